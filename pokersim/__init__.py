@@ -1,0 +1,22 @@
+"""pokersim: deal, evaluate and simulate poker hands by the million.
+
+>>> import pokersim
+>>> hands = pokersim.deal(1_000_000, 7, seed=1)
+>>> strengths = pokersim.evaluate(hands)
+>>> pokersim.describe(strengths.max())
+'Royal Flush'
+"""
+
+from .cards import format_cards, parse_cards, parse_hands
+from .deal import deal
+from .errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
+from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
+from .frequencies import category_frequencies
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardError", "Category", "DuplicateCardError", "HandShapeError", "PokersimInputError",
+    "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe",
+    "evaluate", "format_cards", "parse_cards", "parse_hands",
+]

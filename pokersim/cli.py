@@ -1,0 +1,84 @@
+"""The ``pokersim`` command line.
+
+    pokersim evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"
+    pokersim frequencies --cards 7
+    pokersim frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+import pandas as pd
+
+from .errors import PokersimInputError
+
+
+def _cmd_evaluate(args) -> pd.DataFrame:
+    from . import best_five, describe, evaluate, format_cards, parse_hands
+
+    groups: dict[int, list[int]] = {}
+    hands = [parse_hands([h]) for h in args.hands]
+    for i, h in enumerate(hands):
+        groups.setdefault(h.shape[1], []).append(i)
+    rows = [None] * len(hands)
+    for idx in groups.values():
+        arr = np.concatenate([hands[i] for i in idx])
+        strength = evaluate(arr)
+        names = describe(strength)
+        five = format_cards(best_five(arr))
+        for j, i in enumerate(idx):
+            rows[i] = (format_cards(arr[j]), int(strength[j]), names[j], five[j])
+    frame = pd.DataFrame(rows, columns=["hand", "strength", "description", "best_five"])
+    best = frame.strength.max()
+    frame["wins"] = np.where(frame.strength == best,
+                             "tie" if (frame.strength == best).sum() > 1 else "wins", "")
+    return frame
+
+
+def _cmd_frequencies(args) -> pd.DataFrame:
+    from . import category_frequencies
+
+    return category_frequencies(args.cards, args.method, args.trials, args.seed)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pokersim", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("evaluate", help="strength and name of each hand given as text")
+    p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards, e.g. "As Ks Qs Js Ts"')
+    p.set_defaults(run=_cmd_evaluate)
+
+    p = sub.add_parser("frequencies", help="how often each category occurs")
+    p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
+    p.add_argument("--method", default="exact", choices=("exact", "monte-carlo"))
+    p.add_argument("--trials", type=int, default=None, help="hands dealt by monte-carlo")
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(run=_cmd_frequencies)
+
+    for p in sub.choices.values():
+        p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        frame = args.run(args)
+    except PokersimInputError as e:
+        print(f"pokersim: error: {e}", file=sys.stderr)
+        return 2
+    with pd.option_context("display.width", 120, "display.max_columns", 20):
+        print(frame.to_string(index=False))
+    if args.csv:
+        from .io import write_atomic
+
+        write_atomic(args.csv, lambda f: frame.to_csv(f, index=False))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,17 @@
+"""The exceptions pokersim raises for bad input. All are ``ValueError`` subclasses."""
+
+
+class PokersimInputError(ValueError):
+    """Base class: an argument pokersim cannot use. The message names the value."""
+
+
+class CardError(PokersimInputError):
+    """A card that is not a card: bad text, or an integer outside 0..51."""
+
+
+class DuplicateCardError(CardError):
+    """The same card twice in one hand (or in a hand and the dead cards)."""
+
+
+class HandShapeError(PokersimInputError):
+    """A card array of the wrong shape or dtype."""

@@ -1,0 +1,259 @@
+"""Hand strength: the best five cards of 5, 6 or 7, for millions of rows at once.
+
+A strength is an integer from 1 (7-5-4-3-2 offsuit) to 7462 (royal flush); higher wins and
+equal strengths tie, whatever the number of cards dealt. The kernel sums per-card keys and
+does one table lookup per hand (see :mod:`pokersim.tables` for the technique).
+
+>>> s = evaluate(parse_hands(["As Ks Qs Js Ts 2c 3d", "Kh Kd 4c 4s Kc 9h 2d"]))
+>>> s.dtype, bool(s[0] > s[1])
+(dtype('int16'), True)
+>>> describe(s)
+['Royal Flush', 'Full House, Kings over Fours']
+>>> [Category(c).label for c in category(s)]
+['Royal Flush', 'Full House']
+>>> cactus_rank(s)  # as phevaluator ranks them
+array([  1, 188])
+"""
+
+from __future__ import annotations
+
+import enum
+from itertools import combinations
+
+import numpy as np
+from numba import prange
+
+from ._jit import jit
+from .cards import RANK_NAMES, RANK_PLURALS, as_hands, check_hands
+from .errors import PokersimInputError
+from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, NOT_A_CARD, RANK_MASK, tables
+
+N_STRENGTHS = 7462
+
+
+class Category(enum.IntEnum):
+    """Hand categories, weakest first. The value is the code :func:`category` returns."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    ROYAL_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """Display name: ``Category.FULL_HOUSE.label == "Full House"``."""
+        return self.name.replace("_", " ").title().replace(" Of A ", " of a ")
+
+
+CATEGORY_LABELS = tuple(c.label for c in Category)
+
+
+@jit
+def lookup(key, bits, flush, offsets, table):
+    """Strength of a valid hand from its summed card key and its suit-rank bits."""
+    if key & FLUSH_CHECK:
+        suit_flags = (key & FLUSH_CHECK) >> np.uint64(35)  # one of 0x1, 0x10, 0x100, 0x1000
+        shift = np.uint64(16) * np.uint64((suit_flags > 0xF) + (suit_flags > 0xFF)
+                                          + (suit_flags > 0xFFF))
+        return flush[(bits >> shift) & np.uint64(0x1FFF)]
+    rank_key = np.int64(key & RANK_MASK)
+    return table[rank_key + offsets[rank_key >> HASH_SHIFT]]
+
+
+@jit
+def _strength(row, card_keys, card_bits, flush, offsets, table):
+    """Strength of one hand, or -1 if it holds a non-card or a repeated card."""
+    key = KEY_BIAS
+    bits = np.uint64(0)
+    repeated = np.uint64(0)
+    for c in row:
+        key += card_keys[c]
+        b = card_bits[c]
+        repeated |= bits & b
+        bits |= b
+    if repeated or key >= NOT_A_CARD:
+        return np.int16(-1)
+    return lookup(key, bits, flush, offsets, table)
+
+
+@jit(parallel=True)
+def _evaluate_kernel(hands, card_keys, card_bits, flush, offsets, table, out):
+    """Fill ``out`` with strengths; returns the number of invalid rows (marked -1)."""
+    bad = 0
+    for i in prange(hands.shape[0]):
+        s = _strength(hands[i], card_keys, card_bits, flush, offsets, table)
+        out[i] = s
+        if s < 0:
+            bad += 1
+    return bad
+
+
+def kernel_args():
+    t = tables()
+    return t.card_keys, t.card_bits, t.flush, t.offsets, t.hash
+
+
+def evaluate(hands) -> np.ndarray:
+    """Strength of the best five cards of each hand.
+
+    Parameters
+    ----------
+    hands : array_like of int, shape (N, 5), (N, 6) or (N, 7); or text
+        Card ids 0..51 (any integer dtype; ``uint8`` avoids a copy), or text such as
+        ``"As Ks Qs Js Ts"`` (one hand) or a list of such strings.
+
+    Returns
+    -------
+    numpy.ndarray of int16, shape (N,)
+        1..7462, higher wins, equal is a tie. One hand (1-D or a string) gives a 0-d array.
+
+    Raises
+    ------
+    HandShapeError, CardError, DuplicateCardError
+        Wrong shape or dtype, a value outside 0..51, a repeated card in a row.
+
+    >>> int(evaluate("Ah Kh Qh Jh Th"))
+    7462
+    """
+    arr, single = as_hands(hands, (5, 6, 7), check=False)
+    out = np.empty(arr.shape[0], np.int16)
+    if _evaluate_kernel(arr, *kernel_args(), out):
+        check_hands(arr)  # raises, naming the first bad row
+        raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
+    return out[0] if single else out
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoding a strength
+
+
+def _as_strength(strength) -> tuple[np.ndarray, bool]:
+    """Check strengths (integers 1..7462); returns them as int64 and whether one was given."""
+    arr = np.asarray(strength)
+    if arr.dtype.kind not in "iu":
+        raise PokersimInputError(f"strengths must be integers from evaluate(); got {arr.dtype}")
+    bad = (arr < 1) | (arr > N_STRENGTHS)
+    if bad.any():
+        value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
+        raise PokersimInputError(f"{value} is not a hand strength (strengths run 1..7462)")
+    return arr.astype(np.int64), arr.ndim == 0
+
+
+def _packed(strength) -> tuple[np.ndarray, bool]:
+    arr, single = _as_strength(strength)
+    return tables().packed[arr], single
+
+
+def category(strength):
+    """Category code (see :class:`Category`) of each strength; a ``Category`` for a scalar.
+
+    >>> category(evaluate("2c 2d 2h 9s 9c"))
+    <Category.FULL_HOUSE: 6>
+    """
+    packed, single = _packed(strength)
+    codes = (packed >> 20).astype(np.int8)
+    return Category(int(codes)) if single else codes
+
+
+def cactus_rank(strength):
+    """The classic 1..7462 rank of treys, deuces and phevaluator (1 = royal flush).
+
+    >>> int(cactus_rank(7462)), int(cactus_rank(1))
+    (1, 7462)
+    """
+    arr, _ = _as_strength(strength)
+    return N_STRENGTHS + 1 - arr
+
+
+def _describe_one(packed: int) -> str:
+    cat = Category(packed >> 20)
+    r = [(packed >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+    name, plural = RANK_NAMES, RANK_PLURALS
+    if cat == Category.ROYAL_FLUSH:
+        return "Royal Flush"
+    if cat in (Category.STRAIGHT_FLUSH, Category.STRAIGHT, Category.FLUSH, Category.HIGH_CARD):
+        return f"{cat.label}, {name[r[0]]} high" if cat != Category.HIGH_CARD \
+            else f"High Card, {name[r[0]]}"
+    if cat == Category.FOUR_OF_A_KIND or cat == Category.THREE_OF_A_KIND:
+        return f"{cat.label}, {plural[r[0]]}"
+    if cat == Category.FULL_HOUSE:
+        return f"Full House, {plural[r[0]]} over {plural[r[1]]}"
+    if cat == Category.TWO_PAIR:
+        return f"Two Pair, {plural[r[0]]} and {plural[r[1]]}"
+    return f"Pair of {plural[r[0]]}"
+
+
+_DESCRIPTIONS: list[str] = []
+
+
+def describe(strength):
+    """A name for each strength, such as ``"Full House, Kings over Fours"``.
+
+    >>> describe(evaluate("5d 4c 3h 2s Ac"))
+    'Straight, Five high'
+    """
+    if not _DESCRIPTIONS:
+        _DESCRIPTIONS.extend(["?"] + [_describe_one(int(p)) for p in tables().packed[1:]])
+    arr, single = _as_strength(strength)
+    if single:
+        return _DESCRIPTIONS[int(arr)]
+    return [_DESCRIPTIONS[s] for s in arr.ravel().tolist()]
+
+
+# ---------------------------------------------------------------------------------------------
+# The five cards that play
+
+_SUBSETS = {k: np.array(list(combinations(range(k), 5)), np.int64) for k in (5, 6, 7)}
+
+
+@jit(parallel=True)
+def _best_five_kernel(hands, subsets, card_keys, card_bits, flush, offsets, table, out):
+    for i in prange(hands.shape[0]):
+        row = hands[i]
+        best = _strength(row, card_keys, card_bits, flush, offsets, table)
+        chosen = np.empty(5, np.uint8)
+        for s in range(subsets.shape[0]):
+            for j in range(5):
+                chosen[j] = row[subsets[s, j]]
+            if _strength(chosen, card_keys, card_bits, flush, offsets, table) == best:
+                break
+        _order_for_reading(chosen, out[i])
+
+
+@jit
+def _order_for_reading(five, out):
+    """Sort five cards as a player reads them: larger groups first, then higher ranks; the ace
+    of a wheel straight (A-2-3-4-5) goes last."""
+    counts = np.zeros(13, np.int64)
+    mask = 0
+    for c in five:
+        counts[c >> 2] += 1
+        mask |= 1 << (c >> 2)
+    wheel = mask == 0x100F
+    keys = np.empty(5, np.int64)
+    for j in range(5):
+        r = five[j] >> 2
+        rank = -1 if wheel and r == 12 else r
+        keys[j] = -(counts[r] * 64 + (rank + 1) * 4 + (five[j] & 3))
+    order = np.argsort(keys)
+    for j in range(5):
+        out[j] = five[order[j]]
+
+
+def best_five(hands) -> np.ndarray:
+    """The five cards that play in each hand, as a player reads them (groups first).
+
+    >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
+    'Kh Kd Kc 4s 4c'
+    """
+    arr, single = as_hands(hands, (5, 6, 7))
+    out = np.empty((arr.shape[0], 5), np.uint8)
+    _best_five_kernel(arr, _SUBSETS[arr.shape[1]], *kernel_args(), out)
+    return out[0] if single else out
+
