@@ -32,7 +32,7 @@ def seed_key(seed) -> np.uint64:
     return np.uint64(ss.generate_state(1, np.uint64)[0])
 
 
-@jit
+@jit(inline=True)
 def mix(z):
     """The SplitMix64 finaliser: a bijective scramble of a 64-bit word."""
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -40,20 +40,20 @@ def mix(z):
     return z ^ (z >> np.uint64(31))
 
 
-@jit
+@jit(inline=True)
 def block_state(key, block):
     """Starting state of the stream of block ``block``."""
     return mix(key ^ mix(np.uint64(block) * GOLDEN + np.uint64(1)))
 
 
-@jit
+@jit(inline=True)
 def next_u64(state):
     """(new state, 64 random bits): one SplitMix64 step. Thread the state by hand."""
     state += GOLDEN
     return state, mix(state)
 
 
-@jit
+@jit(inline=True)
 def below(state, n):
     """(new state, a uniform integer in [0, n)) for 0 < n < 2**32, exact (Lemire's method)."""
     n64 = np.uint64(n)

@@ -20,7 +20,7 @@ from .cards import as_card_set
 from .errors import PokersimInputError
 
 
-@jit
+@jit(inline=True)
 def deal_row(state, live, k, out):
     """Deal ``k`` distinct cards of ``live`` into ``out``; returns the new stream state.
 

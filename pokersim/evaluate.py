@@ -23,7 +23,7 @@ from itertools import combinations
 import numpy as np
 from numba import prange
 
-from ._jit import jit
+from ._jit import jit, popcount
 from .cards import RANK_NAMES, RANK_PLURALS, as_hands, check_hands
 from .errors import PokersimInputError
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, NOT_A_CARD, RANK_MASK, tables
@@ -54,40 +54,63 @@ class Category(enum.IntEnum):
 CATEGORY_LABELS = tuple(c.label for c in Category)
 
 
-@jit
-def lookup(key, bits, flush, offsets, table):
-    """Strength of a valid hand from its summed card key and its suit-rank bits."""
-    if key & FLUSH_CHECK:
-        suit_flags = (key & FLUSH_CHECK) >> np.uint64(35)  # one of 0x1, 0x10, 0x100, 0x1000
-        shift = np.uint64(16) * np.uint64((suit_flags > 0xF) + (suit_flags > 0xFF)
-                                          + (suit_flags > 0xFFF))
-        return flush[(bits >> shift) & np.uint64(0x1FFF)]
+@jit(inline=True)
+def suit_of_flush(key):
+    """The suit holding 5+ cards, for a key that passed the FLUSH_CHECK test."""
+    flags = (key & FLUSH_CHECK) >> np.uint64(35)  # one of 0x1, 0x10, 0x100, 0x1000
+    return (flags > np.uint64(0xF)) + (flags > np.uint64(0xFF)) + (flags > np.uint64(0xFFF))
+
+
+@jit(inline=True)
+def nonflush_strength(key, offsets, table):
+    """Strength of a hand with no flush: one perfect-hash lookup on the rank part of the key."""
     rank_key = np.int64(key & RANK_MASK)
     return table[rank_key + offsets[rank_key >> HASH_SHIFT]]
 
 
-@jit
-def _strength(row, card_keys, card_bits, flush, offsets, table):
-    """Strength of one hand, or -1 if it holds a non-card or a repeated card."""
+@jit(inline=True)
+def lookup(key, bits, flush, offsets, table):
+    """Strength of a valid hand from its summed card key and its suit-rank bits (the OR of
+    ``card_bits``), as the enumeration kernels carry them."""
+    if key & FLUSH_CHECK:
+        shift = np.uint64(16 * suit_of_flush(key))
+        return flush[(bits >> shift) & np.uint64(0x1FFF)]
+    return nonflush_strength(key, offsets, table)
+
+
+@jit(inline=True)
+def hand_strength(row, card_keys, flush, offsets, table):
+    """Strength of one hand of 5..7 cards, or -1 if it holds a non-card or a repeated card.
+
+    The hot path only sums card keys; the suit's rank mask is rebuilt when there is a flush
+    (3% of 7-card hands). A card value past 51 adds NOT_A_CARD to the key; a repeated card
+    makes the sum of ``1 << card`` carry, so its popcount falls short of the card count.
+    """
     key = KEY_BIAS
-    bits = np.uint64(0)
-    repeated = np.uint64(0)
-    for c in row:
+    present = np.uint64(0)
+    k = row.shape[0]
+    for j in range(k):
+        c = row[j]
         key += card_keys[c]
-        b = card_bits[c]
-        repeated |= bits & b
-        bits |= b
-    if repeated or key >= NOT_A_CARD:
+        present += np.uint64(1) << np.uint64(c & 63)
+    if (popcount(present) != k) | (key >= NOT_A_CARD):
         return np.int16(-1)
-    return lookup(key, bits, flush, offsets, table)
+    if key & FLUSH_CHECK:
+        suit = suit_of_flush(key)
+        mask = 0
+        for c in row:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        return flush[mask]
+    return nonflush_strength(key, offsets, table)
 
 
 @jit(parallel=True)
-def _evaluate_kernel(hands, card_keys, card_bits, flush, offsets, table, out):
+def _evaluate_kernel(hands, card_keys, flush, offsets, table, out):
     """Fill ``out`` with strengths; returns the number of invalid rows (marked -1)."""
     bad = 0
     for i in prange(hands.shape[0]):
-        s = _strength(hands[i], card_keys, card_bits, flush, offsets, table)
+        s = hand_strength(hands[i], card_keys, flush, offsets, table)
         out[i] = s
         if s < 0:
             bad += 1
@@ -95,8 +118,9 @@ def _evaluate_kernel(hands, card_keys, card_bits, flush, offsets, table, out):
 
 
 def kernel_args():
+    """The tables every strength kernel takes: card_keys, flush, offsets, hash."""
     t = tables()
-    return t.card_keys, t.card_bits, t.flush, t.offsets, t.hash
+    return t.card_keys, t.flush, t.offsets, t.hash
 
 
 def evaluate(hands) -> np.ndarray:
@@ -213,15 +237,15 @@ _SUBSETS = {k: np.array(list(combinations(range(k), 5)), np.int64) for k in (5, 
 
 
 @jit(parallel=True)
-def _best_five_kernel(hands, subsets, card_keys, card_bits, flush, offsets, table, out):
+def _best_five_kernel(hands, subsets, card_keys, flush, offsets, table, out):
     for i in prange(hands.shape[0]):
         row = hands[i]
-        best = _strength(row, card_keys, card_bits, flush, offsets, table)
+        best = hand_strength(row, card_keys, flush, offsets, table)
         chosen = np.empty(5, np.uint8)
         for s in range(subsets.shape[0]):
             for j in range(5):
                 chosen[j] = row[subsets[s, j]]
-            if _strength(chosen, card_keys, card_bits, flush, offsets, table) == best:
+            if hand_strength(chosen, card_keys, flush, offsets, table) == best:
                 break
         _order_for_reading(chosen, out[i])
 

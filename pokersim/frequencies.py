@@ -19,7 +19,8 @@ from ._jit import jit
 from ._random import block_state, seed_key
 from .deal import check_count, deal_row
 from .errors import PokersimInputError
-from .evaluate import CATEGORY_LABELS, N_STRENGTHS, Category, kernel_args, lookup, tables
+from .evaluate import (CATEGORY_LABELS, N_STRENGTHS, Category, hand_strength, kernel_args,
+                       lookup, tables)
 from .tables import KEY_BIAS
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
@@ -63,7 +64,7 @@ def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table,
 
 @jit(parallel=True)
 def _monte_carlo_kernel(key, first_block, n_blocks, block, trials, k,
-                        card_keys, card_bits, flush, offsets, table, hist):
+                        card_keys, flush, offsets, table, hist):
     """Deal and evaluate blocks ``first_block ..`` of ``block`` hands (the last one short so
     that ``trials`` hands are dealt in all); count strengths per thread."""
     for b in prange(first_block, first_block + n_blocks):
@@ -72,12 +73,7 @@ def _monte_carlo_kernel(key, first_block, n_blocks, block, trials, k,
         hand = np.empty(k, np.uint8)
         for _ in range(min(block, trials - b * block)):
             state = deal_row(state, FULL_DECK, k, hand)
-            key7 = KEY_BIAS
-            bits = np.uint64(0)
-            for c in hand:
-                key7 += card_keys[c]
-                bits |= card_bits[c]
-            row[lookup(key7, bits, flush, offsets, table)] += 1
+            row[hand_strength(hand, card_keys, flush, offsets, table)] += 1
 
 
 def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = None,
@@ -94,8 +90,10 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
     if method == "exact":
         if trials is not None:
             raise PokersimInputError("trials applies to method='monte-carlo' only")
+        tb = tables()
         with numba.parallel_chunksize(1):
-            _enumerate_kernel(cards, _first_two(cards), *t, hist)
+            _enumerate_kernel(cards, _first_two(cards), tb.card_keys, tb.card_bits, tb.flush,
+                              tb.offsets, tb.hash, hist)
     elif method == "monte-carlo":
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
         block = config.MC_BLOCK
