@@ -7,6 +7,7 @@
 'Royal Flush'
 """
 
+from . import config  # noqa: F401  (first: it sets the thread pool's options)
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
 from .errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError

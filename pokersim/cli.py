@@ -17,10 +17,10 @@ from .errors import PokersimInputError
 
 
 def _cmd_evaluate(args) -> pd.DataFrame:
-    from . import best_five, describe, evaluate, format_cards, parse_hands
+    from . import best_five, describe, evaluate, format_cards, parse_cards
 
     groups: dict[int, list[int]] = {}
-    hands = [parse_hands([h]) for h in args.hands]
+    hands = [parse_cards(h, hand=i)[None, :] for i, h in enumerate(args.hands)]
     for i, h in enumerate(hands):
         groups.setdefault(h.shape[1], []).append(i)
     rows = [None] * len(hands)
@@ -44,6 +44,18 @@ def _cmd_frequencies(args) -> pd.DataFrame:
     return category_frequencies(args.cards, args.method, args.trials, args.seed)
 
 
+def _cmd_bench(args) -> pd.DataFrame:
+    from . import bench
+
+    frame, info = bench.run(n=args.n, repeat=args.repeat, quick=args.quick)
+    print(f"CPU: {info['cpu']} ({info['cores']} cores), Numba threads: {info['numba_threads']}, "
+          f"numba {info['numba']}, numpy {info['numpy']}, Python {info['python']}")
+    for note in info["notes"]:
+        print(f"note: {note}")
+    print(bench.format_table(frame))
+    return frame
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokersim", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -59,6 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(run=_cmd_frequencies)
 
+    p = sub.add_parser("bench", help="time the kernels against the peer evaluators")
+    p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")
+    p.add_argument("--repeat", type=int, default=7, help="timed runs per row (after a warm-up)")
+    p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
+    p.set_defaults(run=_cmd_bench, prints_itself=True)
+
     for p in sub.choices.values():
         p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
     return parser
@@ -71,12 +89,17 @@ def main(argv: list[str] | None = None) -> int:
     except PokersimInputError as e:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2
-    with pd.option_context("display.width", 120, "display.max_columns", 20):
-        print(frame.to_string(index=False))
+    if not getattr(args, "prints_itself", False):
+        with pd.option_context("display.width", 120, "display.max_columns", 20):
+            print(frame.to_string(index=False))
     if args.csv:
         from .io import write_atomic
 
-        write_atomic(args.csv, lambda f: frame.to_csv(f, index=False))
+        try:
+            write_atomic(args.csv, lambda f: frame.to_csv(f, index=False))
+        except OSError as e:
+            print(f"pokersim: error: cannot write {args.csv}: {e.strerror or e}", file=sys.stderr)
+            return 2
     return 0
 
 

@@ -17,7 +17,7 @@ from numba import prange
 from . import config
 from ._jit import jit
 from ._random import block_state, seed_key
-from .deal import check_count, deal_row
+from .deal import BATCH, check_count, deal_plan, deal_row
 from .errors import PokersimInputError
 from .evaluate import (CATEGORY_LABELS, N_STRENGTHS, Category, hand_strength, kernel_args,
                        lookup, tables)
@@ -63,17 +63,19 @@ def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table,
 
 
 @jit(parallel=True)
-def _monte_carlo_kernel(key, first_block, n_blocks, block, trials, k,
+def _monte_carlo_kernel(key, first_block, n_blocks, block, trials, k, plan,
                         card_keys, flush, offsets, table, hist):
     """Deal and evaluate blocks ``first_block ..`` of ``block`` hands (the last one short so
     that ``trials`` hands are dealt in all); count strengths per thread."""
     for b in prange(first_block, first_block + n_blocks):
         state = block_state(key, b)
         row = hist[numba.get_thread_id()]
-        hand = np.empty(k, np.uint8)
+        hand = np.empty((1, k), np.uint8)
+        deck = FULL_DECK.copy()
+        swaps = np.empty(BATCH, np.int64)
         for _ in range(min(block, trials - b * block)):
-            state = deal_row(state, FULL_DECK, k, hand)
-            row[hand_strength(hand, card_keys, flush, offsets, table)] += 1
+            state = deal_row(state, deck, hand, 0, 52, k, plan, swaps)
+            row[hand_strength(hand[0], card_keys, flush, offsets, table)] += 1
 
 
 def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = None,
@@ -98,7 +100,8 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
         block = config.MC_BLOCK
         n_blocks = -(-trials // block)
-        _monte_carlo_kernel(seed_key(seed), 0, n_blocks, block, trials, cards, *t, hist)
+        _monte_carlo_kernel(seed_key(seed), 0, n_blocks, block, trials, cards,
+                            deal_plan(52, cards), *t, hist)
     else:
         raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
     return hist.sum(axis=0)

@@ -1,0 +1,163 @@
+"""``pokersim bench``: throughput of the kernels, and of the peers as users call them today.
+
+Each row is warmed up once, then timed ``repeat`` times; the table gives the median rate and
+the spread (slowest and fastest run). Peers (phevaluator, eval7, treys) are timed in the same
+run on a subset of the same hands, so the ratio column is robust to a noisy machine. Missing
+peers are skipped with a note. Timings live here, never in the unit tests.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Callable
+
+import numba
+import numpy as np
+import pandas as pd
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def _time(fn: Callable[[], object], repeat: int) -> list[float]:
+    fn()  # warm-up (compilation, page faults of the first allocation)
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def _row(work: str, items: int, times: list[float], unit: str = "hands/s", **extra) -> dict:
+    med = statistics.median(times)
+    return dict(work=work, items=items, median_s=med, rate=items / med, unit=unit,
+                slowest_rate=items / max(times), fastest_rate=items / min(times), **extra)
+
+
+def _peer_hands(hands: np.ndarray, n: int) -> list:
+    from .cards import CARD_NAMES
+
+    return [[CARD_NAMES[c] for c in row] for row in hands[:n].tolist()]
+
+
+def _peers(hands: np.ndarray, n: int, repeat: int, k: int) -> tuple[list[dict], list[str]]:
+    """Rows for each installed peer evaluating the first n hands as users do: a Python loop."""
+    rows, notes = [], []
+    text = _peer_hands(hands, n)
+    try:
+        from phevaluator import evaluate_cards
+
+        ids = hands[:n].tolist()
+        rows.append(_row(f"phevaluator evaluate_cards loop, {k} cards", n,
+                         _time(lambda: [evaluate_cards(*h) for h in ids], repeat), peer=True))
+    except ImportError:
+        notes.append("phevaluator not installed: skipped")
+    try:
+        with warnings.catch_warnings():  # eval7 uses pyparsing's deprecated names on import
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import eval7
+
+        cards = [[eval7.Card(c) for c in h] for h in text]
+        rows.append(_row(f"eval7.evaluate loop, {k} cards", n,
+                         _time(lambda: [eval7.evaluate(h) for h in cards], repeat), peer=True))
+    except ImportError:
+        notes.append("eval7 not installed: skipped")
+    try:
+        from treys import Card, Evaluator
+
+        ev = Evaluator()
+        cards = [[Card.new(c) for c in h] for h in text[: n // 4]]
+        rows.append(_row(f"treys Evaluator loop, {k} cards", len(cards),
+                         _time(lambda: [ev.evaluate(h[:2], h[2:]) for h in cards], repeat),
+                         peer=True))
+    except ImportError:
+        notes.append("treys not installed: skipped")
+    return rows, notes
+
+
+def _warm_start() -> list[float]:
+    """Wall time of a fresh interpreter that imports pokersim and evaluates (Numba cache warm)."""
+    code = "import pokersim; pokersim.evaluate(pokersim.deal(1000, 7, seed=1))"
+    subprocess.run([sys.executable, "-c", code], check=True)  # fills the cache
+    times = []
+    for _ in range(5):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
+        scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7), quick: bool = False
+        ) -> tuple[pd.DataFrame, dict]:
+    """Run the benchmark; returns the table and a dict describing the machine."""
+    from . import deal, evaluate
+    from .frequencies import strength_counts
+
+    if quick:
+        n, repeat, peer_n, scaling = 100_000, 3, 5_000, (10**3, 10**4)
+    info = dict(cpu=_cpu_model(), cores=os.cpu_count(), numba_threads=numba.get_num_threads(),
+                numba=numba.__version__, numpy=np.__version__, python=platform.python_version())
+    rows, notes = [], []
+    for k in (7, 5):
+        hands = deal(n, k, seed=k)
+        out = _row(f"pokersim evaluate, {k} cards", n, _time(lambda h=hands: evaluate(h), repeat))
+        rows.append(out)
+        peer_rows, peer_notes = _peers(hands, peer_n, max(3, repeat // 2), k)
+        for r in peer_rows:
+            r["pokersim_vs_peer"] = out["rate"] / r["rate"]
+        rows += peer_rows
+        notes += [x for x in peer_notes if x not in notes]
+    rows.append(_row(f"pokersim deal({n:,}, 7)", n,
+                     _time(lambda: deal(n, 7, seed=1), repeat), unit="deals/s"))
+    for k in (7, 5):
+        from math import comb
+
+        rows.append(_row(f"exact category_frequencies, {k} cards", comb(52, k),
+                         _time(lambda k=k: strength_counts(k), repeat)))
+    hands = deal(max(scaling), 7, seed=3)
+    for size in scaling:
+        view = hands[:size]
+        rows.append(_row(f"evaluate scaling, N = {size:,}", size,
+                         _time(lambda v=view: evaluate(v), repeat)))
+    if not quick:
+        rows.append(_row("warm start: python -c 'import pokersim; evaluate(...)'", 1,
+                         _warm_start(), unit="runs/s"))
+    frame = pd.DataFrame(rows)
+    if "peer" not in frame:
+        frame["peer"] = False
+    frame["peer"] = frame["peer"].fillna(False).astype(bool)
+    info["notes"] = notes
+    return frame, info
+
+
+def format_table(frame: pd.DataFrame) -> str:
+    def rate(x):
+        return f"{x / 1e6:,.1f} M" if x >= 1e5 else f"{x:,.2f}"
+
+    shown = pd.DataFrame({
+        "work": frame.work,
+        "median rate": [f"{rate(r)} {u}" for r, u in zip(frame.rate, frame.unit, strict=True)],
+        "median s": frame.median_s.map(lambda s: f"{s:.4f}"),
+        "spread (slowest..fastest)": [f"{rate(a)} .. {rate(b)}" for a, b in
+                                      zip(frame.slowest_rate, frame.fastest_rate, strict=True)],
+    })
+    if "pokersim_vs_peer" in frame:
+        shown["pokersim / peer"] = frame.pokersim_vs_peer.map(
+            lambda x: "" if pd.isna(x) else f"{x:,.0f}x")
+    return shown.to_string(index=False)

@@ -1,0 +1,326 @@
+"""The ``pokersim`` command line (pokersim.cli.main) and pokersim.io.write_atomic.
+
+The CLI runs in-process through ``main(argv)`` with capsys, and a few times in a subprocess
+(``python -m pokersim.cli``) to check the real exit status and that errors print no traceback.
+Expected hands, names and counts are written out by hand or taken from DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from pokersim.cli import main
+from pokersim.io import write_atomic
+
+REPO = Path(__file__).resolve().parents[1]
+
+# DESIGN.md, five-card hands, best category first
+FIVE_CARD = {
+    "Royal Flush": 4,
+    "Straight Flush": 36,
+    "Four of a Kind": 624,
+    "Full House": 3_744,
+    "Flush": 5_108,
+    "Straight": 10_200,
+    "Three of a Kind": 54_912,
+    "Two Pair": 123_552,
+    "Pair": 1_098_240,
+    "High Card": 1_302_540,
+}
+
+
+def run_main(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def evaluate_csv(capsys, tmp_path, *hands):
+    """Run ``evaluate`` with --csv and return (stdout, the table read back)."""
+    path = tmp_path / "eval.csv"
+    rc, out, err = run_main(capsys, "evaluate", *hands, "--csv", str(path))
+    assert rc == 0, err
+    assert err == ""
+    frame = pd.read_csv(path, keep_default_na=False, dtype={"hand": str, "best_five": str})
+    assert list(frame.columns) == ["hand", "strength", "description", "best_five", "wins"]
+    assert len(frame) == len(hands)
+    return out, frame
+
+
+def card_set(text: str) -> set[str]:
+    return set(text.split())
+
+
+def stdout_counts(out: str) -> dict[str, int]:
+    """{label: count} from the printed frequency table (label words, then the count)."""
+    rows = {}
+    for line in out.splitlines():
+        m = re.match(r"^\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s", line)
+        if m:
+            rows[m.group(1)] = int(m.group(2))
+    return rows
+
+
+# ----------------------------------------------------------------------------- evaluate
+
+
+def test_evaluate_royal_flush_beats_full_house(capsys, tmp_path):
+    out, frame = evaluate_csv(capsys, tmp_path, "As Ks Qs Js Ts 2c 3d", "Kh Kd 4c 4s Kc 9h 2d")
+    assert "Royal Flush" in out
+    assert "Full House, Kings over Fours" in out
+
+    royal, full = frame.iloc[0], frame.iloc[1]
+    assert card_set(royal.hand) == card_set("As Ks Qs Js Ts 2c 3d")  # input order kept
+    assert royal.description == "Royal Flush"
+    assert full.description == "Full House, Kings over Fours"
+    assert royal.strength == 7462  # README: the royal flush is the top strength
+    assert royal.strength > full.strength
+    assert royal.wins == "wins"
+    assert full.wins == ""
+    # the five cards that play: the royal, and kings full (not the nine or the deuce)
+    assert card_set(royal.best_five) == card_set("As Ks Qs Js Ts")
+    assert card_set(full.best_five) == card_set("Kh Kd Kc 4s 4c")
+    # read as a player does: the three kings before the pair
+    assert [c[0] for c in full.best_five.split()] == ["K", "K", "K", "4", "4"]
+
+
+def test_evaluate_board_plays_is_a_tie(capsys, tmp_path):
+    # the board 6-7-8-9-T is a straight; neither 2-3 nor 2-4 in the hole improves it
+    board = "6c 7d 8h 9s Tc"
+    out, frame = evaluate_csv(capsys, tmp_path, f"2h 3d {board}", f"2s 4c {board}")
+    assert frame.strength.nunique() == 1
+    assert frame.description.tolist() == ["Straight, Ten high"] * 2
+    assert frame.wins.tolist() == ["tie", "tie"]
+    assert [card_set(b) for b in frame.best_five] == [card_set(board)] * 2
+    assert out.count("tie") == 2
+
+
+def test_evaluate_mixed_hand_sizes_keep_their_order(capsys, tmp_path):
+    hands = ["2c 2d 5h 7s 9c Jd Kc",  # 7 cards: pair of twos
+             "Ah Kh Qh Jh 9h",  # 5 cards: ace-high flush, the best here
+             "2h 3d 6c 7d 8h 9s",  # 6 cards: nine high
+             "5d 4c 3h 2s Ac"]  # 5 cards: the wheel
+    out, frame = evaluate_csv(capsys, tmp_path, *hands)
+    assert [card_set(h) for h in frame.hand] == [card_set(h) for h in hands]
+    assert frame.description.tolist() == ["Pair of Twos", "Flush, Ace high", "High Card, Nine",
+                                          "Straight, Five high"]
+    assert frame.wins.tolist() == ["", "wins", "", ""]
+    # strengths of 5-, 6- and 7-card hands are comparable: flush > straight > pair > high card
+    s = frame.strength.tolist()
+    assert s[1] > s[3] > s[0] > s[2]
+    assert card_set(frame.best_five[0]) == card_set("2c 2d Kc Jd 9c")
+    assert card_set(frame.best_five[2]) == card_set("9s 8h 7d 6c 3d")
+    # the wheel's ace is read last
+    assert frame.best_five[3].split()[-1] == "Ac"
+
+
+def test_evaluate_single_hand(capsys):
+    rc, out, err = run_main(capsys, "evaluate", "2c 2d 2h 9s 9c")
+    assert rc == 0 and err == ""
+    assert "Full House, Twos over Nines" in out
+    assert "wins" in out  # the only hand wins
+
+
+@pytest.mark.parametrize("hand, token", [
+    ("As Ks Qs Js Xx", "Xx"),
+    ("As Ks Qs Js 1s", "1s"),
+    ("As Ks Qs Js Tz", "Tz"),
+])
+def test_evaluate_bad_card(capsys, hand, token):
+    rc, out, err = run_main(capsys, "evaluate", hand)
+    assert rc == 2
+    assert out == ""
+    assert err.startswith("pokersim: error:")
+    assert token in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("hand, token", [
+    ("As As Qs Js Ts", "As"),  # a repeated card
+    ("As Ks Qs Js", "4"),  # too few cards: the message says how many it got
+    ("As Ks Qs Js Ts 2c 3d 4d", "8"),  # too many
+])
+def test_evaluate_bad_hand(capsys, hand, token):
+    rc, out, err = run_main(capsys, "evaluate", hand)
+    assert rc == 2
+    assert out == ""
+    assert token in err
+    assert "Traceback" not in err
+
+
+def test_evaluate_bad_card_names_the_hand_it_is_in(capsys):
+    """DESIGN.md: a bad card is reported naming the value *and where it stood*. The bad token
+    is in the second hand given, so the message must not place it in hand 1."""
+    rc, out, err = run_main(capsys, "evaluate", "As Ks Qs Js Ts", "Kh Xx 4c 4s Kc")
+    assert rc == 2
+    assert "Xx" in err
+    assert "hand 1" not in err, err
+    assert "hand 2" in err or "Kh Xx 4c 4s Kc" in err, err
+
+
+def test_evaluate_bad_card_subprocess():
+    """The installed entry point's path: exit status 2, the token on stderr, no traceback."""
+    proc = subprocess.run([sys.executable, "-m", "pokersim.cli", "evaluate", "As Ks Qs Js Xx"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2, proc.stderr
+    assert "Xx" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+
+
+def test_evaluate_subprocess_success():
+    proc = subprocess.run([sys.executable, "-m", "pokersim.cli", "evaluate",
+                           "As Ks Qs Js Ts 2c 3d", "Kh Kd 4c 4s Kc 9h 2d"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "Royal Flush" in proc.stdout
+    assert "Full House, Kings over Fours" in proc.stdout
+
+
+# ----------------------------------------------------------------------------- frequencies
+
+
+def test_frequencies_five_cards_prints_published_counts(capsys):
+    rc, out, err = run_main(capsys, "frequencies", "--cards", "5")
+    assert rc == 0 and err == ""
+    assert stdout_counts(out) == FIVE_CARD
+    # best category first
+    assert list(stdout_counts(out)) == list(FIVE_CARD)
+
+
+def test_frequencies_csv(capsys, tmp_path):
+    path = tmp_path / "freq5.csv"
+    rc, out, err = run_main(capsys, "frequencies", "--cards", "5", "--csv", str(path))
+    assert rc == 0 and err == ""
+    frame = pd.read_csv(path)
+    assert dict(zip(frame["category"], frame["count"])) == FIVE_CARD
+    assert list(frame["category"]) == list(FIVE_CARD)
+    assert frame["probability"].sum() == pytest.approx(1.0)
+    assert frame["probability"].iloc[0] == pytest.approx(4 / 2_598_960, rel=1e-9)
+    assert stdout_counts(out) == FIVE_CARD  # still printed
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["freq5.csv"]  # no temp file left
+
+
+def test_frequencies_csv_replaces_existing_file(capsys, tmp_path):
+    path = tmp_path / "freq.csv"
+    path.write_text("old contents\n")
+    assert run_main(capsys, "frequencies", "--cards", "5", "--csv", str(path))[0] == 0
+    frame = pd.read_csv(path)
+    assert dict(zip(frame["category"], frame["count"])) == FIVE_CARD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["freq.csv"]
+
+
+def test_frequencies_monte_carlo_is_reproducible(capsys):
+    argv = ["frequencies", "--method", "monte-carlo", "--trials", "10000", "--seed", "1"]
+    rc1, out1, err1 = run_main(capsys, *argv)
+    rc2, out2, err2 = run_main(capsys, *argv)
+    assert rc1 == rc2 == 0 and err1 == err2 == ""
+    assert out1 == out2
+    counts = stdout_counts(out1)
+    assert sum(counts.values()) == 10_000
+    assert set(counts) == set(FIVE_CARD)
+    assert "std_error" in out1
+    rc3, out3, _ = run_main(capsys, *argv[:-1], "2")
+    assert rc3 == 0 and out3 != out1
+
+
+@pytest.mark.parametrize("argv", [
+    ["frequencies", "--method", "monte-carlo", "--trials", "0"],
+    ["frequencies", "--method", "monte-carlo", "--trials", "-5"],
+    ["frequencies", "--cards", "5", "--trials", "10"],  # trials with the exact method
+    ["frequencies", "--method", "monte-carlo", "--trials", "10", "--seed", "-1"],
+])
+def test_frequencies_bad_arguments(capsys, argv):
+    rc, out, err = run_main(capsys, *argv)
+    assert rc == 2
+    assert out == ""
+    assert err.startswith("pokersim: error:")
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["frequencies", "--cards", "4"],
+    ["frequencies", "--method", "bogus"],
+    ["frequencies", "--trials", "2.5"],
+    ["evaluate"],
+    [],
+])
+def test_usage_errors_exit_2(capsys, argv):
+    """argparse rejects these before pokersim runs: SystemExit(2) and a usage message."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------------------- write_atomic
+
+
+def test_write_atomic_replaces_file(tmp_path):
+    path = tmp_path / "out.csv"
+    path.write_text("old\n")
+    got = write_atomic(path, lambda f: f.write("new\n"))
+    assert Path(got) == path
+    assert path.read_text() == "new\n"
+    assert os.listdir(tmp_path) == ["out.csv"]
+
+
+def test_write_atomic_creates_file_and_accepts_str_path(tmp_path):
+    path = tmp_path / "fresh.txt"
+    write_atomic(str(path), lambda f: f.write("a,b\r\n1,2\n"))
+    # text mode with newline="" writes line ends as given
+    assert path.read_bytes() == b"a,b\r\n1,2\n"
+    assert os.listdir(tmp_path) == ["fresh.txt"]
+
+
+def test_write_atomic_binary_mode(tmp_path):
+    path = tmp_path / "out.bin"
+    write_atomic(path, lambda f: f.write(b"\x00\x01\xff"), mode="wb")
+    assert path.read_bytes() == b"\x00\x01\xff"
+    assert os.listdir(tmp_path) == ["out.bin"]
+
+
+@pytest.mark.parametrize("error", [RuntimeError("disk on fire"), KeyboardInterrupt()])
+def test_write_atomic_failure_keeps_previous_file(tmp_path, error):
+    path = tmp_path / "out.csv"
+    path.write_text("previous contents\n")
+
+    def writer(f):
+        f.write("half a tab")
+        f.flush()
+        raise error
+
+    with pytest.raises(type(error)):
+        write_atomic(path, writer)
+    assert path.read_text() == "previous contents\n"
+    assert os.listdir(tmp_path) == ["out.csv"]  # no temp file behind
+
+
+def test_write_atomic_failure_without_previous_file(tmp_path):
+    path = tmp_path / "never.csv"
+
+    def writer(f):
+        f.write("x")
+        raise OSError("no space left")
+
+    with pytest.raises(OSError, match="no space left"):
+        write_atomic(path, writer)
+    assert os.listdir(tmp_path) == []
+
+
+def test_bench_quick_smoke(capsys, tmp_path):
+    # Timings are never asserted; this checks the command runs and reports every row.
+    out = tmp_path / "bench.csv"
+    assert main(["bench", "--quick", "--csv", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Numba threads" in text and "pokersim evaluate, 7 cards" in text
+    frame = pd.read_csv(out)
+    assert {"work", "median_s", "rate", "slowest_rate", "fastest_rate"} <= set(frame.columns)
+    assert (frame.rate > 0).all() and frame.work.str.contains("exact category_frequencies").any()
