@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 from math import comb
 
 import numba
@@ -17,65 +18,98 @@ from numba import prange
 from . import config
 from ._jit import jit
 from ._random import block_state, seed_key
-from .deal import BATCH, check_count, deal_plan, deal_row
+from .deal import check_count, deal_plan, deal_row
 from .errors import PokersimInputError
 from .evaluate import (CATEGORY_LABELS, N_STRENGTHS, Category, hand_strength, kernel_args,
-                       lookup, tables)
-from .tables import KEY_BIAS
+                       lookup, nonflush_strength, tables)
+from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
 
 
+#: Added to a key, makes bit 3 of a suit counter set if that suit already holds 4 cards: when
+#: no suit does, one more card cannot make a flush and the flush test can be skipped.
+ONE_PER_SUIT = np.uint64(0x1111 << SUIT_SHIFT)
+
+
+@jit(inline=True)
+def _count_last_three(key, bits, start, card_keys, card_bits, flush, offsets, table, hist):
+    """Add to ``hist`` every hand made of the partial hand (key, bits) and three more cards
+    from ``start``..51; each costs one addition and one lookup."""
+    for a in range(start, 50):
+        ka = key + card_keys[a]
+        ba = bits | card_bits[a]
+        for b in range(a + 1, 51):
+            kb = ka + card_keys[b]
+            bb = ba | card_bits[b]
+            if (kb + ONE_PER_SUIT) & FLUSH_CHECK:
+                for c in range(b + 1, 52):
+                    hist[lookup(kb + card_keys[c], bb | card_bits[c], flush, offsets, table)] += 1
+            else:
+                for c in range(b + 1, 52):
+                    hist[nonflush_strength(kb + card_keys[c], offsets, table)] += 1
+
+
 @jit(parallel=True)
 def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table, hist):
-    """Add every k-card hand (5 <= k <= 7) to ``hist[thread, strength]``.
+    """Add every k-card hand (5 <= k <= 7) to ``hist[worker, strength]``.
 
-    A task is a choice of the two lowest cards; partial keys are reused so that each further
-    hand costs one addition and one lookup.
+    A task fixes the two lowest cards; worker w takes tasks w, w + W, w + 2W, ... (heavy and
+    light tasks alike) and counts into its own local histogram, written out once at the end:
+    threads sharing one histogram array ran no faster than one thread.
     """
-    for t in prange(first_two.shape[0]):
-        c1 = first_two[t, 0]
-        c2 = first_two[t, 1]
-        row = hist[numba.get_thread_id()]
-        idx = np.empty(k, np.int64)
-        keys = np.empty(k, np.uint64)
-        bits = np.empty(k, np.uint64)
-        keys[1] = KEY_BIAS + card_keys[c1] + card_keys[c2]
-        bits[1] = card_bits[c1] | card_bits[c2]
-        idx[1] = c2
-        d = 2
-        idx[2] = c2
-        while d >= 2:
-            idx[d] += 1
-            if idx[d] > 52 - (k - d):
-                d -= 1
-                continue
-            keys[d] = keys[d - 1] + card_keys[idx[d]]
-            bits[d] = bits[d - 1] | card_bits[idx[d]]
-            if d == k - 2:
-                kk = keys[d]
-                bb = bits[d]
-                for c in range(idx[d] + 1, 52):
-                    row[lookup(kk + card_keys[c], bb | card_bits[c], flush, offsets, table)] += 1
+    n_workers = hist.shape[0]
+    for w in prange(n_workers):
+        local = np.zeros(hist.shape[1], np.int64)
+        for t in range(w, first_two.shape[0], n_workers):
+            c1 = first_two[t, 0]
+            c2 = first_two[t, 1]
+            key = KEY_BIAS + card_keys[c1] + card_keys[c2]
+            bits = card_bits[c1] | card_bits[c2]
+            if k == 5:
+                _count_last_three(key, bits, c2 + 1, card_keys, card_bits, flush, offsets,
+                                  table, local)
+            elif k == 6:
+                for x in range(c2 + 1, 49):
+                    _count_last_three(key + card_keys[x], bits | card_bits[x], x + 1,
+                                      card_keys, card_bits, flush, offsets, table, local)
             else:
-                d += 1
-                idx[d] = idx[d - 1]
+                for x in range(c2 + 1, 48):
+                    kx = key + card_keys[x]
+                    bx = bits | card_bits[x]
+                    for y in range(x + 1, 49):
+                        _count_last_three(kx + card_keys[y], bx | card_bits[y], y + 1,
+                                          card_keys, card_bits, flush, offsets, table, local)
+        hist[w] = local
 
 
-@jit(parallel=True)
-def _monte_carlo_kernel(key, first_block, n_blocks, block, trials, k, plan,
-                        card_keys, flush, offsets, table, hist):
-    """Deal and evaluate blocks ``first_block ..`` of ``block`` hands (the last one short so
-    that ``trials`` hands are dealt in all); count strengths per thread."""
-    for b in prange(first_block, first_block + n_blocks):
-        state = block_state(key, b)
-        row = hist[numba.get_thread_id()]
-        hand = np.empty((1, k), np.uint8)
-        deck = FULL_DECK.copy()
-        swaps = np.empty(BATCH, np.int64)
-        for _ in range(min(block, trials - b * block)):
-            state = deal_row(state, deck, hand, 0, 52, k, plan, swaps)
-            row[hand_strength(hand[0], card_keys, flush, offsets, table)] += 1
+@functools.cache
+def _monte_carlo_kernel(k: int):
+    """The Monte Carlo counting kernel for k-card hands (k and the deal plan compiled in)."""
+    plan = deal_plan(52, k)
+
+    @jit(parallel=True)
+    def kernel(key, first_block, n_blocks, block, trials, card_keys, flush, offsets, table,
+               hist):
+        """Deal and evaluate blocks ``first_block ..`` of ``block`` hands (the last one short
+        so that ``trials`` hands are dealt in all). Block b always draws from stream b and
+        starts from a fresh deck; worker w takes blocks w, w + W, ... and counts strengths in
+        its own histogram, so the counts do not depend on the number of threads."""
+        n_workers = hist.shape[0]
+        for w in prange(n_workers):
+            local = np.zeros(hist.shape[1], np.int64)
+            hand = np.empty((1, k), np.uint8)
+            row = hand[0]  # one view, made once: a view per hand costs atomic refcounts
+            deck = np.empty(52, np.uint8)
+            for b in range(first_block + w, first_block + n_blocks, n_workers):
+                state = block_state(key, b)
+                deck[:] = FULL_DECK
+                for _ in range(min(block, trials - b * block)):
+                    state = deal_row(state, deck, hand, 0, 52, k, plan)
+                    local[hand_strength(row, card_keys, flush, offsets, table)] += 1
+            hist[w] = local
+
+    return kernel
 
 
 def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = None,
@@ -93,15 +127,13 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
         if trials is not None:
             raise PokersimInputError("trials applies to method='monte-carlo' only")
         tb = tables()
-        with numba.parallel_chunksize(1):
-            _enumerate_kernel(cards, _first_two(cards), tb.card_keys, tb.card_bits, tb.flush,
-                              tb.offsets, tb.hash, hist)
+        _enumerate_kernel(cards, _first_two(cards), tb.card_keys, tb.card_bits, tb.flush,
+                          tb.offsets, tb.hash, hist)
     elif method == "monte-carlo":
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
         block = config.MC_BLOCK
         n_blocks = -(-trials // block)
-        _monte_carlo_kernel(seed_key(seed), 0, n_blocks, block, trials, cards,
-                            deal_plan(52, cards), *t, hist)
+        _monte_carlo_kernel(cards)(seed_key(seed), 0, n_blocks, block, trials, *t, hist)
     else:
         raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
     return hist.sum(axis=0)
