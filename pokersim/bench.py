@@ -103,7 +103,7 @@ def _warm_start() -> list[float]:
 
 
 def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
-        scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7), quick: bool = False
+        scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False
         ) -> tuple[pd.DataFrame, dict]:
     """Run the benchmark; returns the table and a dict describing the machine."""
     from . import deal, evaluate

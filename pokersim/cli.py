@@ -47,7 +47,8 @@ def _cmd_frequencies(args) -> pd.DataFrame:
 def _cmd_bench(args) -> pd.DataFrame:
     from . import bench
 
-    frame, info = bench.run(n=args.n, repeat=args.repeat, quick=args.quick)
+    scaling = tuple(10**e for e in range(4, args.max_exponent + 1))
+    frame, info = bench.run(n=args.n, repeat=args.repeat, scaling=scaling, quick=args.quick)
     print(f"CPU: {info['cpu']} ({info['cores']} cores), Numba threads: {info['numba_threads']}, "
           f"numba {info['numba']}, numpy {info['numpy']}, Python {info['python']}")
     for note in info["notes"]:
@@ -74,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="time the kernels against the peer evaluators")
     p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")
     p.add_argument("--repeat", type=int, default=7, help="timed runs per row (after a warm-up)")
+    p.add_argument("--max-exponent", type=int, default=8, choices=range(4, 10),
+                   help="evaluate scaling rows for N = 10^4 .. 10^this (10^8: ~1 GB of RAM)")
     p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
     p.set_defaults(run=_cmd_bench, prints_itself=True)
 
