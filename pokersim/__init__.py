@@ -10,14 +10,17 @@
 from . import config  # noqa: F401  (first: it sets the thread pool's options)
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
-from .errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
+from .errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError, RangeError
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
+from .equity import equity, equity_vs_random
+from .ranges import Range, parse_range
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardError", "Category", "DuplicateCardError", "HandShapeError", "PokersimInputError",
-    "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe",
-    "evaluate", "format_cards", "parse_cards", "parse_hands",
+    "Range", "RangeError", "best_five", "cactus_rank", "category", "category_frequencies",
+    "deal", "describe", "equity", "equity_vs_random", "evaluate", "format_cards",
+    "parse_cards", "parse_hands", "parse_range",
 ]

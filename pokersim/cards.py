@@ -34,7 +34,7 @@ CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 _SUIT_OF = {**{s: i for i, s in enumerate(SUITS)}, **{s: i for i, s in enumerate(SUIT_SYMBOLS)},
             "♧": 0, "♢": 1, "♡": 2, "♤": 3}
 _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {"10": 8}
-_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,;]+")
 _NAMES_ARRAY = np.array(CARD_NAMES)
 

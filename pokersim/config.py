@@ -28,3 +28,17 @@ def num_threads() -> int:
 
 #: Hands per random stream in Monte Carlo category frequencies.
 MC_BLOCK = 65536
+
+#: Equity: trials per random stream (block), the default number of trials, the cap when
+#: only a target standard error is given, the largest number of hand evaluations that
+#: ``equity`` does exactly by default, and the most hole-card combinations it enumerates.
+EQUITY_BLOCK = 16384
+DEFAULT_TRIALS = 1_000_000
+MAX_TRIALS = 10**10
+EXACT_WORK = 200_000_000
+EXACT_TUPLES = 5_000_000
+#: Monte Carlo samples hands from the list of non-conflicting combinations when it has at
+#: most this many entries, and by rejection otherwise (wide ranges rarely conflict).
+JOINT_TUPLES = 2_000_000
+#: Monte Carlo by rejection gives up (an error) after this many conflicting draws in a row.
+MAX_REJECTIONS = 100_000

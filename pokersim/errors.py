@@ -15,3 +15,8 @@ class DuplicateCardError(CardError):
 
 class HandShapeError(PokersimInputError):
     """A card array of the wrong shape or dtype."""
+
+
+class RangeError(PokersimInputError):
+    """Range text that cannot be parsed, such as ``"AKx"`` or ``"QQ@150"``; the message names
+    the part and its position in the comma-separated list."""

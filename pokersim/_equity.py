@@ -1,0 +1,208 @@
+"""Equity kernels: exact enumeration and Monte Carlo over hole-card tuples and runouts.
+
+Every kernel returns counts that merge by addition (per worker, per chunk, per machine):
+
+* ``wins[p]``: outcomes where player p alone holds the best hand;
+* ``ties[p, j]``: outcomes where p shares the best hand with j others (j = 1 .. P-1);
+* ``cats[p, c]``: outcomes where p's final hand is of category c.
+
+Exact kernels weight each outcome by its tuple's weight (float64); Monte Carlo counts trials
+(int64). Equity, tie share and standard errors are computed once, from the merged counts
+(:func:`pokersim.equity.summarise`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from ._jit import jit
+from ._random import block_state, below, next_u64
+from .evaluate import lookup
+from .tables import KEY_BIAS
+
+
+@jit(inline=True)
+def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_players,
+                  flush, offsets, table, category_of, strengths, weight, wins, ties, cats):
+    """Evaluate every player's 7 cards for one runout and add ``weight`` to the counts."""
+    best = 0
+    for p in range(n_players):
+        h = tuple_row[p]
+        s = lookup(board_key + hole_keys[h], board_bits | hole_bits[h], flush, offsets, table)
+        strengths[p] = s
+        if s > best:
+            best = s
+    n_best = 0
+    for p in range(n_players):
+        n_best += strengths[p] == best
+    for p in range(n_players):
+        s = strengths[p]
+        cats[p, category_of[s]] += weight
+        if s == best:
+            if n_best == 1:
+                wins[p] += weight
+            else:
+                ties[p, n_best - 1] += weight
+
+
+@jit(parallel=True)
+def exact_kernel(tuples, tuple_weights, combo_cards, hole_keys, hole_bits, live_masks,
+                 board_key, board_bits, n_runout, card_keys, card_bits, flush, offsets, table,
+                 category_of, n_workers, wins_out, ties_out, cats_out):
+    """Every hole-card tuple times every runout of ``n_runout`` cards (0, 1, 2 or 5).
+
+    ``tuples[t, p]`` indexes ``combo_cards``/``hole_keys``/``hole_bits`` (one row per distinct
+    combo); ``live_masks[t]`` is the 52-bit mask of cards a runout may use for tuple t. Tasks
+    are (tuple, lowest runout card) pairs; worker w takes tasks w, w + W, ... into its own
+    counts (``*_out[w]``).
+    """
+    n_tuples, n_players = tuples.shape
+    n_tasks = n_tuples * 52 if n_runout > 0 else n_tuples
+    for w in prange(n_workers):
+        wins = wins_out[w]
+        ties = ties_out[w]
+        cats = cats_out[w]
+        strengths = np.zeros(n_players, np.int64)
+        cards = np.zeros(5, np.int64)
+        keys = np.zeros(6, np.uint64)
+        bits = np.zeros(6, np.uint64)
+        for task in range(w, n_tasks, n_workers):
+            t = task // 52 if n_runout > 0 else task
+            first = task % 52 if n_runout > 0 else -1
+            live = live_masks[t]
+            weight = tuple_weights[t]
+            row = tuples[t]
+            if n_runout == 0:
+                score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
+                              flush, offsets, table, category_of, strengths, weight,
+                              wins, ties, cats)
+                continue
+            if not (live >> np.uint64(first)) & np.uint64(1):
+                continue
+            # depth-first over increasing cards: cards[0] = first, then the rest
+            keys[0] = board_key
+            bits[0] = board_bits
+            cards[0] = first
+            keys[1] = keys[0] + card_keys[first]
+            bits[1] = bits[0] | card_bits[first]
+            d = 1
+            if d == n_runout:
+                score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
+                              offsets, table, category_of, strengths, weight, wins, ties, cats)
+                continue
+            cards[1] = first
+            while d >= 1:
+                cards[d] += 1
+                c = cards[d]
+                if c >= 52:
+                    d -= 1
+                    continue
+                if not (live >> np.uint64(c)) & np.uint64(1):
+                    continue
+                keys[d + 1] = keys[d] + card_keys[c]
+                bits[d + 1] = bits[d] | card_bits[c]
+                if d + 1 == n_runout:
+                    score_outcome(keys[d + 1], bits[d + 1], hole_keys, hole_bits, row,
+                                  n_players, flush, offsets, table, category_of, strengths,
+                                  weight, wins, ties, cats)
+                else:
+                    d += 1
+                    cards[d] = c
+
+
+@jit(inline=True)
+def _sample_weighted(state, cumulative):
+    """(new state, index i) with probability proportional to the i-th weight, given the
+    cumulative weights (last entry = total)."""
+    state, r = next_u64(state)
+    u = (r >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cumulative[-1]
+    i = np.searchsorted(cumulative, u, side="right")
+    return state, min(i, cumulative.shape[0] - 1)
+
+
+@jit(parallel=True)
+def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
+                       tuples, tuple_cumulative, player_combos, player_cumulative, n_random,
+                       combo_masks, hole_keys, hole_bits, base_deck, used_mask,
+                       board_key, board_bits, n_runout, card_keys, card_bits,
+                       flush, offsets, table, category_of, n_workers, max_rejections,
+                       wins_out, ties_out, cats_out):
+    """Monte Carlo trials in blocks; block b draws from stream b, so the counts do not depend
+    on the number of threads.
+
+    Hole cards of the players with a hand or a range come either from ``tuples`` (every
+    non-conflicting combination, sampled by its weight: no rejection) or, when ``tuples`` is
+    empty, from each player's own combos (``player_combos[p]``, padded with -1) with the whole
+    draw rejected on a conflict. The ``n_random`` players that are "random" come last: their
+    two cards, and the ``n_runout`` board cards, are drawn from ``base_deck`` avoiding the cards
+    already used. Counts go to ``*_out[w]`` for worker w. Returns the number of workers that
+    gave up after ``max_rejections`` conflicting draws in a row (0 normally).
+    """
+    stalled = 0
+    n_fixed = tuples.shape[1] if tuples.shape[0] > 0 else player_combos.shape[0]
+    n_players = n_fixed + n_random
+    n_deck = base_deck.shape[0]
+    for w in prange(n_workers):
+        wins = wins_out[w]
+        ties = ties_out[w]
+        cats = cats_out[w]
+        strengths = np.zeros(n_players, np.int64)
+        row = np.zeros(n_players, np.int64)
+        extra = np.zeros(2 * n_random + 5, np.int64)
+        for b in range(first_block + w, first_block + n_blocks, n_workers):
+            state = block_state(key, b)
+            for _ in range(min(block, trials - b * block)):
+                used = used_mask
+                if tuples.shape[0] > 0:
+                    state, t = _sample_weighted(state, tuple_cumulative)
+                    for p in range(n_fixed):
+                        row[p] = tuples[t, p]
+                        used |= combo_masks[row[p]]
+                else:
+                    attempts = 0
+                    while True:
+                        attempts += 1
+                        if attempts > max_rejections:
+                            break
+                        used = used_mask
+                        ok = True
+                        for p in range(n_fixed):
+                            state, i = _sample_weighted(state, player_cumulative[p])
+                            h = player_combos[p, i]
+                            m = combo_masks[h]
+                            if used & m:
+                                ok = False
+                                break
+                            used |= m
+                            row[p] = h
+                        if ok:
+                            break
+                    if attempts > max_rejections:
+                        stalled += 1
+                        break
+                # random players' cards and the runout, from the deck less the used cards
+                n_extra = 2 * n_random + n_runout
+                for j in range(n_extra):
+                    while True:
+                        state, i = below(state, n_deck)
+                        c = base_deck[i]
+                        bit = np.uint64(1) << np.uint64(c)
+                        if not used & bit:
+                            used |= bit
+                            extra[j] = c
+                            break
+                bk = board_key
+                bb = board_bits
+                for j in range(2 * n_random, n_extra):
+                    bk += card_keys[extra[j]]
+                    bb |= card_bits[extra[j]]
+                # random players use hole slots past the combos: index = n_combos + 52*a + b
+                base = hole_keys.shape[0] - 52 * 52
+                for q in range(n_random):
+                    row[n_fixed + q] = base + 52 * extra[2 * q] + extra[2 * q + 1]
+                score_outcome(bk, bb, hole_keys, hole_bits, row, n_players, flush, offsets,
+                              table, category_of, strengths, 1, wins, ties, cats)
+            if stalled:
+                break
+    return stalled

@@ -1,0 +1,362 @@
+"""Equity of hands and ranges: exact enumeration when it is cheap, Monte Carlo otherwise.
+
+>>> df = equity(["AhKh", "QsQd"], board="2c 7d Qh")  # 43 of 990 turn-river pairs save AhKh
+>>> df[["player", "win", "tie", "equity", "method"]].round(4)
+  player     win  tie  equity method
+0   AhKh  0.0434  0.0  0.0434  exact
+1   QsQd  0.9566  0.0  0.9566  exact
+
+Each player is a hand (``"AhKh"``), a range (``"QQ+, AKs"``, see :func:`parse_range`) or
+``"random"``. ``win`` is the chance of holding the best hand alone, ``tie`` of sharing it,
+``equity`` the expected share of the pot (ties split).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+import pandas as pd
+
+from . import config
+from ._equity import exact_kernel, monte_carlo_kernel
+from ._random import seed_key
+from .cards import as_card_set, parse_cards
+from .deal import check_count
+from .errors import CardError, DuplicateCardError, PokersimInputError
+from .evaluate import CATEGORY_LABELS, tables
+from .ranges import Range, parse_range
+
+RANDOM_WORDS = ("random", "any", "*")
+
+
+@dataclass(frozen=True)
+class _Player:
+    label: str
+    combos: np.ndarray | None  # (M, 2) uint8; None for a random player
+    weights: np.ndarray | None
+
+
+def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
+    """A hand, a range or "random", less the combos that use board or dead cards."""
+    if isinstance(spec, Range):
+        rng, label = spec, spec.text
+    elif isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS:
+        return _Player(spec.strip().lower(), None, None)
+    elif isinstance(spec, str):
+        label = spec.strip()
+        try:
+            hand = parse_cards(label)
+        except CardError:
+            hand = None
+        if hand is not None and hand.size == 2:
+            if np.isin(hand, blocked).any():
+                raise DuplicateCardError(f"player {i + 1} {label!r} holds a board or dead card")
+            return _Player(label, np.sort(hand)[::-1][None, :].copy(), np.ones(1))
+        rng = parse_range(label)
+    else:
+        arr = np.asarray(spec)
+        if arr.shape != (2,) or arr.dtype.kind not in "iu":
+            raise PokersimInputError(f"player {i + 1} must be a hand, a range or 'random'; "
+                                     f"got {spec!r}")
+        hand = as_card_set(arr, f"player {i + 1}")
+        if np.isin(hand, blocked).any():
+            raise DuplicateCardError(f"player {i + 1} holds a board or dead card")
+        from .cards import format_cards
+
+        return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))
+    rng = rng.remove(blocked) if blocked.size else rng
+    if len(rng) == 0:
+        raise PokersimInputError(f"player {i + 1} {label!r}: no combo is left once the board "
+                                 "and dead cards are removed")
+    return _Player(label, rng.combos, rng.weights)
+
+
+def _joint_tuples(players: list[_Player], limit: int):
+    """Every combination of one combo per player with no card in common, and its weight
+    (the product of the combos' weights); None if there would be more than ``limit``."""
+    masks = [(np.uint64(1) << p.combos[:, 0].astype(np.uint64))
+             | (np.uint64(1) << p.combos[:, 1].astype(np.uint64)) for p in players]
+    tuples = np.arange(len(players[0].combos))[:, None]
+    weights = players[0].weights.copy()
+    used = masks[0].copy()
+    for p, m in zip(players[1:], masks[1:], strict=True):
+        if len(tuples) * len(m) > 4 * limit:
+            return None
+        ok = (used[:, None] & m[None, :]) == 0
+        t_idx, c_idx = np.nonzero(ok)
+        if len(t_idx) > limit:
+            return None
+        tuples = np.hstack([tuples[t_idx], c_idx[:, None]])
+        weights = weights[t_idx] * p.weights[c_idx]
+        used = used[t_idx] | m[c_idx]
+    return tuples, weights
+
+
+def summarise(labels, wins, ties, cats, total, trials, method: str,
+              categories: bool = False) -> pd.DataFrame:
+    """The result frame from merged counts (see :mod:`pokersim._equity`)."""
+    wins = np.asarray(wins, float)
+    ties = np.asarray(ties, float)
+    share = 1.0 / np.arange(1, ties.shape[1] + 1)
+    tie_share = ties @ share  # ties[p, j]: j other players share with p -> share 1 / (j + 1)
+    tie_sq = ties @ share**2
+    win, tie = wins / total, ties.sum(axis=1) / total
+    eq = (wins + tie_share) / total
+    if method == "exact":
+        se = np.zeros(len(labels))
+    else:
+        var = np.maximum((wins + tie_sq) / total - eq**2, 0.0)
+        se = np.sqrt(var / trials)
+    frame = pd.DataFrame({"player": list(labels), "win": win, "tie": tie,
+                          "lose": 1.0 - win - tie, "equity": eq, "std_error": se,
+                          "outcomes": total, "method": method})
+    if categories:
+        for c, name in enumerate(CATEGORY_LABELS):
+            frame[name] = np.asarray(cats, float)[:, c] / total
+    return frame
+
+
+def equity(players, board="", dead="", trials: int | None = None, exact: bool | None = None,
+           seed=None, target_stderr: float | None = None, categories: bool = False
+           ) -> pd.DataFrame:
+    """Win, tie and equity of each player.
+
+    Parameters
+    ----------
+    players : list of str or Range
+        Two or more players: hands (``"AhKh"``), ranges (``"QQ+, AKs"``) or ``"random"``.
+    board, dead : str or array of cards
+        0, 3, 4 or 5 board cards; dead cards are out of play.
+    trials : int, optional
+        Monte Carlo trials (default 1,000,000 when Monte Carlo is used without
+        ``target_stderr``).
+    exact : bool, optional
+        True enumerates every outcome (an error if that is out of reach), False forces Monte
+        Carlo. By default the result is exact when at most ``config.EXACT_WORK`` hand
+        evaluations do it and neither ``trials`` nor ``target_stderr`` is given.
+    seed : int, SeedSequence or Generator, optional
+        Monte Carlo seed: the same seed gives the same numbers whatever the thread count.
+    target_stderr : float, optional
+        Stop once every player's equity standard error is below it (checked after each chunk
+        of trials); ``trials`` then caps the run.
+    categories : bool
+        Add one column per hand category: how often the player's final hand is of it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per player: player, win, tie, lose, equity, std_error (0 when exact),
+        outcomes (runouts weighted, or trials), method.
+    """
+    board_cards = as_card_set(board, "board")
+    if board_cards.size not in (0, 3, 4, 5):
+        raise PokersimInputError(f"the board has 0, 3, 4 or 5 cards; got {board_cards.size}")
+    dead_cards = as_card_set(dead, "dead")
+    blocked = np.concatenate([board_cards, dead_cards])
+    if len(set(blocked.tolist())) < blocked.size:
+        raise DuplicateCardError("a dead card is also on the board")
+    if isinstance(players, (str, Range)) or len(players) < 2:
+        raise PokersimInputError("equity needs a list of at least two players")
+    specs = [_as_player(p, i, blocked) for i, p in enumerate(players)]
+    n_players = len(specs)
+    n_runout = 5 - board_cards.size
+    n_live = 52 - blocked.size
+    if 2 * n_players + n_runout > n_live:
+        raise PokersimInputError(f"{n_players} players need {2 * n_players + n_runout} cards "
+                                 f"but only {n_live} are left in the deck")
+    if trials is not None:
+        trials = check_count(trials, "trials", 1)
+    if target_stderr is not None and not (isinstance(target_stderr, (int, float))
+                                          and 0 < target_stderr < 1):
+        raise PokersimInputError(f"target_stderr must be a number in (0, 1); got "
+                                 f"{target_stderr!r}")
+    if exact not in (None, True, False):
+        raise PokersimInputError(f"exact must be True, False or None; got {exact!r}")
+
+    order = [i for i, p in enumerate(specs) if p.combos is not None]
+    order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
+    ordered = [specs[i] for i in order]
+    n_random = sum(p.combos is None for p in ordered)
+    runouts = math.comb(n_live - 2 * n_players, n_runout)
+    want_exact = exact is True or (exact is None and trials is None and target_stderr is None)
+    result = None
+    if want_exact:
+        result = _try_exact(ordered, blocked, board_cards, n_runout, runouts, exact is True)
+    if result is None:
+        result = _monte_carlo(ordered, n_random, board_cards, blocked, n_runout, trials, seed,
+                              target_stderr)
+    wins, ties, cats, total, n_trials, method = result
+    back = np.argsort(order)  # rows in the callers' order
+    frame = summarise([ordered[i].label for i in back], wins[back], ties[back], cats[back],
+                      total, n_trials, method, categories)
+    frame.attrs.update(board=board, dead=dead, seed=seed)
+    return frame
+
+
+def _board_key(board_cards):
+    t = tables()
+    key = np.uint64(0x3333 << 32)  # KEY_BIAS
+    bits = np.uint64(0)
+    for c in board_cards.tolist():
+        key += t.card_keys[c]
+        bits |= t.card_bits[c]
+    return key, bits
+
+
+def _hole_tables(combos: np.ndarray):
+    """Key, rank bits and card mask of each combo, then of every (a, b) pair for random
+    players (index n_combos + 52 a + b)."""
+    t = tables()
+    a = np.concatenate([combos[:, 0], np.repeat(np.arange(52), 52)]).astype(np.int64)
+    b = np.concatenate([combos[:, 1], np.tile(np.arange(52), 52)]).astype(np.int64)
+    keys = t.card_keys[a] + t.card_keys[b]
+    bits = t.card_bits[a] | t.card_bits[b]
+    masks = (np.uint64(1) << a.astype(np.uint64)) | (np.uint64(1) << b.astype(np.uint64))
+    return keys, bits, masks
+
+
+def _category_of():
+    return (tables().packed >> 20).astype(np.int64)
+
+
+def _counts(n_workers, n_players, dtype):
+    return (np.zeros((n_workers, n_players), dtype),
+            np.zeros((n_workers, n_players, max(n_players, 2)), dtype),
+            np.zeros((n_workers, n_players, 10), dtype))
+
+
+def _try_exact(players, blocked, board_cards, n_runout, runouts, forced):
+    """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
+    full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
+            for p in players]
+    limit = config.EXACT_WORK // max(runouts * len(players), 1)
+    if limit < 1:
+        limit = 1
+    joint = _joint_tuples(full, config.EXACT_TUPLES if forced else min(limit,
+                                                                       config.EXACT_TUPLES))
+    if joint is None or (not forced and len(joint[0]) * runouts * len(players)
+                         > config.EXACT_WORK):
+        if forced:
+            raise PokersimInputError("exact enumeration is out of reach here (too many "
+                                     "combinations of hands); use Monte Carlo")
+        return None
+    tuples, weights = joint
+    if len(tuples) == 0:
+        raise _no_deal()
+    offsets = np.cumsum([0] + [len(p.combos) for p in full[:-1]])
+    combos = np.concatenate([p.combos for p in full])
+    hole_keys, hole_bits, masks = _hole_tables(combos)
+    tuples = (tuples + offsets[None, :]).astype(np.int64)
+    board_mask = np.uint64(0)
+    for c in blocked.tolist():
+        board_mask |= np.uint64(1) << np.uint64(c)
+    live = ~board_mask & np.uint64((1 << 52) - 1)
+    used = np.bitwise_or.reduce(masks[tuples], axis=1)
+    live_masks = live & ~used
+    bkey, bbits = _board_key(board_cards)
+    t = tables()
+    n_workers = numba.get_num_threads()
+    wins, ties, cats = _counts(n_workers, len(players), np.float64)
+    exact_kernel(tuples, weights.astype(np.float64), combos, hole_keys, hole_bits, live_masks,
+                 bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
+                 _category_of(), n_workers, wins, ties, cats)
+    total = float(weights.sum()) * runouts
+    return wins.sum(0), ties.sum(0), cats.sum(0), total, total, "exact"
+
+
+def _no_deal():
+    return PokersimInputError("no combination of the players' hands is possible: every choice "
+                              "gives two players a card in common")
+
+
+def _all_combos(blocked):
+    live = np.setdiff1d(np.arange(52), blocked)
+    hi, lo = np.triu_indices(live.size, 1)
+    combos = np.stack([live[lo], live[hi]], axis=1).astype(np.uint8)  # higher card first
+    return combos, np.ones(len(combos))
+
+
+def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed,
+                 target_stderr):
+    fixed = [p for p in players if p.combos is not None]
+    n_players = len(players)
+    combos = (np.concatenate([p.combos for p in fixed]) if fixed
+              else np.zeros((0, 2), np.uint8))
+    hole_keys, hole_bits, masks = _hole_tables(combos)
+    offsets = np.cumsum([0] + [len(p.combos) for p in fixed[:-1]]) if fixed else []
+    joint = _joint_tuples(fixed, config.JOINT_TUPLES) if fixed else None
+    if joint is not None:
+        if len(joint[0]) == 0:
+            raise _no_deal()
+        tuples = (joint[0] + np.asarray(offsets)[None, :]).astype(np.int64)
+        cumulative = np.cumsum(joint[1])
+        player_combos = np.zeros((0, 1), np.int64)
+        player_cumulative = np.zeros((0, 1))
+    else:
+        tuples = np.zeros((0, max(len(fixed), 1)), np.int64)
+        cumulative = np.zeros(1)
+        width = max((len(p.combos) for p in fixed), default=1)
+        player_combos = np.full((len(fixed), width), -1, np.int64)
+        player_cumulative = np.zeros((len(fixed), width))
+        for i, p in enumerate(fixed):
+            player_combos[i, :len(p.combos)] = offsets[i] + np.arange(len(p.combos))
+            cw = np.cumsum(p.weights)
+            player_cumulative[i] = np.concatenate([cw, np.full(width - len(cw), cw[-1])])
+    used = np.uint64(0)
+    for c in blocked.tolist():
+        used |= np.uint64(1) << np.uint64(c)
+    base_deck = np.setdiff1d(np.arange(52), blocked).astype(np.int64)
+    bkey, bbits = _board_key(board_cards)
+    t = tables()
+    n_workers = numba.get_num_threads()
+    wins, ties, cats = _counts(n_workers, n_players, np.int64)
+    key = seed_key(seed)
+    block = config.EQUITY_BLOCK
+    if trials is None:
+        trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
+    n_blocks = -(-trials // block)
+    per_call = n_blocks if target_stderr is None else max(n_workers * 4, 1)
+    done_blocks = 0
+    while done_blocks < n_blocks:
+        todo = min(per_call, n_blocks - done_blocks)
+        stalled = monte_carlo_kernel(
+            key, done_blocks, todo, block, trials, tuples, cumulative, player_combos,
+            player_cumulative, n_random, masks, hole_keys, hole_bits, base_deck, used, bkey,
+            bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
+            _category_of(), n_workers, config.MAX_REJECTIONS, wins, ties, cats)
+        if stalled:
+            raise PokersimInputError(
+                f"the players' ranges conflict too often: {config.MAX_REJECTIONS:,} draws in a "
+                "row gave two players a card in common; narrow or widen them")
+        done_blocks += todo
+        n_done = min(done_blocks * block, trials)
+        if target_stderr is not None:
+            frame = summarise(range(n_players), wins.sum(0), ties.sum(0), cats.sum(0), n_done,
+                              n_done, "monte-carlo")
+            if (frame.std_error < target_stderr).all():
+                break
+    n_done = min(done_blocks * block, trials)
+    return wins.sum(0), ties.sum(0), cats.sum(0), n_done, n_done, "monte-carlo"
+
+
+def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=None,
+                     seed=None, target_stderr=None) -> pd.DataFrame:
+    """Win, tie and equity of one hand against 1, 2, ... random opponents.
+
+    >>> equity_vs_random("AsAd", opponents=[1], board="Ac Ah 2d 7s 9c").equity.round(4).tolist()
+    [1.0]
+    """
+    rows = []
+    for n in opponents:
+        n = check_count(n, "opponents", 1)
+        frame = equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
+                       seed=seed, target_stderr=target_stderr)
+        row = frame.iloc[0].to_dict()
+        row["opponents"] = n
+        rows.append(row)
+    cols = ["opponents", "player", "win", "tie", "lose", "equity", "std_error", "outcomes",
+            "method"]
+    return pd.DataFrame(rows)[cols]

@@ -1,0 +1,202 @@
+"""Equity checked against a brute force over every runout with the naive evaluator."""
+
+import itertools
+
+import numba
+import numpy as np
+import pytest
+
+from pokersim import PokersimInputError, equity, equity_vs_random
+from pokersim.errors import CardError, DuplicateCardError
+from tests.naive import card_from_text, naive_category, naive_rank
+
+
+def cards_from_text(text):
+    """'AhKh' or 'Ah Kh' -> card ids (the tests' own parser, two characters a card)."""
+    compact = text.replace(" ", "")
+    return [card_from_text(compact[i:i + 2]) for i in range(0, len(compact), 2)]
+
+
+def brute_force(hands, board, dead=""):
+    """Exact (win, tie, equity) per player by looping over every runout, naive evaluator.
+
+    ``hands`` are lists of (combo text, weight) per player: every combination of one combo per
+    player with no card in common is enumerated with the product of weights."""
+    board_cards = cards_from_text(board) if board else []
+    dead_cards = cards_from_text(dead) if dead else []
+    n = len(hands)
+    win, tie, eq, total = [0.0] * n, [0.0] * n, [0.0] * n, 0.0
+    cats = [[0.0] * 10 for _ in range(n)]
+    for choice in itertools.product(*hands):
+        holes = [cards_from_text(text) for text, _ in choice]
+        weight = np.prod([w for _, w in choice])
+        used = set(board_cards) | set(dead_cards)
+        flat = [c for h in holes for c in h]
+        if len(set(flat)) < len(flat) or used & set(flat):
+            continue
+        live = [c for c in range(52) if c not in used and c not in flat]
+        for runout in itertools.combinations(live, 5 - len(board_cards)):
+            full = board_cards + list(runout)
+            ranks = [naive_rank(h + full) for h in holes]
+            best = max(ranks)
+            winners = [i for i, r in enumerate(ranks) if r == best]
+            for i in range(n):
+                cats[i][naive_category(holes[i] + full)] += weight
+            for i in winners:
+                if len(winners) == 1:
+                    win[i] += weight
+                else:
+                    tie[i] += weight
+                eq[i] += weight / len(winners)
+            total += weight
+    return (np.array(win) / total, np.array(tie) / total, np.array(eq) / total,
+            np.array(cats) / total)
+
+
+def one(hand):
+    return [(hand, 1.0)]
+
+
+CASES = [
+    (["AhKh", "QsQd"], "2c 7d Qh", ""),                 # flop, heads-up
+    (["AhKh", "QsQd"], "2c 7d Qh 3h", ""),              # turn
+    (["8c 9c", "As Ad", "Kh Qd"], "Tc Jc 2s", ""),      # three-way flop, straight/flush draws
+    (["5d 5h", "Ac 4c"], "2c 3c Kd 9s", "Qc"),          # dead card
+    (["As Ks", "Ad Kd"], "Qh Jh 2c", ""),               # frequent ties
+    (["Th 9h", "2c 2d", "Ac Kc", "7s 7d"], "8h 7c 3d", ""),  # four-way
+]
+
+
+@pytest.mark.parametrize("hands, board, dead", CASES)
+def test_exact_matches_brute_force(hands, board, dead):
+    got = equity(hands, board=board, dead=dead, categories=True)
+    win, tie, eq, cats = brute_force([one(h) for h in hands], board, dead)
+    assert (got.method == "exact").all() and (got.std_error == 0).all()
+    np.testing.assert_allclose(got.win, win, atol=1e-12)
+    np.testing.assert_allclose(got.tie, tie, atol=1e-12)
+    np.testing.assert_allclose(got.equity, eq, atol=1e-12)
+    np.testing.assert_allclose(got.lose, 1 - win - tie, atol=1e-12)
+    labels = ["High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush",
+              "Full House", "Four of a Kind", "Straight Flush", "Royal Flush"]
+    np.testing.assert_allclose(got[labels].to_numpy(), cats, atol=1e-12)
+
+
+def test_exact_ranges_and_weights_match_brute_force():
+    # Two small ranges on a turn: every non-conflicting pair of combos, weighted.
+    got = equity(["AA", "KK@50, QhQd"], board="Ah Kc 7d 2s")
+    aa = [(a + b, 1.0) for a, b in itertools.combinations(["Ac", "Ad", "As"], 2)]
+    kk = [(a + b, 0.5) for a, b in itertools.combinations(["Kd", "Kh", "Ks"], 2)]
+    win, tie, eq, _ = brute_force([aa, kk + [("QhQd", 1.0)]], "Ah Kc 7d 2s")
+    np.testing.assert_allclose(got.equity, eq, atol=1e-12)
+    np.testing.assert_allclose(got.win, win, atol=1e-12)
+
+
+def test_full_board_against_random_matches_brute_force():
+    got = equity_vs_random("Qs Js", opponents=[1], board="Ts 9d 2c 2h Kd")
+    hands = [(a + b, 1.0) for a, b in itertools.combinations(
+        [r + s for r in "23456789TJQKA" for s in "cdhs"], 2)]
+    win, tie, eq, _ = brute_force([one("QsJs"), hands], "Ts 9d 2c 2h Kd")
+    assert got.method.iloc[0] == "exact"
+    assert got.equity.iloc[0] == pytest.approx(eq[0], abs=1e-12)
+    assert got.win.iloc[0] == pytest.approx(win[0], abs=1e-12)
+
+
+def test_preflop_heads_up_is_exact_and_symmetric():
+    a = equity(["AhKh", "QsQd"])
+    b = equity(["QsQd", "AhKh"])
+    assert (a.method == "exact").all() and a.outcomes.iloc[0] == 1_712_304
+    assert a.equity.sum() == pytest.approx(1.0, abs=1e-12)
+    assert a.equity.iloc[0] == pytest.approx(b.equity.iloc[1], abs=1e-12)
+    assert a.tie.iloc[0] == pytest.approx(a.tie.iloc[1], abs=1e-12)
+    # relabelling suits (h->s, s->c, d->h) changes nothing
+    c = equity(["AsKs", "QcQh"])
+    np.testing.assert_allclose(a.equity, c.equity, atol=1e-12)
+
+
+def test_monte_carlo_within_four_standard_errors_of_exact():
+    for hands, board in [(["AhKh", "QsQd"], ""), (["8c 9c", "As Ad", "Kh Qd"], "Tc Jc 2s")]:
+        exact = equity(hands, board=board)
+        mc = equity(hands, board=board, trials=400_000, seed=11)
+        assert (mc.method == "monte-carlo").all() and (mc.std_error > 0).all()
+        assert (abs(mc.equity - exact.equity) < 4 * mc.std_error).all()
+        assert mc.outcomes.iloc[0] == 400_000
+
+
+def test_monte_carlo_ranges_and_random_against_exact():
+    board = "Ah Kc 7d 2s"
+    exact = equity(["AA", "KK@50, QhQd", "random"], board=board)
+    assert (exact.method == "exact").all()
+    mc = equity(["AA", "KK@50, QhQd", "random"], board=board, trials=300_000, seed=5)
+    assert (abs(mc.equity - exact.equity) < 4 * mc.std_error).all()
+
+
+def test_rejection_path_for_wide_ranges(monkeypatch):
+    # Force per-player sampling with rejection (no joint list) and compare with exact.
+    from pokersim import config
+
+    monkeypatch.setattr(config, "JOINT_TUPLES", 1)
+    board = "Ah Kc 7d 2s"
+    exact = equity(["AA", "KK@50, QhQd"], board=board)
+    mc = equity(["AA", "KK@50, QhQd"], board=board, trials=300_000, seed=5)
+    assert (abs(mc.equity - exact.equity) < 4 * mc.std_error).all()
+
+
+def test_same_seed_same_numbers_whatever_the_threads():
+    args = dict(players=["QQ+, AKs", "22+, A2s+, KTo+", "random"], trials=100_003, seed=42)
+    saved = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one_thread = equity(**args)
+    finally:
+        numba.set_num_threads(saved)
+    again = equity(**args)
+    assert one_thread.equals(again)
+    assert not equity(**{**args, "seed": 43}).equals(again)
+
+
+def test_target_stderr_stops_early():
+    df = equity(["AhKh", "random", "random"], target_stderr=0.002, seed=1)
+    assert (df.std_error < 0.002).all() and df.outcomes.iloc[0] < 10**7
+
+
+def test_equity_vs_random_table():
+    df = equity_vs_random("AsAd", opponents=[1, 2, 3], trials=100_000, seed=3)
+    assert df.opponents.tolist() == [1, 2, 3]
+    assert df.equity.is_monotonic_decreasing
+    assert df.equity.iloc[0] == pytest.approx(0.852, abs=0.005)  # AA vs one random: 85.2%
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    (dict(players=["AhKh"]), PokersimInputError, "at least two players"),
+    (dict(players="AhKh"), PokersimInputError, "at least two players"),
+    (dict(players=["AhKh", "AhQd"]), PokersimInputError, "no combination"),
+    (dict(players=["AhKh", "QsQd"], board="2c 7d"), PokersimInputError, "0, 3, 4 or 5"),
+    (dict(players=["AhKh", "QsQd"], board="Ah 7d 2c"), DuplicateCardError, "player 1"),
+    (dict(players=["AhKh", "QsQd"], board="2c 7d 9h", dead="2c"), DuplicateCardError, "dead"),
+    (dict(players=["AhKh", "Xx"]), PokersimInputError, "Xx"),
+    (dict(players=["AhKh"] + ["random"] * 23), PokersimInputError, "need 53 cards but only 52"),
+    (dict(players=["AhKh", "QsQd"], trials=0), PokersimInputError, "trials"),
+    (dict(players=["AhKh", "QsQd"], target_stderr=-1), PokersimInputError, "target_stderr"),
+    (dict(players=["AhKh", "QsQd"], seed=-3, trials=10), PokersimInputError, "seed"),
+    (dict(players=["AhKh", "QsQd"], exact="yes"), PokersimInputError, "exact"),
+    (dict(players=["AA", "AA", "AA"], board="Ac 2d 3h"), PokersimInputError, "no combination"),
+    (dict(players=["QQ"] * 3, trials=10), PokersimInputError, "no combination"),
+])
+def test_bad_input(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        equity(**kwargs)
+
+
+def test_rejection_stall_is_an_error_not_a_hang(monkeypatch):
+    from pokersim import config
+
+    monkeypatch.setattr(config, "JOINT_TUPLES", 1)  # no joint list: rejection sampling
+    monkeypatch.setattr(config, "MAX_REJECTIONS", 50)
+    with pytest.raises(PokersimInputError, match="conflict too often"):
+        equity(["AA, KK", "AA, KK", "AA, KK", "AA, KK"], trials=1000, seed=1)
+
+
+def test_card_error_is_a_value_error():
+    with pytest.raises(ValueError):
+        equity(["AhKh", "Qs Qs"])
+    assert issubclass(CardError, ValueError)
