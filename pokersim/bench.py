@@ -90,6 +90,40 @@ def _peers(hands: np.ndarray, n: int, repeat: int, k: int) -> tuple[list[dict], 
     return rows, notes
 
 
+def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
+    """The equity issue's rows: exact heads-up preflop, and Monte Carlo trials per second."""
+    from . import equity
+
+    trials = max(n // 5, 10_000)
+    rows = [_row("equity exact AhKh vs QsQd preflop (boards)", 1_712_304,
+                 _time(lambda: equity(["AhKh", "QsQd"]), repeat), unit="boards/s")]
+    mc = _row("equity Monte Carlo AhKh vs QsQd", trials,
+              _time(lambda: equity(["AhKh", "QsQd"], trials=trials, seed=1), repeat),
+              unit="trials/s")
+    rows.append(mc)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import eval7
+        hand = [eval7.Card("Ah"), eval7.Card("Kh")]
+        villain = eval7.HandRange("QsQd")
+        peer_trials = max(trials // 10, 10_000)
+        row = _row("eval7 py_hand_vs_range_monte_carlo AhKh vs QsQd", peer_trials,
+                   _time(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [],
+                                                                     peer_trials),
+                         max(3, repeat // 2)), unit="trials/s", peer=True)
+        row["pokersim_vs_peer"] = mc["rate"] / row["rate"]
+        rows.append(row)
+    except ImportError:
+        pass
+    for label, players in [("AKs vs 5 random", ["AKs"] + ["random"] * 5),
+                           ("QQ+,AKs vs 22+,A2s+,KTo+", ["QQ+,AKs", "22+,A2s+,KTo+"])]:
+        rows.append(_row(f"equity Monte Carlo {label}", trials,
+                         _time(lambda p=players: equity(p, trials=trials, seed=1), repeat),
+                         unit="trials/s"))
+    return rows
+
+
 def _warm_start() -> list[float]:
     """Wall time of a fresh interpreter that imports pokersim and evaluates (Numba cache warm)."""
     code = "import pokersim; pokersim.evaluate(pokersim.deal(1000, 7, seed=1))"
@@ -130,6 +164,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
 
         rows.append(_row(f"exact category_frequencies, {k} cards", comb(52, k),
                          _time(lambda k=k: strength_counts(k), repeat)))
+    rows += _equity_rows(n, repeat, notes)
     hands = deal(max(scaling), 7, seed=3)
     for size in scaling:
         view = hands[:size]
