@@ -17,15 +17,20 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit
-from ._random import block_state, below, next_u64
+from ._random import block_state, mul_small, next_u64
 from .evaluate import lookup
 from .tables import KEY_BIAS
+
+#: Uniform draws in [0, deck size) taken from one 64-bit number (52**8 < 2**46).
+DIGITS = 8
 
 
 @jit(inline=True)
 def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_players,
                   flush, offsets, table, category_of, strengths, weight, wins, ties, cats):
-    """Evaluate every player's 7 cards for one runout and add ``weight`` to the counts."""
+    """Evaluate every player's 7 cards for one runout and add ``weight`` to the counts
+    (to ``cats`` too unless it has no rows: categories were not asked for)."""
+    want_categories = cats.shape[0] > 0
     best = 0
     for p in range(n_players):
         h = tuple_row[p]
@@ -38,7 +43,8 @@ def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_play
         n_best += strengths[p] == best
     for p in range(n_players):
         s = strengths[p]
-        cats[p, category_of[s]] += weight
+        if want_categories:
+            cats[p, category_of[s]] += weight
         if s == best:
             if n_best == 1:
                 wins[p] += weight
@@ -142,7 +148,9 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
     stalled = 0
     n_fixed = tuples.shape[1] if tuples.shape[0] > 0 else player_combos.shape[0]
     n_players = n_fixed + n_random
-    n_deck = base_deck.shape[0]
+    n_deck64 = np.uint64(base_deck.shape[0])
+    digits_product = n_deck64 ** np.uint64(DIGITS)
+    digits_threshold = (np.uint64(0) - digits_product) % digits_product
     for w in prange(n_workers):
         wins = wins_out[w]
         ties = ties_out[w]
@@ -181,17 +189,30 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                     if attempts > max_rejections:
                         stalled += 1
                         break
-                # random players' cards and the runout, from the deck less the used cards
+                # random players' cards and the runout, from the deck less the used cards:
+                # DIGITS uniform indices per 64-bit number (batched Lemire, as in deal_row),
+                # an index whose card is already used is skipped
                 n_extra = 2 * n_random + n_runout
-                for j in range(n_extra):
+                j = 0
+                while j < n_extra:
                     while True:
-                        state, i = below(state, n_deck)
-                        c = base_deck[i]
+                        state, r0 = next_u64(state)
+                        low = r0
+                        for _d in range(DIGITS):
+                            _, low = mul_small(low, n_deck64)
+                        if low >= digits_product or low >= digits_threshold:
+                            break
+                    r = r0
+                    for _d in range(DIGITS):
+                        hi, r = mul_small(r, n_deck64)
+                        c = base_deck[np.int64(hi)]
                         bit = np.uint64(1) << np.uint64(c)
                         if not used & bit:
                             used |= bit
                             extra[j] = c
-                            break
+                            j += 1
+                            if j == n_extra:
+                                break
                 bk = board_key
                 bb = board_bits
                 for j in range(2 * n_random, n_extra):

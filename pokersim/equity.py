@@ -184,13 +184,15 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
     want_exact = exact is True or (exact is None and trials is None and target_stderr is None)
     result = None
     if want_exact:
-        result = _try_exact(ordered, blocked, board_cards, n_runout, runouts, exact is True)
+        result = _try_exact(ordered, blocked, board_cards, n_runout, runouts, exact is True,
+                            categories)
     if result is None:
         result = _monte_carlo(ordered, n_random, board_cards, blocked, n_runout, trials, seed,
-                              target_stderr)
+                              target_stderr, categories)
     wins, ties, cats, total, n_trials, method = result
     back = np.argsort(order)  # rows in the callers' order
-    frame = summarise([ordered[i].label for i in back], wins[back], ties[back], cats[back],
+    frame = summarise([ordered[i].label for i in back], wins[back], ties[back],
+                      cats[back] if categories else cats,
                       total, n_trials, method, categories)
     frame.attrs.update(board=board, dead=dead, seed=seed)
     return frame
@@ -222,13 +224,13 @@ def _category_of():
     return (tables().packed >> 20).astype(np.int64)
 
 
-def _counts(n_workers, n_players, dtype):
+def _counts(n_workers, n_players, dtype, categories):
     return (np.zeros((n_workers, n_players), dtype),
             np.zeros((n_workers, n_players, max(n_players, 2)), dtype),
-            np.zeros((n_workers, n_players, 10), dtype))
+            np.zeros((n_workers, n_players if categories else 0, 10), dtype))
 
 
-def _try_exact(players, blocked, board_cards, n_runout, runouts, forced):
+def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories):
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
@@ -259,7 +261,7 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced):
     bkey, bbits = _board_key(board_cards)
     t = tables()
     n_workers = numba.get_num_threads()
-    wins, ties, cats = _counts(n_workers, len(players), np.float64)
+    wins, ties, cats = _counts(n_workers, len(players), np.float64, categories)
     exact_kernel(tuples, weights.astype(np.float64), combos, hole_keys, hole_bits, live_masks,
                  bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
                  _category_of(), n_workers, wins, ties, cats)
@@ -280,7 +282,7 @@ def _all_combos(blocked):
 
 
 def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed,
-                 target_stderr):
+                 target_stderr, categories):
     fixed = [p for p in players if p.combos is not None]
     n_players = len(players)
     combos = (np.concatenate([p.combos for p in fixed]) if fixed
@@ -312,7 +314,7 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     bkey, bbits = _board_key(board_cards)
     t = tables()
     n_workers = numba.get_num_threads()
-    wins, ties, cats = _counts(n_workers, n_players, np.int64)
+    wins, ties, cats = _counts(n_workers, n_players, np.int64, categories)
     key = seed_key(seed)
     block = config.EQUITY_BLOCK
     if trials is None:
