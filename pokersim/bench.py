@@ -102,11 +102,12 @@ def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
               unit="trials/s")
     rows.append(mc)
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings():  # eval7 calls pyparsing's deprecated names
             warnings.simplefilter("ignore", DeprecationWarning)
             import eval7
-        hand = [eval7.Card("Ah"), eval7.Card("Kh")]
-        villain = eval7.HandRange("QsQd")
+
+            hand = [eval7.Card("Ah"), eval7.Card("Kh")]
+            villain = eval7.HandRange("QsQd")
         peer_trials = max(trials // 10, 10_000)
         row = _row("eval7 py_hand_vs_range_monte_carlo AhKh vs QsQd", peer_trials,
                    _time(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [],
@@ -115,7 +116,7 @@ def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
         row["pokersim_vs_peer"] = mc["rate"] / row["rate"]
         rows.append(row)
     except ImportError:
-        pass
+        notes.append("eval7 not installed: its equity row is skipped")
     for label, players in [("AKs vs 5 random", ["AKs"] + ["random"] * 5),
                            ("QQ+,AKs vs 22+,A2s+,KTo+", ["QQ+,AKs", "22+,A2s+,KTo+"])]:
         rows.append(_row(f"equity Monte Carlo {label}", trials,
