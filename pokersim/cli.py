@@ -1,6 +1,9 @@
 """The ``pokersim`` command line.
 
     pokersim evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"
+    pokersim equity AhKh QsQd
+    pokersim equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1
+    pokersim vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1
     pokersim frequencies --cards 7
     pokersim frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1
 """
@@ -44,6 +47,25 @@ def _cmd_frequencies(args) -> pd.DataFrame:
     return category_frequencies(args.cards, args.method, args.trials, args.seed)
 
 
+def _cmd_equity(args) -> pd.DataFrame:
+    from . import equity
+
+    return equity(args.players, board=args.board, dead=args.dead, trials=args.trials,
+                  exact=args.exact, seed=args.seed, target_stderr=args.target_stderr)
+
+
+def _cmd_vs_random(args) -> pd.DataFrame:
+    from . import equity_vs_random
+
+    return equity_vs_random(args.hand, opponents=range(1, args.opponents + 1),
+                            board=args.board, dead=args.dead, trials=args.trials,
+                            seed=args.seed, target_stderr=args.target_stderr)
+
+
+def _exact_flag(text: str) -> bool | None:
+    return {"auto": None, "yes": True, "no": False}[text]
+
+
 def _cmd_bench(args) -> pd.DataFrame:
     from . import bench
 
@@ -71,6 +93,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=int, default=None, help="hands dealt by monte-carlo")
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(run=_cmd_frequencies)
+
+    def simulation_options(p):
+        p.add_argument("--board", default="", help='known board cards, e.g. "2c 7d Qh"')
+        p.add_argument("--dead", default="", help="cards out of play")
+        p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials")
+        p.add_argument("--seed", type=int, default=None)
+        p.add_argument("--target-stderr", type=float, default=None,
+                       help="stop once every standard error is below this")
+
+    p = sub.add_parser("equity", help="win, tie and equity of hands, ranges or random")
+    p.add_argument("players", nargs="+", help='e.g. AhKh "QQ+, AKs" random')
+    simulation_options(p)
+    p.add_argument("--exact", type=_exact_flag, default=None, choices=(None, True, False),
+                   metavar="{auto,yes,no}", help="enumerate every outcome (auto: when cheap)")
+    p.set_defaults(run=_cmd_equity)
+
+    p = sub.add_parser("vs-random", help="one hand against 1..N random opponents")
+    p.add_argument("hand", help='e.g. "As Ad"')
+    p.add_argument("--opponents", type=int, default=9, help="up to this many (default 9)")
+    simulation_options(p)
+    p.set_defaults(run=_cmd_vs_random)
 
     p = sub.add_parser("bench", help="time the kernels against the peer evaluators")
     p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")

@@ -25,7 +25,7 @@ from ._equity import exact_kernel, monte_carlo_kernel
 from ._random import seed_key
 from .cards import as_card_set, parse_cards
 from .deal import check_count
-from .errors import CardError, DuplicateCardError, PokersimInputError
+from .errors import CardError, DuplicateCardError, PokersimInputError, RangeError
 from .evaluate import CATEGORY_LABELS, tables
 from .ranges import Range, parse_range
 
@@ -55,7 +55,10 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
             if np.isin(hand, blocked).any():
                 raise DuplicateCardError(f"player {i + 1} {label!r} holds a board or dead card")
             return _Player(label, np.sort(hand)[::-1][None, :].copy(), np.ones(1))
-        rng = parse_range(label)
+        try:
+            rng = parse_range(label)
+        except RangeError as e:
+            raise RangeError(f"player {i + 1}: {e}") from None
     else:
         arr = np.asarray(spec)
         if arr.shape != (2,) or arr.dtype.kind not in "iu":

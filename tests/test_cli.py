@@ -324,3 +324,30 @@ def test_bench_quick_smoke(capsys, tmp_path):
     frame = pd.read_csv(out)
     assert {"work", "median_s", "rate", "slowest_rate", "fastest_rate"} <= set(frame.columns)
     assert (frame.rate > 0).all() and frame.work.str.contains("exact category_frequencies").any()
+
+
+def test_equity_command_exact_and_monte_carlo(capsys, tmp_path):
+    out = tmp_path / "eq.csv"
+    assert main(["equity", "AhKh", "QsQd", "--board", "2c 7d Qh", "--csv", str(out)]) == 0
+    frame = pd.read_csv(out)
+    # the numbers themselves are checked against a brute force in tests/test_equity.py
+    assert frame.player.tolist() == ["AhKh", "QsQd"] and (frame.method == "exact").all()
+    assert abs(frame.equity.sum() - 1) < 1e-12
+    assert main(["equity", "AhKh", "random", "--trials", "20000", "--seed", "3",
+                 "--csv", str(out)]) == 0
+    mc = pd.read_csv(out)
+    assert (mc.method == "monte-carlo").all() and (mc.outcomes == 20000).all()
+
+
+def test_equity_command_errors(capsys):
+    assert main(["equity", "AhKh", "Xx"]) == 2
+    err = capsys.readouterr().err
+    assert "player 2" in err and "'Xx'" in err and "Traceback" not in err
+
+
+def test_vs_random_command(tmp_path):
+    out = tmp_path / "vs.csv"
+    assert main(["vs-random", "As Ad", "--opponents", "3", "--trials", "20000", "--seed", "1",
+                 "--csv", str(out)]) == 0
+    frame = pd.read_csv(out)
+    assert frame.opponents.tolist() == [1, 2, 3] and frame.equity.is_monotonic_decreasing
