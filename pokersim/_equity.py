@@ -31,6 +31,19 @@ def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_play
     """Evaluate every player's 7 cards for one runout and add ``weight`` to the counts
     (to ``cats`` too unless it has no rows: categories were not asked for)."""
     want_categories = cats.shape[0] > 0
+    if n_players == 2 and not want_categories:  # heads-up: the common case, kept lean
+        a = lookup(board_key + hole_keys[tuple_row[0]], board_bits | hole_bits[tuple_row[0]],
+                   flush, offsets, table)
+        b = lookup(board_key + hole_keys[tuple_row[1]], board_bits | hole_bits[tuple_row[1]],
+                   flush, offsets, table)
+        if a > b:
+            wins[0] += weight
+        elif b > a:
+            wins[1] += weight
+        else:
+            ties[0, 1] += weight
+            ties[1, 1] += weight
+        return
     best = 0
     for p in range(n_players):
         h = tuple_row[p]
@@ -53,68 +66,72 @@ def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_play
 
 
 @jit(parallel=True)
-def exact_kernel(tuples, tuple_weights, combo_cards, hole_keys, hole_bits, live_masks,
+def exact_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards,
                  board_key, board_bits, n_runout, card_keys, card_bits, flush, offsets, table,
                  category_of, n_workers, wins_out, ties_out, cats_out):
-    """Every hole-card tuple times every runout of ``n_runout`` cards (0, 1, 2 or 5).
+    """Every hole-card tuple times every runout of ``n_runout`` cards (0 to 5).
 
-    ``tuples[t, p]`` indexes ``combo_cards``/``hole_keys``/``hole_bits`` (one row per distinct
-    combo); ``live_masks[t]`` is the 52-bit mask of cards a runout may use for tuple t. Tasks
-    are (tuple, lowest runout card) pairs; worker w takes tasks w, w + W, ... into its own
-    counts (``*_out[w]``).
+    ``tuples[t, p]`` indexes ``hole_keys``/``hole_bits`` (one row per distinct combo);
+    ``live_cards[t]`` lists, ascending, the cards a runout may use with tuple t (the same
+    number for every tuple). Tasks are (tuple, position of the lowest runout card) pairs;
+    worker w takes tasks w, w + W, ... into its own counts (``*_out[w]``). Runout keys are
+    built incrementally, so each runout costs one addition and one lookup per player.
     """
     n_tuples, n_players = tuples.shape
-    n_tasks = n_tuples * 52 if n_runout > 0 else n_tuples
+    n_live = live_cards.shape[1]
+    per_tuple = n_live if n_runout > 0 else 1
     for w in prange(n_workers):
         wins = wins_out[w]
         ties = ties_out[w]
         cats = cats_out[w]
         strengths = np.zeros(n_players, np.int64)
-        cards = np.zeros(5, np.int64)
+        pos = np.zeros(6, np.int64)
         keys = np.zeros(6, np.uint64)
         bits = np.zeros(6, np.uint64)
-        for task in range(w, n_tasks, n_workers):
-            t = task // 52 if n_runout > 0 else task
-            first = task % 52 if n_runout > 0 else -1
-            live = live_masks[t]
+        for task in range(w, n_tuples * per_tuple, n_workers):
+            t = task // per_tuple
             weight = tuple_weights[t]
             row = tuples[t]
+            live = live_cards[t]
             if n_runout == 0:
                 score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
                               flush, offsets, table, category_of, strengths, weight,
                               wins, ties, cats)
                 continue
-            if not (live >> np.uint64(first)) & np.uint64(1):
+            first = task % per_tuple
+            if first > n_live - n_runout:
                 continue
-            # depth-first over increasing cards: cards[0] = first, then the rest
-            keys[0] = board_key
-            bits[0] = board_bits
-            cards[0] = first
-            keys[1] = keys[0] + card_keys[first]
-            bits[1] = bits[0] | card_bits[first]
-            d = 1
-            if d == n_runout:
+            keys[1] = board_key + card_keys[live[first]]
+            bits[1] = board_bits | card_bits[live[first]]
+            if n_runout == 1:
                 score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
                               offsets, table, category_of, strengths, weight, wins, ties, cats)
                 continue
-            cards[1] = first
-            while d >= 1:
-                cards[d] += 1
-                c = cards[d]
-                if c >= 52:
+            # depth-first over positions 2 .. n_runout - 1 of the runout, increasing; the
+            # last card runs in a plain loop. keys[d] is the key with d runout cards.
+            d = 2
+            pos[1] = first
+            pos[2] = first
+            while d >= 2:
+                if d == n_runout:
+                    kk = keys[d - 1]
+                    bb = bits[d - 1]
+                    for i in range(pos[d - 1] + 1, n_live):
+                        c = live[i]
+                        score_outcome(kk + card_keys[c], bb | card_bits[c], hole_keys,
+                                      hole_bits, row, n_players, flush, offsets, table,
+                                      category_of, strengths, weight, wins, ties, cats)
                     d -= 1
                     continue
-                if not (live >> np.uint64(c)) & np.uint64(1):
+                pos[d] += 1
+                if pos[d] > n_live - 1 - (n_runout - d):
+                    d -= 1
                     continue
-                keys[d + 1] = keys[d] + card_keys[c]
-                bits[d + 1] = bits[d] | card_bits[c]
-                if d + 1 == n_runout:
-                    score_outcome(keys[d + 1], bits[d + 1], hole_keys, hole_bits, row,
-                                  n_players, flush, offsets, table, category_of, strengths,
-                                  weight, wins, ties, cats)
-                else:
-                    d += 1
-                    cards[d] = c
+                c = live[pos[d]]
+                keys[d] = keys[d - 1] + card_keys[c]
+                bits[d] = bits[d - 1] | card_bits[c]
+                d += 1
+                pos[d] = pos[d - 1]
 
 
 @jit(inline=True)

@@ -36,7 +36,7 @@ EQUITY_BLOCK = 16384
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**10
 EXACT_WORK = 200_000_000
-EXACT_TUPLES = 5_000_000
+EXACT_TUPLES = 2_000_000
 #: Monte Carlo samples hands from the list of non-conflicting combinations when it has at
 #: most this many entries, and by rejection otherwise (wide ranges rarely conflict).
 JOINT_TUPLES = 2_000_000

@@ -253,19 +253,19 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         raise _no_deal()
     offsets = np.cumsum([0] + [len(p.combos) for p in full[:-1]])
     combos = np.concatenate([p.combos for p in full])
-    hole_keys, hole_bits, masks = _hole_tables(combos)
+    hole_keys, hole_bits, _ = _hole_tables(combos)
     tuples = (tuples + offsets[None, :]).astype(np.int64)
-    board_mask = np.uint64(0)
-    for c in blocked.tolist():
-        board_mask |= np.uint64(1) << np.uint64(c)
-    live = ~board_mask & np.uint64((1 << 52) - 1)
-    used = np.bitwise_or.reduce(masks[tuples], axis=1)
-    live_masks = live & ~used
+    taken = np.zeros((len(tuples), 52), bool)  # per tuple: board, dead and hole cards
+    taken[:, blocked] = True
+    rows = np.arange(len(tuples))[:, None]
+    taken[rows, combos[tuples, 0]] = True
+    taken[rows, combos[tuples, 1]] = True
+    live_cards = np.nonzero(~taken)[1].reshape(len(tuples), -1).astype(np.uint8)
     bkey, bbits = _board_key(board_cards)
     t = tables()
     n_workers = numba.get_num_threads()
     wins, ties, cats = _counts(n_workers, len(players), np.float64, categories)
-    exact_kernel(tuples, weights.astype(np.float64), combos, hole_keys, hole_bits, live_masks,
+    exact_kernel(tuples, weights.astype(np.float64), hole_keys, hole_bits, live_cards,
                  bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
                  _category_of(), n_workers, wins, ties, cats)
     total = float(weights.sum()) * runouts

@@ -79,6 +79,9 @@ def test_exact_matches_brute_force(hands, board, dead):
     labels = ["High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush",
               "Full House", "Four of a Kind", "Straight Flush", "Royal Flush"]
     np.testing.assert_allclose(got[labels].to_numpy(), cats, atol=1e-12)
+    plain = equity(hands, board=board, dead=dead)  # without categories: the lean heads-up path
+    np.testing.assert_allclose(plain[["win", "tie", "equity"]], got[["win", "tie", "equity"]],
+                               atol=1e-12)
 
 
 def test_exact_ranges_and_weights_match_brute_force():
