@@ -42,3 +42,5 @@ EXACT_TUPLES = 2_000_000
 JOINT_TUPLES = 2_000_000
 #: Monte Carlo by rejection gives up (an error) after this many conflicting draws in a row.
 MAX_REJECTIONS = 100_000
+#: Exact equity merges hole-card tuples that differ only by a relabelling of suits.
+SUIT_ISOMORPHISM = True

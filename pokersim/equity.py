@@ -13,6 +13,7 @@ Each player is a hand (``"AhKh"``), a range (``"QQ+, AKs"``, see :func:`parse_ra
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -237,13 +238,8 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
-    limit = config.EXACT_WORK // max(runouts * len(players), 1)
-    if limit < 1:
-        limit = 1
-    joint = _joint_tuples(full, config.EXACT_TUPLES if forced else min(limit,
-                                                                       config.EXACT_TUPLES))
-    if joint is None or (not forced and len(joint[0]) * runouts * len(players)
-                         > config.EXACT_WORK):
+    joint = _joint_tuples(full, config.EXACT_TUPLES)
+    if joint is None:
         if forced:
             raise PokersimInputError("exact enumeration is out of reach here (too many "
                                      "combinations of hands); use Monte Carlo")
@@ -253,6 +249,12 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         raise _no_deal()
     offsets = np.cumsum([0] + [len(p.combos) for p in full[:-1]])
     combos = np.concatenate([p.combos for p in full])
+    if config.SUIT_ISOMORPHISM:
+        keep, weights = merge_isomorphic(combos[tuples + offsets[None, :]], weights,
+                                         board_cards, blocked)
+        tuples = tuples[keep]
+    if not forced and len(tuples) * runouts * len(players) > config.EXACT_WORK:
+        return None
     hole_keys, hole_bits, _ = _hole_tables(combos)
     tuples = (tuples + offsets[None, :]).astype(np.int64)
     taken = np.zeros((len(tuples), 52), bool)  # per tuple: board, dead and hole cards
@@ -270,6 +272,39 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
                  _category_of(), n_workers, wins, ties, cats)
     total = float(weights.sum()) * runouts
     return wins.sum(0), ties.sum(0), cats.sum(0), total, total, "exact"
+
+
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
+
+
+def merge_isomorphic(hole_cards: np.ndarray, weights: np.ndarray, board: np.ndarray,
+                     blocked: np.ndarray):
+    """Merge hole-card tuples that a relabelling of suits turns into one another.
+
+    A permutation of the suits that maps the board onto itself and the dead cards onto
+    themselves maps every runout of one tuple onto a runout of its image with the same
+    strengths, so the two tuples have the same outcomes: keep one and add up their weights.
+    ``hole_cards`` is (tuples, players, 2). Returns (indices of the kept tuples, their
+    weights). Used for up to 5 players (the code of a tuple must fit in 64 bits).
+    """
+    n, n_players, _ = hole_cards.shape
+    if n_players > 5 or n < 2:
+        return np.arange(n), weights
+    dead = np.setdiff1d(blocked, board)
+    cards = hole_cards.astype(np.int64)
+    best = None
+    for perm in _SUIT_PERMUTATIONS:
+        if not all(np.array_equal(np.sort(4 * (s >> 2) + perm[s & 3]), np.sort(s))
+                   for s in (board.astype(np.int64), dead.astype(np.int64))):
+            continue
+        mapped = 4 * (cards >> 2) + perm[cards & 3]
+        hi, lo = mapped.max(axis=2), mapped.min(axis=2)
+        code = np.zeros(n, np.int64)
+        for p in range(n_players):
+            code = code * 2704 + hi[:, p] * 52 + lo[:, p]
+        best = code if best is None else np.minimum(best, code)
+    _, keep, inverse = np.unique(best, return_index=True, return_inverse=True)
+    return keep, np.bincount(inverse.ravel(), weights=weights)
 
 
 def _no_deal():

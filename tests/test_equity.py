@@ -203,3 +203,28 @@ def test_card_error_is_a_value_error():
     with pytest.raises(ValueError):
         equity(["AhKh", "Qs Qs"])
     assert issubclass(CardError, ValueError)
+
+
+@pytest.mark.parametrize("players, board, dead", [
+    (["AhKh", "random"], "2c 7d Qh 9s", ""),
+    (["AA", "KK@50, QhQd", "random"], "Ah Kc 7d 2s", "3c"),
+    (["AsKd, AhKh@30", "JJ+", "7c6c"], "5c 8d 2h", ""),
+])
+def test_suit_isomorphism_changes_nothing(players, board, dead, monkeypatch):
+    from pokersim import config
+
+    merged = equity(players, board=board, dead=dead, exact=True, categories=True)
+    monkeypatch.setattr(config, "SUIT_ISOMORPHISM", False)
+    plain = equity(players, board=board, dead=dead, exact=True, categories=True)
+    cols = ["win", "tie", "equity", "Flush", "Straight", "Pair"]
+    np.testing.assert_allclose(merged[cols], plain[cols], atol=1e-12)
+
+
+def test_hand_against_random_on_the_turn_matches_brute_force():
+    got = equity(["Ah Kh", "random"], board="2c 7d Qh 9s")
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    hands = [(a + b, 1.0) for a, b in itertools.combinations(deck, 2)]
+    win, tie, eq, _ = brute_force([one("AhKh"), hands], "2c 7d Qh 9s")
+    assert got.method.iloc[0] == "exact"
+    np.testing.assert_allclose(got.equity, eq, atol=1e-12)
+    np.testing.assert_allclose(got.tie, tie, atol=1e-12)
