@@ -10,7 +10,8 @@
 from . import config  # noqa: F401  (first: it sets the thread pool's options)
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
-from .errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError, RangeError
+from .errors import (CardError, DuplicateCardError, HandShapeError, PokersimInputError,
+                     RangeError, SimulationInterrupted)
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
 from .equity import equity, equity_vs_random
@@ -20,7 +21,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CardError", "Category", "DuplicateCardError", "HandShapeError", "PokersimInputError",
-    "Range", "RangeError", "best_five", "cactus_rank", "category", "category_frequencies",
-    "deal", "describe", "equity", "equity_vs_random", "evaluate", "format_cards",
-    "parse_cards", "parse_hands", "parse_range",
+    "Range", "RangeError", "SimulationInterrupted", "best_five", "cactus_rank", "category",
+    "category_frequencies", "deal", "describe", "equity", "equity_vs_random", "evaluate",
+    "format_cards", "parse_cards", "parse_hands", "parse_range",
 ]

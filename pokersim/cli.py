@@ -16,7 +16,7 @@ import sys
 import numpy as np
 import pandas as pd
 
-from .errors import PokersimInputError
+from .errors import PokersimInputError, SimulationInterrupted
 
 
 def _cmd_evaluate(args) -> pd.DataFrame:
@@ -135,6 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     except PokersimInputError as e:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2
+    except SimulationInterrupted as e:
+        print("pokersim: interrupted; the estimate so far (PARTIAL):", file=sys.stderr)
+        with pd.option_context("display.width", 120, "display.max_columns", 20):
+            print(e.partial.to_string(index=False))
+        return 130
+    except KeyboardInterrupt:
+        print("pokersim: interrupted", file=sys.stderr)
+        return 130
     if not getattr(args, "prints_itself", False):
         with pd.option_context("display.width", 120, "display.max_columns", 20):
             print(frame.to_string(index=False))

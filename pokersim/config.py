@@ -44,3 +44,6 @@ JOINT_TUPLES = 2_000_000
 MAX_REJECTIONS = 100_000
 #: Exact equity merges hole-card tuples that differ only by a relabelling of suits.
 SUIT_ISOMORPHISM = True
+#: Monte Carlo blocks per worker in one kernel call: calls stay short (milliseconds), so
+#: Ctrl-C and target_stderr are noticed quickly; results do not depend on it.
+BLOCKS_PER_CALL = 4

@@ -26,7 +26,8 @@ from ._equity import exact_kernel, monte_carlo_kernel
 from ._random import seed_key
 from .cards import as_card_set, parse_cards
 from .deal import check_count
-from .errors import CardError, DuplicateCardError, PokersimInputError, RangeError
+from .errors import (CardError, DuplicateCardError, PokersimInputError, RangeError,
+                     SimulationInterrupted)
 from .evaluate import CATEGORY_LABELS, tables
 from .ranges import Range, parse_range
 
@@ -154,6 +155,13 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
     pandas.DataFrame
         One row per player: player, win, tie, lose, equity, std_error (0 when exact),
         outcomes (runouts weighted, or trials), method.
+
+    Raises
+    ------
+    SimulationInterrupted
+        On Ctrl-C during Monte Carlo (within a few milliseconds: trials run in short chunks);
+        a ``KeyboardInterrupt`` whose ``partial`` attribute is the frame of the trials done,
+        method ``"monte-carlo (partial)"``.
     """
     board_cards = as_card_set(board, "board")
     if board_cards.size not in (0, 3, 4, 5):
@@ -195,10 +203,14 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
                               target_stderr, categories)
     wins, ties, cats, total, n_trials, method = result
     back = np.argsort(order)  # rows in the callers' order
+    if n_trials == 0:  # interrupted before the first chunk finished
+        raise KeyboardInterrupt
     frame = summarise([ordered[i].label for i in back], wins[back], ties[back],
                       cats[back] if categories else cats,
                       total, n_trials, method, categories)
-    frame.attrs.update(board=board, dead=dead, seed=seed)
+    frame.attrs.update(board=board, dead=dead, seed=seed, partial=method.endswith("(partial)"))
+    if frame.attrs["partial"]:
+        raise SimulationInterrupted(frame)
     return frame
 
 
@@ -358,28 +370,40 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     if trials is None:
         trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
     n_blocks = -(-trials // block)
-    per_call = n_blocks if target_stderr is None else max(n_workers * 4, 1)
+    per_call = n_workers * config.BLOCKS_PER_CALL  # short calls: Ctrl-C is seen between them
     done_blocks = 0
-    while done_blocks < n_blocks:
-        todo = min(per_call, n_blocks - done_blocks)
-        stalled = monte_carlo_kernel(
-            key, done_blocks, todo, block, trials, tuples, cumulative, player_combos,
-            player_cumulative, n_random, masks, hole_keys, hole_bits, base_deck, used, bkey,
-            bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
-            _category_of(), n_workers, config.MAX_REJECTIONS, wins, ties, cats)
-        if stalled:
-            raise PokersimInputError(
-                f"the players' ranges conflict too often: {config.MAX_REJECTIONS:,} draws in a "
-                "row gave two players a card in common; narrow or widen them")
-        done_blocks += todo
-        n_done = min(done_blocks * block, trials)
-        if target_stderr is not None:
-            frame = summarise(range(n_players), wins.sum(0), ties.sum(0), cats.sum(0), n_done,
-                              n_done, "monte-carlo")
-            if (frame.std_error < target_stderr).all():
-                break
-    n_done = min(done_blocks * block, trials)
-    return wins.sum(0), ties.sum(0), cats.sum(0), n_done, n_done, "monte-carlo"
+    interrupted = False
+    try:
+        while done_blocks < n_blocks:
+            todo = min(per_call, n_blocks - done_blocks)
+            stalled = monte_carlo_kernel(
+                key, done_blocks, todo, block, trials, tuples, cumulative, player_combos,
+                player_cumulative, n_random, masks, hole_keys, hole_bits, base_deck, used,
+                bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
+                _category_of(), n_workers, config.MAX_REJECTIONS, wins, ties, cats)
+            if stalled:
+                raise PokersimInputError(
+                    f"the players' ranges conflict too often: {config.MAX_REJECTIONS:,} draws "
+                    "in a row gave two players a card in common; narrow or widen them")
+            done_blocks += todo
+            if target_stderr is not None:
+                n_done = trials_counted(wins, ties)
+                frame = summarise(range(n_players), wins.sum(0), ties.sum(0), cats.sum(0),
+                                  n_done, n_done, "monte-carlo")
+                if (frame.std_error < target_stderr).all():
+                    break
+    except KeyboardInterrupt:
+        interrupted = True
+    n_done = trials_counted(wins, ties)
+    method = "monte-carlo (partial)" if interrupted else "monte-carlo"
+    return wins.sum(0), ties.sum(0), cats.sum(0), n_done, n_done, method
+
+
+def trials_counted(wins, ties) -> int:
+    """Trials behind Monte Carlo counts: each has one sole winner or a j+1-way tie counted
+    j+1 times (works whenever the run stopped, even inside a chunk)."""
+    ways = np.arange(1, ties.shape[-1] + 1)
+    return int(wins.sum() + (ties.sum(axis=tuple(range(ties.ndim - 1))) // ways)[1:].sum())
 
 
 def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=None,

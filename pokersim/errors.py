@@ -20,3 +20,19 @@ class HandShapeError(PokersimInputError):
 class RangeError(PokersimInputError):
     """Range text that cannot be parsed, such as ``"AKx"`` or ``"QQ@150"``; the message names
     the part and its position in the comma-separated list."""
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a Monte Carlo run. ``partial`` holds the estimate from the trials done so
+    far (a DataFrame whose ``attrs["partial"]`` is True), with its standard errors.
+
+    >>> try:
+    ...     raise SimulationInterrupted(None)
+    ... except KeyboardInterrupt as e:
+    ...     e.partial is None
+    True
+    """
+
+    def __init__(self, partial):
+        super().__init__("simulation interrupted; the estimate so far is in .partial")
+        self.partial = partial

@@ -351,3 +351,24 @@ def test_vs_random_command(tmp_path):
                  "--csv", str(out)]) == 0
     frame = pd.read_csv(out)
     assert frame.opponents.tolist() == [1, 2, 3] and frame.equity.is_monotonic_decreasing
+
+
+def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
+    import signal
+    import time
+
+    cmd = [sys.executable, "-m", "pokersim.cli", "equity", "AhKh", "random", "--seed", "1"]
+    # a short run first compiles the kernels into Numba's on-disk cache, so that the long run
+    # below is simulating (not compiling) when the signal arrives
+    subprocess.run(cmd + ["--trials", "1000"], check=True, capture_output=True)
+    proc = subprocess.Popen(cmd + ["--trials", "100000000000"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(4)  # import and load the kernels, then simulate for a while
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    stopped_after = time.perf_counter() - sent
+    assert proc.returncode == 130, err
+    assert "PARTIAL" in err and "Traceback" not in err
+    assert "monte-carlo (partial)" in out and "std_error" in out
+    assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
