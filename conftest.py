@@ -2,8 +2,15 @@ import os
 
 import numpy as np
 import pytest
+from hypothesis import settings
 
 import pokersim
+
+# No per-example deadline: the first example of a test may load compiled kernels from disk.
+# CI (env CI set) runs every property test with more examples, once.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, max_examples=500)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def pytest_addoption(parser):

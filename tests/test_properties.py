@@ -64,3 +64,23 @@ def test_evaluate_orders_pairs_like_the_naive_reference(a, b):
 
 def test_parse_hands_matches_parse_cards():
     assert (parse_hands(["As Ks", "2c 3c"])[1] == parse_cards("2c3c")).all()
+
+
+tokens = st.sampled_from(["AhKh", "QsQd", "random", "QQ+", "AKs", "A5s-A2s", "22-55", "KTo+",
+                          "Xx", "", "AA@50", "JTo:0.25", "AsAs", "77s", "7c6c", "any", "AK,,QQ"])
+boards = st.sampled_from(["", "2c 7d Qh", "2c 7d Qh 9s", "2c 7d Qh 9s 3d", "Ah Kh Qh", "2c 7d",
+                          "2c 2c 3d", "Zz 2c 3c"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(tokens, min_size=0, max_size=5), boards, st.sampled_from(["", "3c", "Ah"]))
+def test_equity_any_input_works_or_raises_cleanly(players, board, dead):
+    import pokersim
+
+    try:
+        frame = pokersim.equity(players, board=board, dead=dead, trials=300, seed=1)
+    except PokersimInputError:
+        return
+    assert len(frame) == len(players)
+    assert np.allclose(frame.win + frame.tie + frame.lose, 1.0)
+    assert abs(frame.equity.sum() - 1.0) < 1e-9
