@@ -1,0 +1,819 @@
+"""Zhajinhua (炸金花, Golden Flower): three-card hands under the house rules that vary.
+
+Order, best first: leopard (豹子, three of a kind) > straight flush (顺金) > flush (金花) >
+straight (顺子) > pair (对子) > high card (散牌). Each house rule is a field of :class:`Rules`:
+
+* ``a23``: A-2-3 is a straight; ``"between-jqk-qka"`` (the default, the seed's
+  "JQK < A23 < QKA") or ``"lowest"`` (below 2-3-4). Q-K-A is always the top straight and
+  K-A-2 is never a straight.
+* ``rule_235``: 2-3-5 of mixed suits beats a leopard, and is otherwise an ordinary high card
+  (a suited 2-3-5 is a flush, and beats no leopard). Off by default.
+* ``ties``: equal hands ``"split"`` the pot (default), or ``"suit"``: the suit of the highest
+  card decides, spades > hearts > clubs > diamonds. The highest card is the one of highest
+  rank (the ace of A-2-3; the kicker of 5-5-K; of a pair on top, the better of the pair), so
+  two hands from one deck never tie.
+
+At a table (:func:`showdown`, :func:`deal_table`, :func:`win_rates`) the best hand wins and
+equal best hands split. Under the 2-3-5 rule a 2-3-5 hand wins exactly when the best of the
+other hands is a leopard, that is when the best hand at the table is a leopard, however many
+leopards there are; several 2-3-5 hands then share the pot (or, under ``ties="suit"``, the one
+whose 5 has the best suit takes it).
+
+A hand's *strength* is an integer, higher wins (see :func:`evaluate`); the 2-3-5 rule is not
+transitive, so it lives in :func:`compare` and :func:`showdown`, never in the strength.
+
+>>> from pokersim.games import zhajinhua as zjh
+>>> rules = zjh.Rules(rule_235=True)
+>>> int(zjh.compare("2c 3d 5h", "As Ah Ad", rules))
+1
+>>> zjh.category(zjh.evaluate("Qh Kh Ah")).chinese
+'顺金'
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import numbers
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+from numba import prange
+
+from .. import config
+from .._jit import jit
+from .._random import block_state, seed_key
+from ..cards import as_hands, format_cards
+from ..deal import check_count, deal, deal_plan, deal_row
+from ..errors import HandShapeError, PokersimInputError
+
+__all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
+           "compare", "deal_table", "evaluate", "heads_up_counts", "showdown", "win_rates"]
+
+A23_PLACEMENTS = ("between-jqk-qka", "lowest")
+TIE_RULES = ("split", "suit")
+MIN_PLAYERS, MAX_PLAYERS = 2, 17
+N_HANDS = 22_100  # C(52, 3)
+HEADS_UP_OPPONENTS = 18_424  # C(49, 3)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The house rules of a Zhajinhua game (immutable; the defaults are the seed's rules).
+
+    Parameters
+    ----------
+    a23 : {"between-jqk-qka", "lowest"}
+        Where the straight A-2-3 ranks: between J-Q-K and Q-K-A, or below 2-3-4.
+    rule_235 : bool
+        Whether 2-3-5 of mixed suits beats a leopard (and only a leopard).
+    ties : {"split", "suit"}
+        Equal hands split the pot, or the suit of the highest card decides (♠ > ♥ > ♣ > ♦).
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> zjh.Rules(a23="lowest", ties="suit")
+    Rules(a23='lowest', rule_235=False, ties='suit')
+    >>> zjh.Rules(ties="none")
+    Traceback (most recent call last):
+    ...
+    pokersim.errors.PokersimInputError: Rules.ties must be one of 'split', 'suit'; got 'none'
+    """
+
+    a23: str = "between-jqk-qka"
+    rule_235: bool = False
+    ties: str = "split"
+
+    def __post_init__(self):
+        for name, allowed in (("a23", A23_PLACEMENTS), ("ties", TIE_RULES)):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise PokersimInputError(f"Rules.{name} must be one of "
+                                         f"{', '.join(map(repr, allowed))}; got {value!r}")
+        if not isinstance(self.rule_235, (bool, np.bool_)):
+            raise PokersimInputError(f"Rules.rule_235 must be True or False; got "
+                                     f"{self.rule_235!r}")
+        object.__setattr__(self, "rule_235", bool(self.rule_235))
+
+
+class Category(enum.IntEnum):
+    """Zhajinhua hand categories, weakest first; the value is the code :func:`category`
+    returns. ``.label`` is the English name, ``.chinese`` the Chinese one."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    STRAIGHT = 2
+    FLUSH = 3
+    STRAIGHT_FLUSH = 4
+    LEOPARD = 5
+
+    @property
+    def label(self) -> str:
+        """English name: ``Category.STRAIGHT_FLUSH.label == "Straight Flush"``."""
+        return self.name.replace("_", " ").title()
+
+    @property
+    def chinese(self) -> str:
+        """Chinese name: ``Category.LEOPARD.chinese == "豹子"``."""
+        return ("散牌", "对子", "顺子", "金花", "顺金", "豹子")[self.value]
+
+
+class Outcome(enum.IntEnum):
+    """A seat's result at a showdown; the value is the code :func:`showdown` returns."""
+
+    LOSE = 0
+    SPLIT = 1
+    WIN = 2
+
+    @property
+    def label(self) -> str:
+        """``"lose"``, ``"split"`` or ``"win"``."""
+        return self.name.lower()
+
+
+CATEGORY_LABELS = tuple(c.label for c in Category)
+CATEGORY_CHINESE = tuple(c.chinese for c in Category)
+OUTCOME_LABELS = tuple(o.label for o in Outcome)
+
+# ---------------------------------------------------------------------------------------------
+# Strength code: ((category * 13**3 + ranks) * 4 + suit). ``ranks`` is r1*169 + r2*13 + r3 with
+# the ranks high to low (a pair: the pair twice, then the kicker; a straight: its three ranks,
+# A-2-3 coded as A-3-2, which falls between K-Q-J and A-K-Q, or as 0 when it is the lowest).
+# ``suit`` is the suit order (♦ 0, ♣ 1, ♥ 2, ♠ 3) of the highest card under ties="suit", else 0.
+
+RANK_SPAN = 13**3
+CATEGORY_SPAN = 4 * RANK_SPAN
+LEOPARD_MIN = int(Category.LEOPARD) * CATEGORY_SPAN
+MAX_STRENGTH = (int(Category.LEOPARD) + 1) * CATEGORY_SPAN - 1
+#: Rank code of the high card 5-3-2 (the 2-3-5 of the 2-3-5 rule; suited, it is a flush).
+CODE_235 = 3 * 169 + 1 * 13 + 0
+
+
+@jit(inline=True)
+def _suit_order(card):
+    """♦ 0 < ♣ 1 < ♥ 2 < ♠ 3 from the card's suit (c 0, d 1, h 2, s 3)."""
+    s = np.int64(card) & 3
+    return s ^ (1 - (s >> 1))
+
+
+@jit(inline=True)
+def _strength(c0, c1, c2, a23_low, suit_ties):
+    """Strength of the three cards c0, c1, c2 (see the code above)."""
+    r0 = np.int64(c0) >> 2
+    r1 = np.int64(c1) >> 2
+    r2 = np.int64(c2) >> 2
+    a = max(r0, max(r1, r2))
+    c = min(r0, min(r1, r2))
+    b = r0 + r1 + r2 - a - c
+    flush = (np.int64(c0) & 3) == (np.int64(c1) & 3) and (np.int64(c1) & 3) == (np.int64(c2) & 3)
+    if a == c:
+        cat = 5
+        ranks = a * 183
+    elif a == b:
+        cat = 1
+        ranks = a * 182 + c
+    elif b == c:
+        cat = 1
+        ranks = b * 182 + a
+    else:
+        ranks = a * 169 + b * 13 + c
+        straight = a == b + 1 and b == c + 1
+        if a == 12 and b == 1 and c == 0:
+            straight = True
+            if a23_low:
+                ranks = 0
+        if straight:
+            cat = 4 if flush else 2
+        else:
+            cat = 3 if flush else 0
+    suit = 0
+    if suit_ties:
+        if r0 == a:
+            suit = max(suit, _suit_order(c0))
+        if r1 == a:
+            suit = max(suit, _suit_order(c1))
+        if r2 == a:
+            suit = max(suit, _suit_order(c2))
+    return np.int32((cat * RANK_SPAN + ranks) * 4 + suit)
+
+
+@jit(inline=True)
+def _settle(s, row, rule_235, out):
+    """Outcomes of the seats of table ``row``: ``out[row, p]`` = 2 win, 1 split, 0 lose, from
+    the strengths ``s[row, :]``. Returns the number of seats that share the pot.
+
+    The best strength wins. Under the 2-3-5 rule, when the best strength is a leopard and a
+    2-3-5 (mixed suits) sits at the table, the 2-3-5 hands take the pot instead (equal ones
+    split it, or the suit of their five decides under ties="suit")."""
+    players = s.shape[1]
+    best = s[row, 0]
+    for p in range(1, players):
+        best = max(best, s[row, p])
+    if rule_235 and best >= LEOPARD_MIN:
+        best_235 = -1
+        for p in range(players):
+            if (s[row, p] >> 2) == CODE_235:
+                best_235 = max(best_235, np.int64(s[row, p]))
+        if best_235 >= 0:
+            best = best_235
+    n = 0
+    for p in range(players):
+        n += s[row, p] == best
+    for p in range(players):
+        out[row, p] = (2 if n == 1 else 1) if s[row, p] == best else 0
+    return n
+
+
+@jit(parallel=True)
+def _evaluate_kernel(hands, a23_low, suit_ties, out):
+    for i in prange(hands.shape[0]):
+        out[i] = _strength(hands[i, 0], hands[i, 1], hands[i, 2], a23_low, suit_ties)
+
+
+def _versus_arrays(sa, sb, rule_235):
+    """+1 where strength sa beats sb, -1 where it loses, 0 for a tie, with the 2-3-5 rule
+    (arrays broadcast; int8)."""
+    sa, sb = np.broadcast_arrays(np.asarray(sa, np.int64), np.asarray(sb, np.int64))
+    out = np.sign(sa - sb).astype(np.int8)
+    if rule_235:
+        out[((sa >> 2) == CODE_235) & (sb >= LEOPARD_MIN)] = 1
+        out[((sb >> 2) == CODE_235) & (sa >= LEOPARD_MIN)] = -1
+    return out
+
+
+@jit
+def _showdown_kernel(strengths, rule_235, out):
+    for r in range(strengths.shape[0]):
+        _settle(strengths, r, rule_235, out)
+
+
+FULL_DECK = np.arange(52, dtype=np.uint8)
+
+#: Tables per random stream in :func:`win_rates` (``config.MC_BLOCK`` hands per stream in
+#: :func:`category_frequencies`). Changing it changes the numbers a seed produces.
+TABLE_BLOCK = 16384
+
+
+@jit(parallel=True)
+def _frequency_kernel(key, trials, block, plan, hist):
+    """Deal ``trials`` hands in blocks of ``block``; block b draws from stream b and counts
+    categories into ``hist[b]``, so the sum does not depend on the thread count."""
+    for b in prange(hist.shape[0]):
+        state = block_state(key, b)
+        deck = FULL_DECK.copy()
+        hand = np.empty((1, 3), np.uint8)
+        local = np.zeros(hist.shape[1], np.int64)  # blocks side by side would share a line
+        for _ in range(min(block, trials - b * block)):
+            state = deal_row(state, deck, hand, 0, 52, 3, plan)
+            local[_strength(hand[0, 0], hand[0, 1], hand[0, 2], False, False)
+                  // CATEGORY_SPAN] += 1
+        hist[b] = local
+
+
+#: Columns of the per-category sums of the win-rate kernel: for one trial and one category,
+#: n seats hold it, w of them win, t split, l lose, e is their total pot share.
+N, W, T, L, E = range(5)
+N_SUMS = 14  # n w t l e, their squares n² w² t² l² e², and the products wn tn ln en
+
+
+@jit(parallel=True)
+def _win_rates_kernel(key, players, trials, block, plan, a23_low, suit_ties, rule_235, sums):
+    """Deal ``trials`` tables of ``players`` and add per-trial, per-category tallies (and
+    their squares and products with n, for the standard errors) to ``sums[block]``.
+
+    Block b draws from stream b; its sums are a fixed sequence of additions, and the caller
+    adds the blocks up in block order, so the result does not depend on the thread count."""
+    k = 3 * players
+    for b in prange(sums.shape[0]):
+        state = block_state(key, b)
+        deck = FULL_DECK.copy()
+        cards = np.empty((1, k), np.uint8)
+        s = np.empty((1, players), np.int32)
+        out = np.empty((1, players), np.int8)
+        tally = np.zeros((6, 5), np.float64)
+        local = np.zeros((6, N_SUMS), np.float64)
+        for _ in range(min(block, trials - b * block)):
+            state = deal_row(state, deck, cards, 0, 52, k, plan)
+            for p in range(players):  # dealt one card at a time round the table
+                s[0, p] = _strength(cards[0, p], cards[0, p + players],
+                                    cards[0, p + 2 * players], a23_low, suit_ties)
+            sharing = _settle(s, 0, rule_235, out)
+            tally[:, :] = 0.0
+            for p in range(players):
+                c = s[0, p] // CATEGORY_SPAN
+                tally[c, N] += 1.0
+                o = out[0, p]
+                if o == 2:
+                    tally[c, W] += 1.0
+                    tally[c, E] += 1.0
+                elif o == 1:
+                    tally[c, T] += 1.0
+                    tally[c, E] += 1.0 / sharing
+                else:
+                    tally[c, L] += 1.0
+            for c in range(6):
+                n = tally[c, N]
+                if n > 0:
+                    for j in range(5):
+                        x = tally[c, j]
+                        local[c, j] += x
+                        local[c, 5 + j] += x * x
+                    for j in range(1, 5):
+                        local[c, 9 + j] += tally[c, j] * n
+        sums[b] = local
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation
+
+
+def _check_rules(rules) -> Rules:
+    if not isinstance(rules, Rules):
+        raise PokersimInputError(f"rules must be a zhajinhua.Rules, e.g. Rules(a23='lowest'); "
+                                 f"got {type(rules).__name__} {rules!r}")
+    return rules
+
+
+def _check_players(players) -> int:
+    if (isinstance(players, bool) or not isinstance(players, numbers.Integral)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise PokersimInputError(f"players must be an integer from {MIN_PLAYERS} to "
+                                 f"{MAX_PLAYERS} (3 cards each from one deck); got {players!r}")
+    return int(players)
+
+
+def _check_method(method) -> str:
+    if method not in ("exact", "monte-carlo"):
+        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
+    return method
+
+
+def _strengths_of(hands, rules: Rules, name: str = "hands"):
+    arr, single = as_hands(hands, (3,), name=name)
+    if not arr.flags.writeable:
+        arr = arr.copy()  # one compiled kernel, for writeable arrays only
+    out = np.empty(arr.shape[0], np.int32)
+    _evaluate_kernel(arr, rules.a23 == "lowest", rules.ties == "suit", out)
+    return out, single
+
+
+def _as_strengths(strengths) -> tuple[np.ndarray, bool]:
+    arr = np.asarray(strengths)
+    if arr.dtype.kind not in "iu":
+        raise PokersimInputError(f"strengths must be integers from zhajinhua.evaluate(); got "
+                                 f"dtype {arr.dtype}")
+    bad = (arr < 0) | (arr > MAX_STRENGTH)
+    if bad.any():
+        value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
+        raise PokersimInputError(f"{value} is not a Zhajinhua strength (strengths run "
+                                 f"0..{MAX_STRENGTH})")
+    return arr.astype(np.int64), arr.ndim == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands
+
+
+def evaluate(hands, rules: Rules = Rules()) -> np.ndarray:
+    """Strength of each three-card hand under ``rules``: higher wins, equal is a tie.
+
+    Parameters
+    ----------
+    hands : array_like of int, shape (N, 3); or text
+        Card ids 0..51 (see :mod:`pokersim.cards`), or text such as ``"As Kd 2c"`` (one
+        hand) or a list of such strings.
+    rules : Rules
+        ``a23`` and ``ties`` change strengths; ``rule_235`` does not (it is not transitive:
+        use :func:`compare` or :func:`showdown`).
+
+    Returns
+    -------
+    numpy.ndarray of int32, shape (N,)
+        ``((category * 13**3 + ranks) * 4 + suit)``: ``ranks`` codes the ranks that decide
+        within the category, ``suit`` is the suit order (♦ 0, ♣ 1, ♥ 2, ♠ 3) of the highest
+        card (the highest-ranked one; of a pair or A-2-3, the best suit among the highest
+        rank) under ``ties="suit"`` and 0 under ``ties="split"``. One hand gives a scalar.
+        Strengths are comparable only under the same rules.
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> s = zjh.evaluate(["Ac 2d 3h", "Jc Qd Kh", "Qc Kd Ah"])
+    >>> bool(s[0] > s[1]), bool(s[0] < s[2])
+    (True, True)
+    >>> low = zjh.Rules(a23="lowest")
+    >>> bool(zjh.evaluate("Ac 2d 3h", low) < zjh.evaluate("2c 3d 4h", low))
+    True
+    """
+    out, single = _strengths_of(hands, _check_rules(rules))
+    return out[0] if single else out
+
+
+def category(x, rules: Rules = Rules()):
+    """Category code (see :class:`Category`) of strengths or of hands; a ``Category`` for
+    one.
+
+    ``x`` is read as hands when it is text, a list of text or a 2-D array of shape (N, 3);
+    as strengths from :func:`evaluate` when it is an integer or a 1-D array (pass one hand as
+    text or as shape (1, 3)). A category does not depend on the rules; a mixed-suit 2-3-5 is
+    a high card.
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> zjh.category(zjh.evaluate("7s 7h 7d"))
+    <Category.LEOPARD: 5>
+    >>> zjh.category(["2c 3d 5h", "2h 3h 5h"]).tolist()
+    [0, 3]
+    >>> zjh.Category.FLUSH.label, zjh.Category.FLUSH.chinese
+    ('Flush', '金花')
+    """
+    is_hands = isinstance(x, str) or (isinstance(x, (list, tuple)) and x
+                                      and isinstance(x[0], str))
+    if not is_hands:
+        arr = np.asarray(x)
+        is_hands = arr.ndim == 2
+    if is_hands:
+        strengths, single = _strengths_of(x, _check_rules(rules))
+        codes = (strengths // CATEGORY_SPAN).astype(np.int8)
+        return Category(int(codes[0])) if single else codes
+    arr, single = _as_strengths(x)
+    codes = (arr // CATEGORY_SPAN).astype(np.int8)
+    return Category(int(codes)) if single else codes
+
+
+def compare(a, b, rules: Rules = Rules()):
+    """Compare hands ``a`` with hands ``b`` row by row: +1 where ``a`` wins, -1 where ``b``
+    wins, 0 for a tie (a split pot).
+
+    Honours the 2-3-5 rule: with ``rules.rule_235``, a 2-3-5 of mixed suits beats any
+    leopard; against every other hand it is the high card 5-3-2. So the order is not
+    transitive (2-3-5 < pair of 2s < leopard < 2-3-5). Under ``ties="suit"`` only identical
+    rank and suit patterns of the highest card can tie (never two hands from one deck).
+
+    Parameters
+    ----------
+    a, b : hands as for :func:`evaluate`, N rows each, or one of them a single hand
+        (compared with every row of the other). The two need not be disjoint.
+    rules : Rules
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (N,); an int when both are single hands.
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> zjh.compare("2c 3d 5h", ["As Ah Ad", "2d 2h 4c"], zjh.Rules(rule_235=True)).tolist()
+    [1, -1]
+    >>> zjh.compare("2c 3d 5h", "As Ah Ad")
+    -1
+    """
+    rules = _check_rules(rules)
+    sa, single_a = _strengths_of(a, rules, "a")
+    sb, single_b = _strengths_of(b, rules, "b")
+    if sa.shape[0] != sb.shape[0] and sa.shape[0] != 1 and sb.shape[0] != 1:
+        raise HandShapeError(f"a and b must have the same number of hands (or one of them a "
+                             f"single hand); got {sa.shape[0]} and {sb.shape[0]}")
+    out = _versus_arrays(sa, sb, rules.rule_235)
+    return int(out[0]) if single_a and single_b else out
+
+
+def _as_tables(hands) -> tuple[np.ndarray, bool]:
+    """(R, P, 3) uint8 tables from one table (list of text, (P, 3)) or many ((R, P, 3))."""
+    if isinstance(hands, str):
+        raise HandShapeError("showdown takes the hands of a table: a list such as "
+                             "['As Ks Qs', '2c 3d 5h'] or an array of shape (P, 3) or (R, P, 3)")
+    single = False
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        arr = as_hands(hands, (3,))[0][None]
+        single = True
+    else:
+        arr = np.asarray(hands)
+        if arr.ndim == 2:
+            arr, single = arr[None], True
+        if arr.ndim != 3 or arr.shape[2] != 3:
+            raise HandShapeError(f"hands must have shape (P, 3) for one table or (R, P, 3) for "
+                                 f"R tables; got shape {arr.shape}")
+    _check_players(arr.shape[1])
+    flat, _ = as_hands(arr.reshape(arr.shape[0], -1), (arr.shape[1] * 3,), name="table cards")
+    return flat.reshape(arr.shape), single
+
+
+def showdown(hands, rules: Rules = Rules()):
+    """Who wins each table: an :class:`Outcome` code per seat (2 win, 1 split, 0 lose).
+
+    The best hand wins; equal best hands split (under ``ties="suit"`` hands from one deck are
+    never equal). Under the 2-3-5 rule, exactly: a 2-3-5 hand (mixed suits) wins only when
+    the best of the other hands is a leopard, and is otherwise an ordinary high card. So when
+    the best hand at the table is a leopard (however many leopards there are), every 2-3-5
+    hand wins: one takes the pot, several split it (with ``ties="suit"``, the one whose 5 has
+    the best suit takes it). Without a leopard, 2-3-5 is the high card 5-3-2.
+
+    Parameters
+    ----------
+    hands : one table, a list of text or an array (P, 3); or R tables, an array (R, P, 3)
+        2..17 seats; no card may appear twice at a table.
+    rules : Rules
+
+    Returns
+    -------
+    numpy.ndarray of int8, shape (P,) for one table or (R, P)
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> zjh.showdown(["As Ah Ad", "Kc Kd Kh", "2c 3d 5h"], zjh.Rules(rule_235=True)).tolist()
+    [0, 0, 2]
+    >>> zjh.showdown(["Ac Kd 9h", "As Kh 9d", "Qs Jh 3c"]).tolist()
+    [1, 1, 0]
+    """
+    rules = _check_rules(rules)
+    tables, single = _as_tables(hands)
+    r, p = tables.shape[:2]
+    strengths, _ = _strengths_of(tables.reshape(r * p, 3), rules)
+    out = np.empty((r, p), np.int8)
+    _showdown_kernel(strengths.reshape(r, p), rules.rule_235, out)
+    return out[0] if single else out
+
+
+def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules()) -> pd.DataFrame:
+    """Deal ``rounds`` hands of Zhajinhua to ``players`` seats and settle each showdown.
+
+    Each round is a fresh shuffled deck dealt one card at a time round the table, three
+    cards a seat. Winners follow :func:`showdown`.
+
+    Parameters
+    ----------
+    players : int
+        2..17 seats.
+    rounds : int
+        Rounds to deal (>= 1).
+    seed : None, int, SeedSequence or numpy Generator
+        The same seed deals the same cards whatever the number of threads.
+    rules : Rules
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per seat and round: ``round`` and ``seat`` (from 1, as in draw5), ``cards`` (text, highest
+        first), ``category`` (ordered categorical), ``chinese``, ``strength`` (see
+        :func:`evaluate`), ``outcome`` (categorical lose < split < win) and ``share`` (of the
+        pot: 1, 1/k in a k-way split, 0).
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> df = zjh.deal_table(4, rounds=3, seed=1)
+    >>> df.shape
+    (12, 8)
+    >>> df.groupby("round").share.sum().tolist()
+    [1.0, 1.0, 1.0]
+    """
+    players = _check_players(players)
+    rounds = check_count(rounds, "rounds", 1)
+    rules = _check_rules(rules)
+    dealt = deal(rounds, 3 * players, seed)
+    tables = dealt.reshape(rounds, 3, players).transpose(0, 2, 1)  # card j of seat p: j*P + p
+    tables = -np.sort(-tables.astype(np.int16), axis=2).astype(np.uint8)  # highest first
+    flat = np.ascontiguousarray(tables.reshape(rounds * players, 3))
+    strengths, _ = _strengths_of(flat, rules)
+    out = np.empty((rounds, players), np.int8)
+    _showdown_kernel(strengths.reshape(rounds, players), rules.rule_235, out)
+    outcome = out.ravel()
+    winners = (out > 0).sum(axis=1)
+    cats = strengths // CATEGORY_SPAN
+    frame = pd.DataFrame({
+        "round": np.repeat(np.arange(1, rounds + 1), players),
+        "seat": np.tile(np.arange(1, players + 1), rounds),
+        "cards": format_cards(flat),
+        "category": pd.Categorical.from_codes(cats, categories=CATEGORY_LABELS, ordered=True),
+        "chinese": np.array(CATEGORY_CHINESE)[cats],
+        "strength": strengths.astype(np.int64),
+        "outcome": pd.Categorical.from_codes(outcome, categories=OUTCOME_LABELS, ordered=True),
+        "share": np.where(outcome > 0, 1.0 / np.repeat(winners, players), 0.0),
+    })
+    frame.attrs.update(players=players, rounds=rounds, rules=rules)
+    return frame
+
+
+# ---------------------------------------------------------------------------------------------
+# Frequencies and win rates
+
+
+@functools.cache
+def all_hands() -> np.ndarray:
+    """Every three-card hand, (22100, 3) uint8, each row ascending, rows in lexicographic
+    order (read-only)."""
+    arr = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
+    arr.setflags(write=False)
+    return arr
+
+
+def category_frequencies(rules: Rules = Rules(), method: str = "exact",
+                         trials: int | None = None, seed=None) -> pd.DataFrame:
+    """How often each category occurs among the 22,100 three-card hands.
+
+    Categories do not depend on the rules (a mixed-suit 2-3-5 counts as a high card under
+    every rule); ``rules`` is checked and recorded in ``attrs``.
+
+    Parameters
+    ----------
+    rules : Rules
+    method : {"exact", "monte-carlo"}
+        Exact enumerates every hand; Monte Carlo deals ``trials`` hands (default 1,000,000).
+    trials : int, optional
+        Monte Carlo only.
+    seed : None, int, SeedSequence or numpy Generator
+        Monte Carlo only; the same seed gives the same counts whatever the thread count.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Best category first: ``category`` (ordered categorical), ``chinese``, ``count``,
+        ``probability``, ``one_in`` and, for Monte Carlo, ``std_error`` of the probability.
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> zjh.category_frequencies()[["category", "count"]]
+             category  count
+    0         Leopard     52
+    1  Straight Flush     48
+    2           Flush   1096
+    3        Straight    720
+    4            Pair   3744
+    5       High Card  16440
+    """
+    rules = _check_rules(rules)
+    method = _check_method(method)
+    if method == "exact":
+        if trials is not None or seed is not None:
+            raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
+        counts = np.bincount(category(all_hands(), rules), minlength=len(Category))
+    else:
+        trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+        block = config.MC_BLOCK
+        hist = np.zeros((-(-trials // block), len(Category)), np.int64)
+        _frequency_kernel(seed_key(seed), trials, block, deal_plan(52, 3), hist)
+        counts = hist.sum(axis=0)
+    counts = counts.astype(np.int64)[::-1]
+    total = int(counts.sum())
+    p = counts / total
+    with np.errstate(divide="ignore"):
+        frame = pd.DataFrame({
+            "category": pd.Categorical(CATEGORY_LABELS[::-1], categories=CATEGORY_LABELS,
+                                       ordered=True),
+            "chinese": CATEGORY_CHINESE[::-1],
+            "count": counts,
+            "probability": p,
+            "one_in": 1 / p,
+        })
+    if method == "monte-carlo":
+        frame["std_error"] = np.sqrt(p * (1 - p) / total)
+    frame.attrs.update(method=method, hands=total, rules=rules)
+    return frame
+
+
+def heads_up_counts(rules: Rules = Rules()) -> np.ndarray:
+    """Exact heads-up results of every hand of :func:`all_hands` against all C(49, 3) =
+    18,424 hands of the other 49 cards: an int64 array (22100, 3) of wins, ties, losses.
+
+    Counting, not enumerating: the opponents weaker than a hand h are the weaker hands of the
+    whole deck, less those sharing a card with h, by inclusion-exclusion over h's three
+    cards (the hands that hold card c, those that hold two of h's cards, and h itself); each
+    term is a binary search in strengths sorted per card and per pair of cards. The 2-3-5
+    rule then turns the losses of each 2-3-5 to the leopards it does not touch into wins.
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> counts = zjh.heads_up_counts()
+    >>> sorted(set(counts.sum(axis=1).tolist()))
+    [18424]
+    """
+    rules = _check_rules(rules)
+    hands = all_hands()
+    s = _strengths_of(hands, rules)[0].astype(np.int64)
+    span = np.int64(MAX_STRENGTH + 1)
+
+    def below(keys_of_groups, group_of_query):
+        """Per query (group g, strength s[h]): how many members of g are < and <= s[h]."""
+        keys = np.sort(np.concatenate([g * span + s for g in keys_of_groups]))
+        lt = np.zeros(len(s), np.int64)
+        le = np.zeros(len(s), np.int64)
+        for g in group_of_query:
+            start = np.searchsorted(keys, g * span, "left")
+            lt += np.searchsorted(keys, g * span + s, "left") - start
+            le += np.searchsorted(keys, g * span + s, "right") - start
+        return lt, le
+
+    h = hands.astype(np.int64)
+    whole = np.sort(s)
+    lt = np.searchsorted(whole, s, "left")
+    le = np.searchsorted(whole, s, "right")
+    cards = [h[:, 0], h[:, 1], h[:, 2]]
+    lt_c, le_c = below(cards, cards)
+    pairs = [h[:, 0] * 52 + h[:, 1], h[:, 0] * 52 + h[:, 2], h[:, 1] * 52 + h[:, 2]]
+    lt_p, le_p = below(pairs, pairs)
+    lt_d = lt - lt_c + lt_p  # h itself is not below itself
+    le_d = le - le_c + le_p - 1  # h itself is <= itself
+    counts = np.stack([lt_d, le_d - lt_d, HEADS_UP_OPPONENTS - le_d], axis=1)
+    if rules.rule_235:
+        masks = (np.uint64(1) << h.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+        i235 = np.flatnonzero((s >> 2) == CODE_235)
+        ileo = np.flatnonzero(s >= LEOPARD_MIN)
+        apart = (masks[i235, None] & masks[None, ileo]) == 0
+        flips = apart.sum(axis=1)
+        counts[i235, 0] += flips
+        counts[i235, 2] -= flips
+        flips = apart.sum(axis=0)
+        counts[ileo, 0] -= flips
+        counts[ileo, 2] += flips
+    return counts
+
+
+def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = None, seed=None,
+              method: str | None = None) -> pd.DataFrame:
+    """The chance that a seat holding a hand of each category wins the pot outright, splits
+    it or loses, at a table of ``players``.
+
+    Parameters
+    ----------
+    players : int
+        2..17 seats, all dealt at random from one deck.
+    rules : Rules
+    trials : int, optional
+        Tables dealt by Monte Carlo (default 1,000,000); every seat of every table counts.
+    seed : None, int, SeedSequence or numpy Generator
+        Monte Carlo only; the same seed gives the same numbers whatever the thread count.
+    method : {None, "exact", "monte-carlo"}
+        None: exact heads-up when ``trials`` is not given (every hand against every hand of
+        the other 49 cards, see :func:`heads_up_counts`), else Monte Carlo. Exact needs 2
+        players.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Best category first: ``category``, ``chinese``, ``seats`` (seat-hands counted: all
+        hands of the category when exact), ``probability`` (of holding the category),
+        ``win``, ``split``, ``lose``, ``equity`` (expected share of the pot: a k-way split
+        counts 1/k) and their standard errors ``win_se``, ``split_se``, ``lose_se``,
+        ``equity_se`` (0 when exact; for Monte Carlo, of a ratio estimate, with the seats of
+        one table treated as one correlated sample).
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> df = zjh.win_rates(2)
+    >>> round(float(df.win[df.category == "Leopard"].iloc[0]), 4)
+    0.9987
+    >>> df = zjh.win_rates(6, trials=20_000, seed=1)
+    >>> bool(df.win.iloc[0] > df.win.iloc[-1])
+    True
+    """
+    players = _check_players(players)
+    rules = _check_rules(rules)
+    if method is None:
+        method = "exact" if players == 2 and trials is None else "monte-carlo"
+    method = _check_method(method)
+    cats = np.arange(len(Category))
+    if method == "exact":
+        if players != 2:
+            raise PokersimInputError(f"method='exact' needs players=2 (exact heads-up); got "
+                                     f"players={players}: use method='monte-carlo'")
+        if trials is not None or seed is not None:
+            raise PokersimInputError("trials and seed apply to Monte Carlo only: pass trials "
+                                     "or method='monte-carlo'")
+        counts = heads_up_counts(rules)
+        cat = category(all_hands(), rules)
+        seats = np.bincount(cat, minlength=len(cats)).astype(np.float64)
+        sums = np.stack([np.bincount(cat, weights=counts[:, j], minlength=len(cats))
+                         for j in range(3)], axis=1) / HEADS_UP_OPPONENTS
+        win, split, lose = (sums / seats[:, None]).T
+        equity = win + split / 2
+        se = np.zeros((4, len(cats)))
+        total = N_HANDS
+    else:
+        trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+        block = TABLE_BLOCK
+        parts = np.zeros((-(-trials // block), len(cats), N_SUMS), np.float64)
+        _win_rates_kernel(seed_key(seed), players, trials, block, deal_plan(52, 3 * players),
+                          rules.a23 == "lowest", rules.ties == "suit", rules.rule_235, parts)
+        sums = parts.sum(axis=0)
+        seats = sums[:, N]
+        n_sq = sums[:, 5 + N]
+        rates, se = [], []
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for j in (W, T, L, E):
+                p = sums[:, j] / seats
+                var = sums[:, 5 + j] - 2 * p * sums[:, 9 + j] + p * p * n_sq
+                rates.append(p)
+                se.append(np.sqrt(np.maximum(var, 0.0)) / seats)
+        win, split, lose, equity = rates
+        se = np.array(se)
+        total = trials * players
+    order = cats[::-1]
+    frame = pd.DataFrame({
+        "category": pd.Categorical(np.array(CATEGORY_LABELS)[order], categories=CATEGORY_LABELS,
+                                   ordered=True),
+        "chinese": np.array(CATEGORY_CHINESE)[order],
+        "seats": seats[order].astype(np.int64),
+        "probability": seats[order] / total,
+        "win": win[order],
+        "split": split[order],
+        "lose": lose[order],
+        "equity": equity[order],
+        "win_se": se[0][order],
+        "split_se": se[1][order],
+        "lose_se": se[2][order],
+        "equity_se": se[3][order],
+    })
+    frame.attrs.update(players=players, method=method, rules=rules,
+                       trials=None if method == "exact" else trials)
+    return frame

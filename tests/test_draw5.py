@@ -1,0 +1,194 @@
+"""Five-card draw deals and win rates, against pokersim.deal's rows, the naive evaluator of
+tests/naive.py, and brute force over every opponent hand."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+import numba
+import numpy as np
+import pytest
+
+import pokersim
+from pokersim import PokersimInputError, deal, evaluate
+from pokersim.games import draw5
+from pokersim.games.draw5 import deal_table, format_table, win_rates
+from tests.naive import CATEGORY_NAMES, cards_from_text, naive_rank5
+
+
+@pytest.mark.parametrize("players", range(1, 11))
+def test_cards_go_round_the_table(players):
+    rounds = 3
+    table = deal_table(players, rounds=rounds, seed=21)
+    rows = deal(rounds, 5 * players, seed=21)
+    assert len(table) == rounds * players
+    for t in table.itertuples():
+        deck = rows[t.round - 1].tolist()
+        # seat s (1-based) gets the cards dealt at positions s-1, s-1+P, s-1+2P, ...
+        assert cards_from_text(t.cards) == deck[t.seat - 1::players]
+    assert table.seat.tolist() == list(range(1, players + 1)) * rounds
+
+
+@pytest.mark.parametrize("players", [1, 2, 5, 10])
+def test_winners_agree_with_naive(players):
+    table = deal_table(players, rounds=200, seed=players)
+    for _, group in table.groupby("round"):
+        keys = [naive_rank5(cards_from_text(c)) for c in group.cards]
+        best = max(keys)
+        n_best = keys.count(best)
+        expected = ["lose" if k < best else "win" if n_best == 1 else "split" for k in keys]
+        assert group.outcome.tolist() == expected
+        for key, place, cat, s in zip(keys, group.place, group.category, group.strength):
+            assert place == 10 - key[0]
+            assert cat == CATEGORY_NAMES[key[0]]
+        strengths = group.strength.tolist()
+        for a, b in combinations(range(len(keys)), 2):
+            assert (keys[a] < keys[b]) == (strengths[a] < strengths[b])
+            assert (keys[a] == keys[b]) == (strengths[a] == strengths[b])
+
+
+def test_split_pots_and_printing():
+    table = deal_table(2, rounds=60_000, seed=5)
+    splits = table[table.outcome == "split"]
+    assert len(splits) > 0  # about one heads-up deal in 10,000 is a split pot
+    rnd = splits["round"].iloc[0]
+    lines = draw5.winner_lines(table[table["round"] == rnd])
+    assert lines[0].startswith(f"Round {rnd}: seats ") and "split the pot" in lines[0]
+    text = format_table(table[table["round"] == rnd])
+    assert text.count("<- SPLIT") == len(splits[splits["round"] == rnd])
+    assert "<- WINNER" not in text
+
+
+def test_printing_names_the_winner():
+    table = deal_table(4, rounds=2, seed=11)
+    text = repr(table)
+    for rnd, group in table.groupby("round"):
+        winner = group[group.outcome == "win"]
+        if len(winner) == 1:
+            seat = winner.seat.item()
+            assert f"Round {rnd}: seat {seat} wins with {winner.hand.item()}" in text
+            assert f"seat {seat:>2d}  {winner.cards.item()}" in format_table(table)
+    assert format_table(table).count("<- WINNER") == (table.outcome == "win").sum()
+    # a selection is a plain DataFrame
+    assert type(table[["seat", "cards"]]).__name__ == "DataFrame"
+
+
+def test_deal_table_is_reproducible():
+    a = deal_table(6, rounds=5, seed=3)
+    b = deal_table(6, rounds=5, seed=3)
+    assert a.equals(b)
+    assert not a.cards.equals(deal_table(6, rounds=5, seed=4).cards)
+
+
+@pytest.mark.parametrize("players", [0, 11, -1, 2.5, True, "3", None])
+def test_bad_players(players):
+    with pytest.raises(PokersimInputError, match="players"):
+        deal_table(players)
+
+
+def test_bad_rounds():
+    with pytest.raises(PokersimInputError, match="rounds"):
+        deal_table(2, rounds=0)
+    with pytest.raises(PokersimInputError, match="seed"):
+        deal_table(2, seed=-1)
+
+
+# --------------------------------------------------------------------------------------------
+# win rates
+
+
+@pytest.fixture(scope="module")
+def all_hands_strengths():
+    hands, strength, wins, ties = draw5.heads_up_counts()
+    return hands, strength, wins, ties
+
+
+@pytest.mark.parametrize("text", ["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", "Kh Kd 4c 4s 9h",
+                                  "7c 7d 7h 2s 3c", "Ac 2c 3d 4h 5s"])
+def test_heads_up_counts_brute_force(all_hands_strengths, text):
+    hands, strength, wins, ties = all_hands_strengths
+    hand = sorted(cards_from_text(text))
+    i = int(np.flatnonzero((hands == np.array(hand, np.uint8)).all(axis=1))[0])
+    rest = [c for c in range(52) if c not in hand]
+    opponents = np.array(list(combinations(rest, 5)), np.uint8)
+    theirs = evaluate(opponents)
+    mine = int(evaluate(np.array(hand, np.uint8)))
+    assert strength[i] == mine
+    assert wins[i] == int((theirs < mine).sum())
+    assert ties[i] == int((theirs == mine).sum())
+
+
+def test_heads_up_counts_symmetry(all_hands_strengths):
+    _, _, wins, ties = all_hands_strengths
+    games = comb(52, 5) * comb(47, 5)
+    assert wins.sum() * 2 + ties.sum() == games  # every win is someone's loss
+    assert ((wins >= 0) & (ties >= 0) & (wins + ties <= comb(47, 5))).all()
+
+
+def test_exact_heads_up_royal_and_high_card():
+    df = win_rates(2).set_index("category")
+    assert df.attrs["method"] == "exact"
+    # a royal ties with the three other royals (all disjoint from it) and beats the rest
+    assert df.loc["Royal Flush", "split"] == pytest.approx(3 / comb(47, 5), rel=1e-12)
+    assert df.loc["Royal Flush", "lose"] == pytest.approx(0, abs=1e-15)
+    assert df.hands.tolist() == [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240,
+                                 1302540]
+    assert np.allclose(df[["win", "split", "lose"]].sum(axis=1), 1)
+    # seats are symmetric: the average equity over all hands is one half
+    assert (df.frequency * df.equity).sum() == pytest.approx(0.5, abs=1e-12)
+
+
+def test_monte_carlo_heads_up_against_exact():
+    exact = win_rates(2).set_index("category")
+    mc = win_rates(2, trials=300_000, seed=8).set_index("category")
+    assert mc.attrs["method"] == "monte-carlo"
+    for cat in exact.index:
+        if mc.loc[cat, "hands"] < 1000:
+            continue
+        for col in ("win", "split", "lose", "equity"):
+            p, n = exact.loc[cat, col], mc.loc[cat, "hands"]
+            # a rate never observed has a zero estimated error: use the binomial one then
+            se = max(mc.loc[cat, col + "_se"], np.sqrt(p * (1 - p) / n))
+            diff = abs(mc.loc[cat, col] - p)
+            assert diff <= 4 * se + 1e-12, (cat, col, diff, se)
+    assert mc.hands.sum() == 600_000
+
+
+@pytest.mark.parametrize("players", [3, 6, 10])
+def test_monte_carlo_invariants(players):
+    df = win_rates(players, trials=20_000, seed=players)
+    dealt = df[df.hands > 0]
+    assert np.allclose(dealt[["win", "split", "lose"]].sum(axis=1), 1)
+    assert df.hands.sum() == 20_000 * players
+    assert df.frequency.sum() == pytest.approx(1)
+    # one pot a deal: the equity of all seats sums to 1 per deal
+    assert (df.hands * df.equity.fillna(0)).sum() == pytest.approx(20_000)
+    # better categories win more often
+    assert dealt.win.iloc[-1] < dealt.win.iloc[-2]
+
+
+def test_monte_carlo_independent_of_threads():
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        a = win_rates(4, trials=70_000, seed=12)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        b = win_rates(4, trials=70_000, seed=12)
+    finally:
+        numba.set_num_threads(before)
+    assert a.equals(b)
+
+
+@pytest.mark.parametrize("kwargs", [dict(players=1), dict(players=11),
+                                    dict(players=3, method="exact"),
+                                    dict(players=2, trials=10, method="exact"),
+                                    dict(players=2, method="guess"),
+                                    dict(players=2, trials=0)])
+def test_win_rates_errors(kwargs):
+    with pytest.raises(PokersimInputError):
+        win_rates(**kwargs)
+
+
+def test_public_names():
+    assert pokersim.games.draw5 is draw5
