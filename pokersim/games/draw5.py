@@ -125,8 +125,12 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> DrawTable:
 
 
 def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
-    """One line a round naming the winner (or the seats that split), e.g.
-    ``"Round 1: seat 3 wins with High Card, Ace (Ad 7c 4c 8h Td)"``."""
+    """One line a round naming the winner (or the seats that split).
+
+    >>> lines = winner_lines(deal_table(4, rounds=2, seed=5))
+    >>> len(lines), lines[0].startswith("Round 1: seat")
+    (2, True)
+    """
     lines = []
     for i, (rnd, group) in enumerate(frame.groupby("round", sort=True)):
         if i == max_rounds:
@@ -145,7 +149,12 @@ def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
 
 def format_table(frame: pd.DataFrame) -> str:
     """The deal as text, a block a round, the winner marked ``<- WINNER`` (``<- SPLIT`` for a
-    shared pot). Takes the frame of :func:`deal_table`."""
+    shared pot). Takes the frame of :func:`deal_table`.
+
+    >>> text = format_table(deal_table(3, seed=2))
+    >>> text.splitlines()[0], text.count("<- WINNER") + text.count("<- SPLIT") >= 1
+    ('Round 1', True)
+    """
     lines = []
     width = max(len(h) for h in frame["hand"]) if len(frame) else 0
     for rnd, group in frame.groupby("round", sort=True):

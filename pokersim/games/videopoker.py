@@ -211,7 +211,11 @@ class PayTable:
 
 
 def as_paytable(paytable) -> PayTable:
-    """A :class:`PayTable` from None (9/6), a PayTable, a name or a mapping."""
+    """A :class:`PayTable` from None (9/6), a PayTable, a name or a mapping.
+
+    >>> as_paytable("8/5") == PayTable.named("8/5")
+    True
+    """
     if paytable is None:
         return PayTable()
     if isinstance(paytable, PayTable):
