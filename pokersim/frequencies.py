@@ -19,7 +19,7 @@ from . import config
 from ._jit import jit
 from ._random import block_state, seed_key
 from .deal import check_count, deal_plan, deal_row
-from .errors import PokersimInputError
+from .errors import PokersimInputError, SimulationInterrupted
 from .evaluate import (CATEGORY_LABELS, N_STRENGTHS, Category, hand_strength, kernel_args,
                        lookup, nonflush_strength, tables)
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
@@ -107,7 +107,7 @@ def _monte_carlo_kernel(k: int):
                 for _ in range(min(block, trials - b * block)):
                     state = deal_row(state, deck, hand, 0, 52, k, plan)
                     local[hand_strength(row, card_keys, flush, offsets, table)] += 1
-            hist[w] = local
+            hist[w] += local  # adds to earlier calls' counts
 
     return kernel
 
@@ -115,7 +115,8 @@ def _monte_carlo_kernel(k: int):
 def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = None,
                     seed=None) -> np.ndarray:
     """How many hands of ``cards`` cards have each strength: an int64 array of 7463 counts
-    (index 0 unused). Exact enumerates all C(52, cards) hands.
+    (index 0 unused). Exact enumerates all C(52, cards) hands. On Ctrl-C during Monte Carlo,
+    raises :class:`SimulationInterrupted` whose ``partial`` holds the counts so far.
 
     >>> int((strength_counts(5) > 0).sum())
     7462
@@ -133,7 +134,13 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
         block = config.MC_BLOCK
         n_blocks = -(-trials // block)
-        _monte_carlo_kernel(cards)(seed_key(seed), 0, n_blocks, block, trials, *t, hist)
+        kernel, key = _monte_carlo_kernel(cards), seed_key(seed)
+        per_call = hist.shape[0] * config.BLOCKS_PER_CALL  # short calls: Ctrl-C is seen
+        try:
+            for first in range(0, n_blocks, per_call):
+                kernel(key, first, min(per_call, n_blocks - first), block, trials, *t, hist)
+        except KeyboardInterrupt:
+            raise SimulationInterrupted(hist.sum(axis=0)) from None
     else:
         raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
     return hist.sum(axis=0)
@@ -146,7 +153,8 @@ def category_frequencies(cards: int = 7, method: str = "exact", trials: int | No
     Returns a DataFrame, best category first: ``category`` (ordered categorical), ``count``,
     ``probability``, ``one_in`` (1 / probability), ``odds_against`` ((1 - p) / p : 1) and, for
     ``method="monte-carlo"``, ``std_error`` of the probability. Monte Carlo deals ``trials``
-    hands (default 1,000,000) from ``seed``.
+    hands (default 1,000,000) from ``seed``; Ctrl-C raises :class:`SimulationInterrupted`
+    whose ``partial`` frame holds the hands dealt so far (``attrs["partial"]`` is True).
 
     >>> category_frequencies(5)[["category", "count"]].head(3)
              category  count
@@ -154,7 +162,16 @@ def category_frequencies(cards: int = 7, method: str = "exact", trials: int | No
     1  Straight Flush     36
     2  Four of a Kind    624
     """
-    counts_by_strength = strength_counts(cards, method, trials, seed)
+    try:
+        counts_by_strength = strength_counts(cards, method, trials, seed)
+    except SimulationInterrupted as e:
+        frame = _frame(e.partial, cards, method)
+        frame.attrs["partial"] = True
+        raise SimulationInterrupted(frame) from None
+    return _frame(counts_by_strength, cards, method)
+
+
+def _frame(counts_by_strength: np.ndarray, cards: int, method: str) -> pd.DataFrame:
     codes = (tables().packed >> 20)[1:]
     counts = np.bincount(codes, weights=counts_by_strength[1:], minlength=len(Category))
     counts = counts.astype(np.int64)[::-1]

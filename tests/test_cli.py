@@ -372,3 +372,19 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
     assert "PARTIAL" in err and "Traceback" not in err
     assert "monte-carlo (partial)" in out and "std_error" in out
     assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
+
+
+def test_ctrl_c_in_monte_carlo_frequencies():
+    import signal
+    import time
+
+    cmd = [sys.executable, "-m", "pokersim.cli", "frequencies", "--method", "monte-carlo",
+           "--seed", "1"]
+    subprocess.run(cmd + ["--trials", "1000"], check=True, capture_output=True)  # compile
+    proc = subprocess.Popen(cmd + ["--trials", "100000000000"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "PARTIAL" in err and "std_error" in out and "Traceback" not in err
