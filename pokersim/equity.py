@@ -187,6 +187,9 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
                                  f"{target_stderr!r}")
     if exact not in (None, True, False):
         raise PokersimInputError(f"exact must be True, False or None; got {exact!r}")
+    if exact is True and (trials is not None or target_stderr is not None):
+        raise PokersimInputError("exact=True enumerates every outcome: it takes no trials or "
+                                 "target_stderr")
 
     order = [i for i, p in enumerate(specs) if p.combos is not None]
     order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last

@@ -182,6 +182,7 @@ def test_equity_vs_random_table():
     (dict(players=["AhKh", "QsQd"], target_stderr=-1), PokersimInputError, "target_stderr"),
     (dict(players=["AhKh", "QsQd"], seed=-3, trials=10), PokersimInputError, "seed"),
     (dict(players=["AhKh", "QsQd"], exact="yes"), PokersimInputError, "exact"),
+    (dict(players=["AhKh", "QsQd"], exact=True, trials=100), PokersimInputError, "no trials"),
     (dict(players=["AA", "AA", "AA"], board="Ac 2d 3h"), PokersimInputError, "no combination"),
     (dict(players=["QQ"] * 3, trials=10), PokersimInputError, "no combination"),
 ])
