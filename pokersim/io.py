@@ -13,6 +13,9 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
     that an interrupted run never leaves a truncated file."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; give it a normal file's mode
     try:
         with os.fdopen(fd, mode, newline="" if "b" not in mode else None) as f:
             write(f)
