@@ -62,6 +62,18 @@ def _cmd_vs_random(args) -> pd.DataFrame:
                             seed=args.seed, target_stderr=args.target_stderr)
 
 
+def _cmd_starting_hands(args) -> pd.DataFrame:
+    from .starting_hands import load_starting_hands, starting_hand_names
+
+    table = load_starting_hands()
+    wide = table.pivot(index="hand", columns="opponents", values="equity")
+    wide = wide.loc[starting_hand_names()].reset_index()
+    wide.columns = ["hand"] + [f"vs {n}" for n in wide.columns[1:]]
+    if args.sort:
+        wide = wide.sort_values(wide.columns[args.sort], ascending=False)
+    return wide.round(4)
+
+
 def _exact_flag(text: str) -> bool | None:
     return {"auto": None, "yes": True, "no": False}[text]
 
@@ -114,6 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opponents", type=int, default=9, help="up to this many (default 9)")
     simulation_options(p)
     p.set_defaults(run=_cmd_vs_random)
+
+    p = sub.add_parser("starting-hands",
+                       help="equity of the 169 starting hands against 1..9 random opponents")
+    p.add_argument("--sort", type=int, default=0, choices=range(0, 10), metavar="N",
+                   help="sort by the equity against N opponents (0: grid order)")
+    p.set_defaults(run=_cmd_starting_hands)
 
     p = sub.add_parser("bench", help="time the kernels against the peer evaluators")
     p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")

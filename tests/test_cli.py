@@ -388,3 +388,11 @@ def test_ctrl_c_in_monte_carlo_frequencies():
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "PARTIAL" in err and "std_error" in out and "Traceback" not in err
+
+
+def test_starting_hands_command(tmp_path):
+    out = tmp_path / "sh.csv"
+    assert main(["starting-hands", "--sort", "1", "--csv", str(out)]) == 0
+    frame = pd.read_csv(out)
+    assert len(frame) == 169 and frame.columns.tolist()[:3] == ["hand", "vs 1", "vs 2"]
+    assert frame.hand.iloc[0] == "AA"  # the best hand heads-up
