@@ -1,0 +1,156 @@
+"""One-call plots of pokersim's results; each returns the matplotlib Axes it drew on.
+
+Matplotlib is imported when a function is called, not with pokersim. Colours come from
+matplotlib's colour-blind-safe ``tab10`` cycle and the ``viridis`` map.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from pokersim import plots
+>>> ax = plots.category_frequencies(ps.category_frequencies(5))
+>>> ax.get_xlabel()
+'probability (%)'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+import pokersim as ps  # noqa: F401  (doctests)
+
+from .errors import PokersimInputError
+
+
+def _axes(ax):
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(figsize=(7, 4.5))[1]
+
+
+def _need(frame: pd.DataFrame, columns: list[str], what: str) -> None:
+    missing = [c for c in columns if c not in frame]
+    if missing:
+        raise PokersimInputError(f"{what} needs the columns {columns}; missing {missing}")
+
+
+def category_frequencies(exact: pd.DataFrame, monte_carlo: pd.DataFrame | None = None,
+                         log: bool = True, ax=None):
+    """Bars of each category's probability (``category_frequencies`` output), best on top;
+    with ``monte_carlo`` its estimates as points with 2-standard-error bars.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from pokersim import plots
+    >>> ax = plots.category_frequencies(
+    ...     ps.category_frequencies(7), ps.category_frequencies(7, "monte-carlo", trials=10_000))
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['exact', 'Monte Carlo (±2 s.e.)']
+    """
+    _need(exact, ["category", "probability"], "category_frequencies")
+    ax = _axes(ax)
+    labels = [str(c) for c in exact.category]
+    y = np.arange(len(labels))[::-1]
+    ax.barh(y, 100 * exact.probability, color="C0", alpha=0.7, label="exact")
+    if monte_carlo is not None:
+        _need(monte_carlo, ["category", "probability", "std_error"], "category_frequencies")
+        mc = monte_carlo.set_index(monte_carlo.category.astype(str)).loc[labels]
+        ax.errorbar(100 * mc.probability, y, xerr=200 * mc.std_error, fmt="o", color="C1",
+                    capsize=3, label="Monte Carlo (±2 s.e.)")
+    ax.set_yticks(y, labels)
+    if log:
+        ax.set_xscale("log")
+    ax.set_xlabel("probability (%)")
+    ax.legend()
+    return ax
+
+
+def equity_vs_players(table: pd.DataFrame, hands: list[str] | None = None, ax=None):
+    """Equity against 1..9 random opponents, one line per hand, with the fair share
+    1 / (n + 1) dashed. ``table`` has columns hand (or player), opponents, equity — the shipped
+    starting-hand table or ``equity_vs_random`` output.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from pokersim.starting_hands import load_starting_hands
+    >>> ax = equity_vs_players(load_starting_hands(), ["AA", "72o"])
+    >>> len(ax.get_lines())
+    3
+    """
+    key = "hand" if "hand" in table else "player"
+    _need(table, [key, "opponents", "equity"], "equity_vs_players")
+    ax = _axes(ax)
+    hands = hands if hands is not None else list(dict.fromkeys(table[key]))
+    for h in hands:
+        rows = table[table[key] == h].sort_values("opponents")
+        if rows.empty:
+            raise PokersimInputError(f"equity_vs_players: no rows for hand {h!r}")
+        ax.plot(rows.opponents, 100 * rows.equity, marker="o", ms=3, label=str(h))
+    n = np.arange(1, int(table.opponents.max()) + 1)
+    ax.plot(n, 100 / (n + 1), "k--", lw=1, label="fair share 1/(n+1)")
+    ax.set_xlabel("random opponents")
+    ax.set_ylabel("equity (%)")
+    ax.legend(ncol=2, fontsize=8)
+    return ax
+
+
+def starting_hand_grid(table: pd.DataFrame, opponents: int = 1, ax=None):
+    """The 13 x 13 grid of starting hands (pairs on the diagonal, suited above, offsuit below)
+    coloured by equity against ``opponents`` random hands.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from pokersim.starting_hands import load_starting_hands
+    >>> ax = starting_hand_grid(load_starting_hands(), opponents=3)
+    >>> ax.get_title()
+    'equity against 3 random opponents (%)'
+    """
+    from .starting_hands import starting_hand_names
+
+    _need(table, ["hand", "opponents", "equity"], "starting_hand_grid")
+    rows = table[table.opponents == opponents].set_index("hand").equity
+    names = starting_hand_names()
+    if not set(names) <= set(rows.index):
+        raise PokersimInputError(f"starting_hand_grid needs all 169 hands at {opponents} "
+                                 "opponents")
+    grid = 100 * np.array([rows[n] for n in names]).reshape(13, 13)
+    ax = _axes(ax)
+    im = ax.imshow(grid, cmap="viridis")
+    ranks = list("AKQJT98765432")
+    ax.set_xticks(range(13), ranks)
+    ax.set_yticks(range(13), ranks)
+    middle = (grid.min() + grid.max()) / 2
+    for i in range(13):
+        for j in range(13):
+            ax.text(j, i, names[13 * i + j], ha="center", va="center", fontsize=6,
+                    color="white" if grid[i, j] < middle else "black")
+    ax.figure.colorbar(im, ax=ax)
+    noun = "opponent" if opponents == 1 else "opponents"
+    ax.set_title(f"equity against {opponents} random {noun} (%)")
+    return ax
+
+
+def win_rates(frame: pd.DataFrame, ax=None):
+    """Stacked bars of win, split and lose by category (the games' ``win_rates`` output).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from pokersim.games import zhajinhua
+    >>> from pokersim import plots
+    >>> ax = plots.win_rates(zhajinhua.win_rates(2))
+    >>> ax.get_xlabel()
+    'share of hands (%)'
+    """
+    _need(frame, ["category", "win", "split", "lose"], "win_rates")
+    ax = _axes(ax)
+    labels = [str(c) for c in frame.category]
+    y = np.arange(len(labels))[::-1]
+    left = np.zeros(len(labels))
+    for col, colour in (("win", "C2"), ("split", "C7"), ("lose", "C3")):
+        ax.barh(y, 100 * frame[col], left=left, color=colour, label=col)
+        left += 100 * frame[col].to_numpy()
+    ax.set_yticks(y, labels)
+    ax.set_xlabel("share of hands (%)")
+    ax.legend(loc="lower right")
+    return ax

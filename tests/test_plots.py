@@ -1,0 +1,70 @@
+"""Plots, headless: each call returns Axes with the expected artists and labels."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+import pokersim as ps  # noqa: E402
+from pokersim import plots  # noqa: E402
+from pokersim.games import draw5  # noqa: E402
+from pokersim.starting_hands import load_starting_hands  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def test_category_frequencies_bars_and_error_bars():
+    exact = ps.category_frequencies(5)
+    mc = ps.category_frequencies(5, "monte-carlo", trials=20_000, seed=3)
+    ax = plots.category_frequencies(exact, mc)
+    assert len(ax.patches) == 10  # one bar per category
+    assert [t.get_text() for t in ax.get_yticklabels()] == [str(c) for c in exact.category]
+    assert ax.get_xscale() == "log" and ax.get_xlabel() == "probability (%)"
+    heights = sorted(p.get_width() for p in ax.patches)
+    assert heights[-1] == pytest.approx(100 * exact.probability.max())
+    ax2 = plots.category_frequencies(exact, log=False)
+    assert ax2.get_xscale() == "linear" and len(ax2.get_legend().get_texts()) == 1
+
+
+def test_equity_vs_players_lines():
+    table = load_starting_hands()
+    ax = plots.equity_vs_players(table, ["AA", "KK", "72o"])
+    lines = ax.get_lines()
+    assert len(lines) == 4  # three hands and the fair-share line
+    assert list(lines[0].get_xdata()) == list(range(1, 10))
+    assert lines[0].get_ydata()[0] == pytest.approx(85.2, abs=0.01)
+    assert ax.get_ylabel() == "equity (%)"
+    frame = ps.equity_vs_random("AsAd", opponents=[1, 2], trials=5_000, seed=1)
+    assert len(plots.equity_vs_players(frame).get_lines()) == 2
+
+
+def test_starting_hand_grid_image_and_labels():
+    ax = plots.starting_hand_grid(load_starting_hands())
+    assert len(ax.images) == 1 and ax.images[0].get_array().shape == (13, 13)
+    texts = [t.get_text() for t in ax.texts]
+    assert len(texts) == 169 and texts[0] == "AA" and texts[1] == "AKs" and texts[13] == "AKo"
+
+
+def test_win_rates_stacked_bars():
+    frame = draw5.win_rates(2)
+    ax = plots.win_rates(frame)
+    assert len(ax.patches) == 3 * len(frame)
+    totals = {}
+    for p in ax.patches:
+        totals.setdefault(round(p.get_y(), 6), 0.0)
+        totals[round(p.get_y(), 6)] += p.get_width()
+    assert all(t == pytest.approx(100) for t in totals.values())
+
+
+def test_missing_columns_are_named():
+    with pytest.raises(ps.PokersimInputError, match="missing"):
+        plots.win_rates(pd.DataFrame({"category": ["x"]}))
+    with pytest.raises(ps.PokersimInputError, match="no rows for hand 'ZZ'"):
+        plots.equity_vs_players(load_starting_hands(), ["ZZ"])
