@@ -10,11 +10,17 @@
 from . import config  # noqa: F401  (first: it sets the thread pool's options)
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
-from .errors import (CardError, DuplicateCardError, HandShapeError, PokersimInputError,
-                     RangeError, SimulationInterrupted)
+from .equity import equity, equity_vs_random
+from .errors import (
+                     CardError,
+                     DuplicateCardError,
+                     HandShapeError,
+                     PokersimInputError,
+                     RangeError,
+                     SimulationInterrupted,
+)
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
-from .equity import equity, equity_vs_random
 from .ranges import Range, parse_range
 
 __version__ = "0.1.0"

@@ -19,7 +19,6 @@ from numba import prange
 from ._jit import jit
 from ._random import block_state, mul_small, next_u64
 from .evaluate import lookup
-from .tables import KEY_BIAS
 
 #: Uniform draws in [0, deck size) taken from one 64-bit number (52**8 < 2**46).
 DIGITS = 8

@@ -61,20 +61,3 @@ def mul_small(r, n):
     lo = (r & low32) * n
     mid = hi + (lo >> np.uint64(32))
     return mid >> np.uint64(32), (mid << np.uint64(32)) | (lo & low32)
-
-
-@jit(inline=True)
-def below(state, n):
-    """(new state, a uniform integer in [0, n)) for 0 < n < 2**32, exact.
-
-    Lemire's multiply-shift on the high 32 bits of a draw; the rare draws that would bias the
-    result are rejected, and the division that finds them runs only when a draw is suspect.
-    """
-    n64 = np.uint64(n)
-    low_mask = np.uint64(0xFFFFFFFF)
-    while True:
-        state, r = next_u64(state)
-        m = (r >> np.uint64(32)) * n64
-        low = m & low_mask
-        if low >= n64 or low >= (np.uint64(2**32) - n64) % n64:
-            return state, np.int64(m >> np.uint64(32))

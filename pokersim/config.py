@@ -11,7 +11,6 @@ import os
 # evaluate; 7 us with a short spin). A user's own setting wins. Set before numba starts threads.
 os.environ.setdefault("GOMP_SPINCOUNT", "10000")
 
-import numba  # noqa: E402
 
 #: Options every kernel is compiled with (see :func:`pokersim._jit.jit`).
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
@@ -20,11 +19,6 @@ JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=Fals
 #: is derived from ``(seed, b)`` only, so results do not depend on the thread count.
 #: Changing it changes the numbers a seed produces.
 DEAL_BLOCK = 4096
-
-
-def num_threads() -> int:
-    """The number of threads Numba's parallel loops use now."""
-    return numba.get_num_threads()
 
 #: Hands per random stream in Monte Carlo category frequencies.
 MC_BLOCK = 65536

@@ -20,7 +20,6 @@ from ._random import block_state, mul_small, next_u64, seed_key
 from .cards import as_card_set
 from .errors import PokersimInputError
 
-
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
 

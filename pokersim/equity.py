@@ -26,8 +26,13 @@ from ._equity import exact_kernel, monte_carlo_kernel
 from ._random import seed_key
 from .cards import as_card_set, parse_cards
 from .deal import check_count
-from .errors import (CardError, DuplicateCardError, PokersimInputError, RangeError,
-                     SimulationInterrupted)
+from .errors import (
+    CardError,
+    DuplicateCardError,
+    PokersimInputError,
+    RangeError,
+    SimulationInterrupted,
+)
 from .evaluate import CATEGORY_LABELS, tables
 from .ranges import Range, parse_range
 
@@ -374,6 +379,7 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
         trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
     n_blocks = -(-trials // block)
     per_call = n_workers * config.BLOCKS_PER_CALL  # short calls: Ctrl-C is seen between them
+    category_of = _category_of()
     done_blocks = 0
     interrupted = False
     try:
@@ -383,7 +389,7 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
                 key, done_blocks, todo, block, trials, tuples, cumulative, player_combos,
                 player_cumulative, n_random, masks, hole_keys, hole_bits, base_deck, used,
                 bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
-                _category_of(), n_workers, config.MAX_REJECTIONS, wins, ties, cats)
+                category_of, n_workers, config.MAX_REJECTIONS, wins, ties, cats)
             if stalled:
                 raise PokersimInputError(
                     f"the players' ranges conflict too often: {config.MAX_REJECTIONS:,} draws "

@@ -20,8 +20,16 @@ from ._jit import jit
 from ._random import block_state, seed_key
 from .deal import check_count, deal_plan, deal_row
 from .errors import PokersimInputError, SimulationInterrupted
-from .evaluate import (CATEGORY_LABELS, N_STRENGTHS, Category, hand_strength, kernel_args,
-                       lookup, nonflush_strength, tables)
+from .evaluate import (
+    CATEGORY_LABELS,
+    N_STRENGTHS,
+    Category,
+    hand_strength,
+    kernel_args,
+    lookup,
+    nonflush_strength,
+    tables,
+)
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
@@ -190,7 +198,8 @@ def _frame(counts_by_strength: np.ndarray, cards: int, method: str) -> pd.DataFr
         frame["std_error"] = np.sqrt(p * (1 - p) / total)
     frame.attrs.update(cards=cards, method=method, hands=int(total))
     if method == "exact" and total != comb(52, cards):
-        raise AssertionError(f"enumerated {total} hands, expected C(52, {cards})")  # pragma: no cover
+        raise AssertionError(  # pragma: no cover
+            f"enumerated {total} hands, expected C(52, {cards})")
     return frame
 
 

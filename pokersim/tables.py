@@ -47,7 +47,8 @@ STRAIGHT_MASKS = np.array([0x1F << (top - 4) for top in range(12, 3, -1)] + [0x1
                           dtype=np.int64)  # highest first; the wheel A-2-3-4-5 last
 STRAIGHT_TOPS = np.array(list(range(12, 3, -1)) + [3], dtype=np.int64)
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL = range(10)
+(HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH,
+ ROYAL) = range(10)
 
 
 @jit

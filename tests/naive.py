@@ -13,7 +13,7 @@ ace of a wheel written as -1, so A-2-3-4-5 is ``(3, 2, 1, 0, -1)``, a five-high 
 """
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 HIGH_CARD = 0
@@ -65,7 +65,7 @@ def cards_to_text(cards):
     return " ".join(RANK_CHARS[card_rank(c)] + SUIT_CHARS[card_suit(c)] for c in cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _key_from_ranks(ranks_high_to_low, is_flush):
     """The key of five cards, given their ranks (sorted high to low) and whether they share a suit.
 

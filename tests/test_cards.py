@@ -1,8 +1,14 @@
 import numpy as np
 import pytest
 
-from pokersim import (CardError, DuplicateCardError, HandShapeError, format_cards, parse_cards,
-                      parse_hands)
+from pokersim import (
+    CardError,
+    DuplicateCardError,
+    HandShapeError,
+    format_cards,
+    parse_cards,
+    parse_hands,
+)
 from pokersim.cards import CARD_NAMES, as_hands
 
 

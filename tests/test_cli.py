@@ -200,7 +200,7 @@ def test_frequencies_csv(capsys, tmp_path):
     rc, out, err = run_main(capsys, "frequencies", "--cards", "5", "--csv", str(path))
     assert rc == 0 and err == ""
     frame = pd.read_csv(path)
-    assert dict(zip(frame["category"], frame["count"])) == FIVE_CARD
+    assert dict(zip(frame["category"], frame["count"], strict=True)) == FIVE_CARD
     assert list(frame["category"]) == list(FIVE_CARD)
     assert frame["probability"].sum() == pytest.approx(1.0)
     assert frame["probability"].iloc[0] == pytest.approx(4 / 2_598_960, rel=1e-9)
@@ -213,7 +213,7 @@ def test_frequencies_csv_replaces_existing_file(capsys, tmp_path):
     path.write_text("old contents\n")
     assert run_main(capsys, "frequencies", "--cards", "5", "--csv", str(path))[0] == 0
     frame = pd.read_csv(path)
-    assert dict(zip(frame["category"], frame["count"])) == FIVE_CARD
+    assert dict(zip(frame["category"], frame["count"], strict=True)) == FIVE_CARD
     assert sorted(p.name for p in tmp_path.iterdir()) == ["freq.csv"]
 
 

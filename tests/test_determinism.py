@@ -11,8 +11,10 @@ SCRIPT = """
 import json, pokersim as ps
 out = {
     "deal": ps.deal(10_000, 7, seed=99).sum(axis=0).tolist(),
-    "frequencies": ps.category_frequencies(7, "monte-carlo", trials=200_003, seed=5)["count"].tolist(),
-    "equity": ps.equity(["QQ+, AKs", "random", "random"], trials=100_001, seed=8)["equity"].tolist(),
+    "frequencies": ps.category_frequencies(7, "monte-carlo", trials=200_003, seed=5)
+                   ["count"].tolist(),
+    "equity": ps.equity(["QQ+, AKs", "random", "random"], trials=100_001, seed=8)
+              ["equity"].tolist(),
 }
 print(json.dumps(out))
 """

@@ -39,7 +39,7 @@ def test_winners_agree_with_naive(players):
         n_best = keys.count(best)
         expected = ["lose" if k < best else "win" if n_best == 1 else "split" for k in keys]
         assert group.outcome.tolist() == expected
-        for key, place, cat, s in zip(keys, group.place, group.category, group.strength):
+        for key, place, cat in zip(keys, group.place, group.category, strict=True):
             assert place == 10 - key[0]
             assert cat == CATEGORY_NAMES[key[0]]
         strengths = group.strength.tolist()

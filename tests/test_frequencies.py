@@ -179,7 +179,7 @@ def representative(key: tuple) -> list[int]:
     else:
         group = {7: [4, 1], 6: [3, 2], 3: [3, 1, 1], 2: [2, 2, 1], 1: [2, 1, 1, 1]}.get(
             cat, [1] * 5)
-        ranks = [r for r, n in zip(ranks, group) for _ in range(n)]
+        ranks = [r for r, n in zip(ranks, group, strict=True) for _ in range(n)]
     if cat in (5, 8, 9):
         return [4 * r + 3 for r in ranks]
     # suits 0, 1, 2, 3 in turn within each rank; two different suits among singletons keep a
@@ -258,7 +258,7 @@ def test_five_card_strength_counts_match_phevaluator():
 
 def test_six_card_exact():
     df = category_frequencies(6)
-    counts = dict(zip(df["category"].astype(str), df["count"].tolist()))
+    counts = dict(zip(df["category"].astype(str), df["count"].tolist(), strict=True))
     assert sum(counts.values()) == comb(52, 6) == 20_358_520
     assert df.attrs == {"cards": 6, "method": "exact", "hands": comb(52, 6)}
     assert all(n > 0 for n in counts.values())
@@ -336,7 +336,7 @@ def test_monte_carlo_within_five_standard_errors(k, trials, seed):
     p = exact_probabilities(k)
     se = np.sqrt(p * (1 - p) / trials)
     z = (p_hat - p) / se
-    assert np.all(np.abs(z) < 5), dict(zip(LABELS[::-1], z.round(2)))
+    assert np.all(np.abs(z) < 5), dict(zip(LABELS[::-1], z.round(2), strict=True))
 
 
 def test_monte_carlo_same_seed_same_frame():

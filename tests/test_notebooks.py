@@ -1,6 +1,5 @@
 """Every notebook runs from top to bottom (with few trials), as a user would run it."""
 
-import os
 from pathlib import Path
 
 import nbformat

@@ -71,7 +71,7 @@ def naive_hold_values(cards, pays=PAYS_96, min_kept=2):
         for draw in itertools.combinations(unseen, 5 - len(kept)):
             counts[naive_class(kept + list(draw))] += 1
         n = comb(47, 5 - len(kept))
-        out[mask] = (Fraction(sum(c * p for c, p in zip(counts, pays)), n), counts)
+        out[mask] = (Fraction(sum(c * p for c, p in zip(counts, pays, strict=True)), n), counts)
     return out
 
 
@@ -109,7 +109,7 @@ def test_classify_agrees_with_category_and_pair_rank():
     hands = pokersim.deal(50_000, 5, seed=2)
     codes = classify(hands)
     cat = category(evaluate(hands)).astype(int)
-    for row, code, c in zip(hands.tolist(), codes.tolist(), cat.tolist()):
+    for row, code, c in zip(hands.tolist(), codes.tolist(), cat.tolist(), strict=True):
         if c == 1:
             pair = next(r for r, n in Counter(x // 4 for x in row).items() if n == 2)
             assert code == (2 if pair >= 9 else 1)
@@ -166,7 +166,7 @@ def test_every_hold_matches_plain_loop(text):
     naive = naive_hold_values(cards(text), min_kept=0)
     frame = best_hold(text)
     got = {sum(1 << j for j in range(5) if p[j] == "X"): v
-           for p, v in zip(frame.pattern, frame.expected)}
+           for p, v in zip(frame.pattern, frame.expected, strict=True)}
     for mask, (value, _) in naive.items():
         assert got[mask] == pytest.approx(float(value), rel=1e-12)
     best = max(naive.values(), key=lambda v: v[0])[0]
@@ -293,7 +293,7 @@ def test_expected_return_96():
         assert abs(frame.loc[name, "probability"] - p) <= 5e-7, name
     exact = r.final_hands.attrs["exact_probabilities"]
     assert sum(exact) == 1
-    assert sum(p * int(pay) for p, pay in zip(exact, r.paytable.pays[::-1])) == r.exact
+    assert sum(p * int(pay) for p, pay in zip(exact, r.paytable.pays[::-1], strict=True)) == r.exact
 
 
 @pytest.mark.parametrize("name, published", [("8/5", 0.972984), ("9/5", 0.984498)])

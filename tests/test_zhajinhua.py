@@ -14,8 +14,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pokersim import (CardError, DuplicateCardError, HandShapeError, PokersimInputError, deal,
-                      parse_cards, parse_hands)
+from pokersim import (
+    CardError,
+    DuplicateCardError,
+    HandShapeError,
+    PokersimInputError,
+    deal,
+    parse_cards,
+    parse_hands,
+)
 from pokersim.games import zhajinhua as zjh
 from pokersim.games.zhajinhua import Category, Outcome, Rules
 from tests import naive_zhajinhua as naive
@@ -49,7 +56,8 @@ def test_all_hands_listed():
 
 
 @pytest.mark.parametrize("rules", [r for r in ALL_RULES if not r.rule_235],
-                         ids=[i for r, i in zip(ALL_RULES, RULE_IDS) if not r.rule_235])
+                         ids=[i for r, i in zip(ALL_RULES, RULE_IDS, strict=True)
+                              if not r.rule_235])
 def test_order_of_all_hands_matches_naive(rules):
     """Same weak order of all 22,100 hands (so every one of the 22,100² pairs compares alike,
     2-3-5 rule aside)."""
@@ -95,7 +103,7 @@ def test_compare_all_hands_against_random_opponents(rules):
     assert (zjh.compare(HANDS[a], HANDS[b], rules) == (1 if rules.rule_235 else -1)).all()
     assert (zjh.compare(HANDS[b], HANDS[a], rules) == (-1 if rules.rule_235 else 1)).all()
     a, b = rng.integers(0, len(HANDS), size=(2, 3000))
-    want = [naive.compare(NAIVE_HANDS[i], NAIVE_HANDS[j], rules) for i, j in zip(a, b)]
+    want = [naive.compare(NAIVE_HANDS[i], NAIVE_HANDS[j], rules) for i, j in zip(a, b, strict=True)]
     assert zjh.compare(HANDS[a], HANDS[b], rules).tolist() == want
 
 
@@ -254,7 +262,7 @@ def test_deal_table_against_naive(rules):
                                     "strength", "outcome", "share"]
         assert (df["round"].to_numpy() == np.repeat(np.arange(1, rounds + 1), players)).all()
         assert (df.seat.to_numpy() == np.tile(np.arange(1, players + 1), rounds)).all()
-        for r, table in df.groupby("round"):
+        for _r, table in df.groupby("round"):
             hands = [naive.parse(c) for c in table.cards]
             cards = [c for h in hands for c in h]
             assert len(set(cards)) == 3 * players
@@ -328,7 +336,7 @@ def test_same_numbers_at_one_and_two_threads():
     finally:
         numba.set_num_threads(saved)
     for run in runs[1:]:
-        assert all(x.equals(y) for x, y in zip(run, runs[0]))
+        assert all(x.equals(y) for x, y in zip(run, runs[0], strict=True))
 
 
 # ---------------------------------------------------------------------------------------------

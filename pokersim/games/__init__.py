@@ -1,4 +1,7 @@
 """The other games of the seeds: five-card draw deals, Jacks-or-Better video poker, Zhajinhua."""
 
-from . import draw5, videopoker  # noqa: F401
-from . import zhajinhua  # noqa: F401
+from . import (  # noqa: F401
+    draw5,
+    videopoker,
+    zhajinhua,  # noqa: F401
+)

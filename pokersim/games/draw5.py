@@ -36,8 +36,15 @@ from .._random import block_state, seed_key
 from ..cards import format_cards
 from ..deal import check_count, deal, deal_plan, deal_row
 from ..errors import PokersimInputError
-from ..evaluate import (CATEGORY_LABELS, Category, category, describe, evaluate, hand_strength,
-                        kernel_args)
+from ..evaluate import (
+    CATEGORY_LABELS,
+    Category,
+    category,
+    describe,
+    evaluate,
+    hand_strength,
+    kernel_args,
+)
 from ..tables import tables
 from .videopoker import BINOM, N_SMALL, subset_indices
 

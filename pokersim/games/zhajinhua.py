@@ -549,10 +549,10 @@ def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules())
     Returns
     -------
     pandas.DataFrame
-        One row per seat and round: ``round`` and ``seat`` (from 1, as in draw5), ``cards`` (text, highest
-        first), ``category`` (ordered categorical), ``chinese``, ``strength`` (see
-        :func:`evaluate`), ``outcome`` (categorical lose < split < win) and ``share`` (of the
-        pot: 1, 1/k in a k-way split, 0).
+        One row per seat and round: ``round`` and ``seat`` (from 1, as in draw5), ``cards``
+        (text, highest first), ``category`` (ordered categorical), ``chinese``, ``strength``
+        (see :func:`evaluate`), ``outcome`` (categorical lose < split < win) and ``share`` (of
+        the pot: 1, 1/k in a k-way split, 0).
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> df = zjh.deal_table(4, rounds=3, seed=1)
