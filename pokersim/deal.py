@@ -107,6 +107,16 @@ def check_count(value, name: str, minimum: int = 0) -> int:
     return int(value)
 
 
+def check_between(value, name: str, low: int, high: int, why: str = "") -> int:
+    """``value`` as an int in low..high, or a PokersimInputError naming it (``why`` explains
+    the bounds, e.g. how many players one deck can serve)."""
+    if (isinstance(value, bool) or not isinstance(value, numbers.Integral)
+            or not low <= value <= high):
+        raise PokersimInputError(f"{name} must be an integer from {low} to {high}{why}; "
+                                 f"got {value!r}")
+    return int(value)
+
+
 def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:
     """Deal ``n`` rows of ``k`` distinct cards, uniformly from the deck less ``dead``.
 

@@ -22,7 +22,6 @@ Round 1
 from __future__ import annotations
 
 import functools
-import numbers
 from math import comb
 
 import numba
@@ -34,7 +33,7 @@ from .. import config
 from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import format_cards
-from ..deal import check_count, deal, deal_plan, deal_row
+from ..deal import check_between, check_count, deal, deal_plan, deal_row
 from ..errors import PokersimInputError
 from ..evaluate import (
     CATEGORY_LABELS,
@@ -55,15 +54,8 @@ OUTCOMES = ("win", "split", "lose")
 
 def check_players(players, minimum: int = 1) -> int:
     """``players`` as an int in minimum..10, else a PokersimInputError saying why."""
-    if isinstance(players, bool) or not isinstance(players, numbers.Integral):
-        raise PokersimInputError(f"players must be an integer from {minimum} to {MAX_PLAYERS}; "
-                                 f"got {players!r}")
-    if not minimum <= players <= MAX_PLAYERS:
-        why = (" (one deck holds five cards each for at most 10 players)"
-               if players > MAX_PLAYERS else "")
-        raise PokersimInputError(f"players must be from {minimum} to {MAX_PLAYERS}; "
-                                 f"got {players}{why}")
-    return int(players)
+    return check_between(players, "players", minimum, MAX_PLAYERS,
+                         " (one deck holds five cards each for at most 10 players)")
 
 
 class DrawTable(pd.DataFrame):

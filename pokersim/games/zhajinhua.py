@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import numbers
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -46,7 +45,7 @@ from .. import config
 from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import as_hands, format_cards
-from ..deal import check_count, deal, deal_plan, deal_row
+from ..deal import check_between, check_count, deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
@@ -336,11 +335,8 @@ def _check_rules(rules) -> Rules:
 
 
 def _check_players(players) -> int:
-    if (isinstance(players, bool) or not isinstance(players, numbers.Integral)
-            or not MIN_PLAYERS <= players <= MAX_PLAYERS):
-        raise PokersimInputError(f"players must be an integer from {MIN_PLAYERS} to "
-                                 f"{MAX_PLAYERS} (3 cards each from one deck); got {players!r}")
-    return int(players)
+    return check_between(players, "players", MIN_PLAYERS, MAX_PLAYERS,
+                         " (3 cards each from one deck)")
 
 
 def _check_method(method) -> str:
