@@ -38,6 +38,13 @@ JOINT_TUPLES = 2_000_000
 MAX_REJECTIONS = 100_000
 #: Exact equity merges hole-card tuples that differ only by a relabelling of suits.
 SUIT_ISOMORPHISM = True
-#: Monte Carlo blocks per worker in one kernel call: calls stay short (milliseconds), so
-#: Ctrl-C and target_stderr are noticed quickly; results do not depend on it.
-BLOCKS_PER_CALL = 4
+#: Trials (or hands) per chunk of a Monte Carlo run, rounded up to whole blocks: the unit of
+#: work of one kernel call here, or of one task on a Dask cluster (see pokersim.runner).
+#: Chunks stay short here (milliseconds), so Ctrl-C and progress are prompt; on a cluster,
+#: larger chunks (``chunk_size=``) spread the per-task overhead. ``target_stderr`` is checked
+#: after each chunk, so with it the numbers depend on the chunk size; without it they do not.
+CHUNK_TRIALS = 2**18
+#: Seconds a run must last before its progress bar (``progress=True``) appears.
+PROGRESS_DELAY = 1.0
+#: Exact equity: hand evaluations per chunk of hole-card tuples.
+EXACT_CHUNK_WORK = 50_000_000

@@ -13,6 +13,7 @@ Each player is a hand (``"AhKh"``), a range (``"QQ+, AKs"``, see :func:`parse_ra
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from .errors import (
 )
 from .evaluate import CATEGORY_LABELS, tables
 from .ranges import Range, parse_range
+from .runner import check_client, chunk_blocks, run_chunks
 
 RANDOM_WORDS = ("random", "any", "*")
 
@@ -130,7 +132,8 @@ def summarise(labels, wins, ties, cats, total, trials, method: str,
 
 
 def equity(players, board="", dead="", trials: int | None = None, exact: bool | None = None,
-           seed=None, target_stderr: float | None = None, categories: bool = False
+           seed=None, target_stderr: float | None = None, categories: bool = False, *,
+           client=None, chunk_size: int | None = None, progress: bool = False
            ) -> pd.DataFrame:
     """Win, tie and equity of each player.
 
@@ -154,6 +157,15 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
         of trials); ``trials`` then caps the run.
     categories : bool
         Add one column per hand category: how often the player's final hand is of it.
+    client : dask.distributed.Client or concurrent.futures.Executor, optional
+        Run the chunks of work there instead of on this machine's threads (see
+        :mod:`pokersim.runner`); the numbers are the same.
+    chunk_size : int, optional
+        Monte Carlo trials per chunk (default ``config.CHUNK_TRIALS``), rounded up to whole
+        blocks of ``config.EQUITY_BLOCK``. ``target_stderr`` is checked after each chunk, so
+        with it the result depends on the seed and the chunk size, nothing else.
+    progress : bool
+        Show a progress bar on stderr for runs over a second.
 
     Returns
     -------
@@ -192,6 +204,7 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
                                  f"{target_stderr!r}")
     if exact not in (None, True, False):
         raise PokersimInputError(f"exact must be True, False or None; got {exact!r}")
+    check_client(client)
     if exact is True and (trials is not None or target_stderr is not None):
         raise PokersimInputError("exact=True enumerates every outcome: it takes no trials or "
                                  "target_stderr")
@@ -205,14 +218,12 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
     result = None
     if want_exact:
         result = _try_exact(ordered, blocked, board_cards, n_runout, runouts, exact is True,
-                            categories)
+                            categories, client, progress)
     if result is None:
         result = _monte_carlo(ordered, n_random, board_cards, blocked, n_runout, trials, seed,
-                              target_stderr, categories)
+                              target_stderr, categories, client, chunk_size, progress)
     wins, ties, cats, total, n_trials, method = result
     back = np.argsort(order)  # rows in the callers' order
-    if n_trials == 0:  # interrupted before the first chunk finished
-        raise KeyboardInterrupt
     frame = summarise([ordered[i].label for i in back], wins[back], ties[back],
                       cats[back] if categories else cats,
                       total, n_trials, method, categories)
@@ -244,6 +255,7 @@ def _hole_tables(combos: np.ndarray):
     return keys, bits, masks
 
 
+@functools.cache
 def _category_of():
     return (tables().packed >> 20).astype(np.int64)
 
@@ -254,7 +266,8 @@ def _counts(n_workers, n_players, dtype, categories):
             np.zeros((n_workers, n_players if categories else 0, 10), dtype))
 
 
-def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories):
+def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories, client,
+               progress):
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
@@ -284,14 +297,44 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     taken[rows, combos[tuples, 1]] = True
     live_cards = np.nonzero(~taken)[1].reshape(len(tuples), -1).astype(np.uint8)
     bkey, bbits = _board_key(board_cards)
+    problem = _ExactProblem(tuples, weights.astype(np.float64), hole_keys, hole_bits,
+                            live_cards, bkey, bbits, n_runout, categories)
+    per_chunk = max(1, config.EXACT_CHUNK_WORK // (runouts * len(players)))
+    run = run_chunks(_exact_chunk, problem, len(tuples), per_chunk, client=client,
+                     progress=progress, desc="exact equity", unit="hands")
+    if run.interrupted:
+        raise KeyboardInterrupt  # an exact answer has no partial form
+    wins, ties, cats = run.counts
+    total = float(weights.sum()) * runouts
+    return wins, ties, cats, total, total, "exact"
+
+
+@dataclass(frozen=True)
+class _ExactProblem:
+    """Everything a chunk of exact enumeration needs (sent to workers as one object)."""
+
+    tuples: np.ndarray
+    weights: np.ndarray
+    hole_keys: np.ndarray
+    hole_bits: np.ndarray
+    live_cards: np.ndarray
+    board_key: np.uint64
+    board_bits: np.uint64
+    n_runout: int
+    categories: bool
+
+
+def _exact_chunk(p: _ExactProblem, first: int, n: int):
+    """Weighted counts of hole-card tuples ``first .. first + n - 1`` over every runout."""
     t = tables()
     n_workers = numba.get_num_threads()
-    wins, ties, cats = _counts(n_workers, len(players), np.float64, categories)
-    exact_kernel(tuples, weights.astype(np.float64), hole_keys, hole_bits, live_cards,
-                 bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
-                 _category_of(), n_workers, wins, ties, cats)
-    total = float(weights.sum()) * runouts
-    return wins.sum(0), ties.sum(0), cats.sum(0), total, total, "exact"
+    span = slice(first, first + n)
+    wins, ties, cats = _counts(n_workers, p.tuples.shape[1], np.float64, p.categories)
+    exact_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
+                 p.live_cards[span], p.board_key, p.board_bits, p.n_runout, t.card_keys,
+                 t.card_bits, t.flush, t.offsets, t.hash, _category_of(), n_workers,
+                 wins, ties, cats)
+    return wins.sum(0), ties.sum(0), cats.sum(0)
 
 
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
@@ -339,8 +382,47 @@ def _all_combos(blocked):
     return combos, np.ones(len(combos))
 
 
+@dataclass(frozen=True)
+class _MonteCarloProblem:
+    """Everything a chunk of Monte Carlo trials needs (sent to workers as one object)."""
+
+    key: np.uint64
+    block: int
+    trials: int
+    tuples: np.ndarray
+    cumulative: np.ndarray
+    player_combos: np.ndarray
+    player_cumulative: np.ndarray
+    n_random: int
+    masks: np.ndarray
+    hole_keys: np.ndarray
+    hole_bits: np.ndarray
+    base_deck: np.ndarray
+    used: np.uint64
+    board_key: np.uint64
+    board_bits: np.uint64
+    n_runout: int
+    n_players: int
+    categories: bool
+    max_rejections: int
+
+
+def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
+    """Counts of blocks ``first .. first + n - 1``: wins, ties, categories, and the number of
+    workers that gave up on conflicting ranges."""
+    t = tables()
+    n_workers = numba.get_num_threads()
+    wins, ties, cats = _counts(n_workers, p.n_players, np.int64, p.categories)
+    stalled = monte_carlo_kernel(
+        p.key, first, n, p.block, p.trials, p.tuples, p.cumulative, p.player_combos,
+        p.player_cumulative, p.n_random, p.masks, p.hole_keys, p.hole_bits, p.base_deck,
+        p.used, p.board_key, p.board_bits, p.n_runout, t.card_keys, t.card_bits, t.flush,
+        t.offsets, t.hash, _category_of(), n_workers, p.max_rejections, wins, ties, cats)
+    return wins.sum(0), ties.sum(0), cats.sum(0), np.array([stalled])
+
+
 def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed,
-                 target_stderr, categories):
+                 target_stderr, categories, client, chunk_size, progress):
     fixed = [p for p in players if p.combos is not None]
     n_players = len(players)
     combos = (np.concatenate([p.combos for p in fixed]) if fixed
@@ -368,44 +450,38 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     used = np.uint64(0)
     for c in blocked.tolist():
         used |= np.uint64(1) << np.uint64(c)
-    base_deck = np.setdiff1d(np.arange(52), blocked).astype(np.int64)
     bkey, bbits = _board_key(board_cards)
-    t = tables()
-    n_workers = numba.get_num_threads()
-    wins, ties, cats = _counts(n_workers, n_players, np.int64, categories)
-    key = seed_key(seed)
-    block = config.EQUITY_BLOCK
     if trials is None:
         trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
-    n_blocks = -(-trials // block)
-    per_call = n_workers * config.BLOCKS_PER_CALL  # short calls: Ctrl-C is seen between them
-    category_of = _category_of()
-    done_blocks = 0
-    interrupted = False
-    try:
-        while done_blocks < n_blocks:
-            todo = min(per_call, n_blocks - done_blocks)
-            stalled = monte_carlo_kernel(
-                key, done_blocks, todo, block, trials, tuples, cumulative, player_combos,
-                player_cumulative, n_random, masks, hole_keys, hole_bits, base_deck, used,
-                bkey, bbits, n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
-                category_of, n_workers, config.MAX_REJECTIONS, wins, ties, cats)
-            if stalled:
-                raise PokersimInputError(
-                    f"the players' ranges conflict too often: {config.MAX_REJECTIONS:,} draws "
-                    "in a row gave two players a card in common; narrow or widen them")
-            done_blocks += todo
-            if target_stderr is not None:
-                n_done = trials_counted(wins, ties)
-                frame = summarise(range(n_players), wins.sum(0), ties.sum(0), cats.sum(0),
-                                  n_done, n_done, "monte-carlo")
-                if (frame.std_error < target_stderr).all():
-                    break
-    except KeyboardInterrupt:
-        interrupted = True
-    n_done = trials_counted(wins, ties)
-    method = "monte-carlo (partial)" if interrupted else "monte-carlo"
-    return wins.sum(0), ties.sum(0), cats.sum(0), n_done, n_done, method
+    block = config.EQUITY_BLOCK
+    problem = _MonteCarloProblem(
+        seed_key(seed), block, trials, tuples, cumulative, player_combos, player_cumulative,
+        n_random, masks, hole_keys, hole_bits,
+        np.setdiff1d(np.arange(52), blocked).astype(np.int64), used, bkey, bbits, n_runout,
+        n_players, categories, config.MAX_REJECTIONS)
+
+    def stop(counts) -> bool:
+        wins, ties, cats, stalled = counts
+        if stalled[0] or target_stderr is None:
+            return bool(stalled[0])
+        n_done = trials_counted(wins, ties)
+        frame = summarise(range(n_players), wins, ties, cats, n_done, n_done, "monte-carlo")
+        return bool((frame.std_error < target_stderr).all())
+
+    run = run_chunks(_monte_carlo_chunk, problem, -(-trials // block),
+                     chunk_blocks(chunk_size, block), client=client, stop=stop,
+                     progress=progress, block_size=block, total=trials,
+                     open_ended=target_stderr is not None, desc="equity")
+    if run.counts is None:  # interrupted before the first chunk finished
+        raise KeyboardInterrupt
+    wins, ties, cats, stalled = run.counts
+    if stalled[0]:
+        raise PokersimInputError(
+            f"the players' ranges conflict too often: {problem.max_rejections:,} draws "
+            "in a row gave two players a card in common; narrow or widen them")
+    n_done = min(run.blocks * block, trials)
+    method = "monte-carlo (partial)" if run.interrupted else "monte-carlo"
+    return wins, ties, cats, n_done, n_done, method
 
 
 def trials_counted(wins, ties) -> int:
@@ -416,7 +492,8 @@ def trials_counted(wins, ties) -> int:
 
 
 def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=None,
-                     seed=None, target_stderr=None) -> pd.DataFrame:
+                     seed=None, target_stderr=None, *, client=None, chunk_size=None,
+                     progress=False) -> pd.DataFrame:
     """Win, tie and equity of one hand against 1, 2, ... random opponents.
 
     >>> equity_vs_random("AsAd", opponents=[1], board="Ac Ah 2d 7s 9c").equity.round(4).tolist()
@@ -426,7 +503,8 @@ def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=Non
     for n in opponents:
         n = check_count(n, "opponents", 1)
         frame = equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
-                       seed=seed, target_stderr=target_stderr)
+                       seed=seed, target_stderr=target_stderr, client=client,
+                       chunk_size=chunk_size, progress=progress)
         row = frame.iloc[0].to_dict()
         row["opponents"] = n
         rows.append(row)

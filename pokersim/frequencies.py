@@ -30,6 +30,7 @@ from .evaluate import (
     nonflush_strength,
     tables,
 )
+from .runner import check_client, chunk_blocks, run_chunks
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
@@ -120,49 +121,61 @@ def _monte_carlo_kernel(k: int):
     return kernel
 
 
+def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
+    """Strength counts of blocks ``first .. first + n - 1`` of a Monte Carlo run."""
+    cards, key, trials = problem
+    hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
+    _monte_carlo_kernel(cards)(key, first, n, config.MC_BLOCK, trials, *kernel_args(), hist)
+    return (hist.sum(axis=0),)
+
+
 def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = None,
-                    seed=None) -> np.ndarray:
+                    seed=None, *, client=None, chunk_size: int | None = None,
+                    progress: bool = False) -> np.ndarray:
     """How many hands of ``cards`` cards have each strength: an int64 array of 7463 counts
-    (index 0 unused). Exact enumerates all C(52, cards) hands. On Ctrl-C during Monte Carlo,
-    raises :class:`SimulationInterrupted` whose ``partial`` holds the counts so far.
+    (index 0 unused). Exact enumerates all C(52, cards) hands. Monte Carlo deals ``trials``
+    hands in chunks of ``chunk_size`` (here, or on ``client``: see :mod:`pokersim.runner`);
+    on Ctrl-C it raises :class:`SimulationInterrupted` whose ``partial`` holds the counts so
+    far.
 
     >>> int((strength_counts(5) > 0).sum())
     7462
     """
     cards = _check_cards(cards)
-    hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
-    t = kernel_args()
+    check_client(client)
     if method == "exact":
         if trials is not None:
             raise PokersimInputError("trials applies to method='monte-carlo' only")
+        hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
         tb = tables()
         _enumerate_kernel(cards, _first_two(cards), tb.card_keys, tb.card_bits, tb.flush,
                           tb.offsets, tb.hash, hist)
-    elif method == "monte-carlo":
-        trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
-        block = config.MC_BLOCK
-        n_blocks = -(-trials // block)
-        kernel, key = _monte_carlo_kernel(cards), seed_key(seed)
-        per_call = hist.shape[0] * config.BLOCKS_PER_CALL  # short calls: Ctrl-C is seen
-        try:
-            for first in range(0, n_blocks, per_call):
-                kernel(key, first, min(per_call, n_blocks - first), block, trials, *t, hist)
-        except KeyboardInterrupt:
-            raise SimulationInterrupted(hist.sum(axis=0)) from None
-    else:
+        return hist.sum(axis=0)
+    if method != "monte-carlo":
         raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
-    return hist.sum(axis=0)
+    trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+    block = config.MC_BLOCK
+    run = run_chunks(_monte_carlo_chunk, (cards, seed_key(seed), trials), -(-trials // block),
+                     chunk_blocks(chunk_size, block), client=client, progress=progress,
+                     block_size=block, total=trials, desc=f"{cards}-card hands", unit="hands")
+    counts = run.counts[0] if run.counts is not None else np.zeros(N_STRENGTHS + 1, np.int64)
+    if run.interrupted:
+        raise SimulationInterrupted(counts)
+    return counts
 
 
 def category_frequencies(cards: int = 7, method: str = "exact", trials: int | None = None,
-                         seed=None) -> pd.DataFrame:
+                         seed=None, *, client=None, chunk_size: int | None = None,
+                         progress: bool = False) -> pd.DataFrame:
     """Frequency of each hand category among all ``cards``-card hands (5, 6 or 7).
 
     Returns a DataFrame, best category first: ``category`` (ordered categorical), ``count``,
     ``probability``, ``one_in`` (1 / probability), ``odds_against`` ((1 - p) / p : 1) and, for
     ``method="monte-carlo"``, ``std_error`` of the probability. Monte Carlo deals ``trials``
-    hands (default 1,000,000) from ``seed``; Ctrl-C raises :class:`SimulationInterrupted`
-    whose ``partial`` frame holds the hands dealt so far (``attrs["partial"]`` is True).
+    hands (default 1,000,000) from ``seed``, in chunks of ``chunk_size`` hands run here or
+    on ``client`` (a Dask ``Client`` or an executor), ``progress`` showing a bar; Ctrl-C
+    raises :class:`SimulationInterrupted` whose ``partial`` frame holds the hands dealt so far
+    (``attrs["partial"]`` is True).
 
     >>> category_frequencies(5)[["category", "count"]].head(3)
              category  count
@@ -171,7 +184,8 @@ def category_frequencies(cards: int = 7, method: str = "exact", trials: int | No
     2  Four of a Kind    624
     """
     try:
-        counts_by_strength = strength_counts(cards, method, trials, seed)
+        counts_by_strength = strength_counts(cards, method, trials, seed, client=client,
+                                             chunk_size=chunk_size, progress=progress)
     except SimulationInterrupted as e:
         frame = _frame(e.partial, cards, method)
         frame.attrs["partial"] = True

@@ -1,0 +1,210 @@
+"""Run a simulation in chunks: here on Numba threads, or on a Dask cluster or an executor.
+
+Work is a number of fixed-size *blocks* (block ``b`` draws from random stream ``b``, see
+:mod:`pokersim._random`), grouped into *chunks* of consecutive blocks. A chunk is one call
+``compute(problem, first_block, n_blocks)`` returning a tuple of count arrays, and the total is
+their sum (counts merge by addition). Chunks are added in index order and the stop rule is
+checked after each, so a run that stops early (``target_stderr``) counts the same chunks
+whatever executes them: the same seed and chunk size give identical numbers locally, on an
+executor and on any number of Dask workers. A chunk lost with a worker is recomputed by Dask
+and still counted once.
+
+>>> def count(problem, first, n):  # a toy chunk: how many blocks it covered
+...     return (np.array([n]),)
+>>> run_chunks(count, None, n_blocks=10, chunk_blocks=4).counts
+(array([10]),)
+
+With ``client=`` (a ``dask.distributed.Client`` or a ``concurrent.futures.Executor``) the
+chunks are submitted as tasks, a few per worker at a time, and cancelled once the stop rule
+is met or on Ctrl-C. Dask is imported only when a client is given.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from . import config
+from .deal import check_count
+from .errors import PokersimInputError
+
+Counts = tuple[np.ndarray, ...]
+Compute = Callable[[object, int, int], Counts]
+
+
+@dataclass(frozen=True)
+class ChunkRun:
+    """What a run counted: the summed ``counts`` of the first ``blocks`` blocks (None if no
+    chunk finished), and whether Ctrl-C cut it short."""
+
+    counts: Counts | None
+    blocks: int
+    interrupted: bool
+
+
+def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, client=None,
+               stop: Callable[[Counts], bool] | None = None, progress: bool = False,
+               block_size: int = 1, total: int | None = None, open_ended: bool = False,
+               desc: str | None = None, unit: str = "trials") -> ChunkRun:
+    """Sum ``compute(problem, first, n)`` over the chunks of ``n_blocks`` blocks.
+
+    ``stop(counts)`` is asked after each chunk (in order) whether to end early. A block holds
+    ``block_size`` units (trials, hands, tuples) and the last block is short, ``total`` in
+    all. ``progress`` shows a bar on stderr (tqdm) that follows chunks as they complete, on a
+    cluster too; it shows no end when the run is ``open_ended`` (the stop rule, such as a
+    target standard error, may end it long before ``total``). Ctrl-C ends the run: the
+    chunks already added are returned with ``interrupted=True``.
+    """
+    check_client(client)
+    starts = range(0, n_blocks, chunk_blocks)
+    total = n_blocks * block_size if total is None else total
+    bar = _bar(progress, None if open_ended else total, desc, unit)
+
+    def units(first: int) -> int:
+        return min(min(first + chunk_blocks, n_blocks) * block_size, total) - first * block_size
+
+    results = _results(compute, problem, starts, chunk_blocks, n_blocks, client,
+                       lambda first: bar.update(units(first)))
+    counts, blocks, interrupted = None, 0, False
+    try:
+        for first, chunk in results:
+            counts = chunk if counts is None else tuple(
+                a + b for a, b in zip(counts, chunk, strict=True))
+            blocks = min(first + chunk_blocks, n_blocks)
+            if stop is not None and stop(counts):
+                break
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        results.close()  # cancels the chunks still queued or running
+        bar.close()
+    return ChunkRun(counts, blocks, interrupted)
+
+
+def chunk_blocks(chunk_size, block: int) -> int:
+    """Blocks per chunk for ``chunk_size`` units (None: ``config.CHUNK_TRIALS``), rounded up."""
+    size = config.CHUNK_TRIALS if chunk_size is None else check_count(chunk_size, "chunk_size", 1)
+    return -(-size // block)
+
+
+def check_client(client) -> None:
+    """None, a Dask ``Client`` or a ``concurrent.futures.Executor``; anything else is an error."""
+    if client is None or _is_dask(client) or isinstance(client, concurrent.futures.Executor):
+        return
+    raise PokersimInputError(f"client must be a dask.distributed.Client or a "
+                             f"concurrent.futures.Executor; got {client!r}")
+
+
+def _is_dask(client) -> bool:
+    distributed = sys.modules.get("distributed")  # never imported here: the caller made one
+    return distributed is not None and isinstance(client, distributed.Client)
+
+
+def _results(compute, problem, starts, chunk_blocks, n_blocks, client, done
+             ) -> Iterator[tuple[int, Counts]]:
+    """(first block, counts) of each chunk, in order; ``done(first)`` as each completes."""
+    spans = [(first, min(chunk_blocks, n_blocks - first)) for first in starts]
+    if client is None:
+        for first, n in spans:
+            chunk = compute(problem, first, n)
+            done(first)
+            yield first, chunk
+        return
+    if _is_dask(client):
+        yield from _on_dask(client, compute, problem, spans, done)
+    else:
+        yield from _on_executor(client, compute, problem, spans, done)
+
+
+def _in_order(spans, submit, wait_any, cancel, window: int, done):
+    """Keep up to ``window`` chunks in flight; yield their results in chunk order."""
+    pending: dict = {}  # future -> first block
+    ready: dict[int, Counts] = {}
+    queue = iter(spans)
+    try:
+        for first, _ in spans:
+            while len(pending) < window:
+                nxt = next(queue, None)
+                if nxt is None:
+                    break
+                pending[submit(*nxt)] = nxt[0]
+            while first not in ready:
+                for future in wait_any(list(pending)):
+                    f = pending.pop(future)
+                    ready[f] = future.result()
+                    done(f)
+            yield first, ready.pop(first)
+    finally:
+        if pending:
+            cancel(list(pending))
+
+
+def _on_executor(executor, compute, problem, spans, done):
+    def wait_any(futures):
+        return concurrent.futures.wait(
+            futures, return_when=concurrent.futures.FIRST_COMPLETED).done
+
+    def cancel(futures):
+        for f in futures:
+            f.cancel()
+
+    window = 2 * (getattr(executor, "_max_workers", None) or 2)
+    yield from _in_order(spans, lambda first, n: executor.submit(compute, problem, first, n),
+                         wait_any, cancel, window, done)
+
+
+def _on_dask(client, compute, problem, spans, done):
+    import distributed
+
+    # The problem is a task of its own (not scattered data): if the worker holding it dies,
+    # Dask recomputes it from the graph instead of failing the chunks that need it.
+    shared = client.submit(_identity, problem, pure=False)
+
+    def submit(first, n):
+        return client.submit(_on_worker, compute, shared, first, n, pure=False)
+
+    def wait_any(futures):
+        return distributed.wait(futures, return_when="FIRST_COMPLETED").done
+
+    window = 2 * max(sum(client.nthreads().values()), 1)
+    try:
+        yield from _in_order(spans, submit, wait_any, client.cancel, window, done)
+    finally:
+        client.cancel([shared])
+
+
+def _identity(x):
+    return x
+
+
+def _on_worker(compute, problem, first, n):
+    """A chunk on a Dask worker, on as many Numba threads as the worker has threads."""
+    from distributed import get_worker
+
+    threads = min(get_worker().state.nthreads, numba.config.NUMBA_NUM_THREADS)
+    numba.set_num_threads(max(threads, 1))
+    return compute(problem, first, n)
+
+
+def _bar(progress: bool, total: int | None, desc: str | None, unit: str):
+    if not progress:
+        return _NoBar()
+    from tqdm import tqdm
+
+    # shown only for runs over a second; unit_scale prints 12.3M rather than 12345678
+    return tqdm(total=total, desc=desc, unit=f" {unit}", unit_scale=True,
+                delay=config.PROGRESS_DELAY,
+                file=sys.stderr, dynamic_ncols=True, leave=False)
+
+
+class _NoBar:
+    def update(self, n):
+        pass
+
+    def close(self):
+        pass
