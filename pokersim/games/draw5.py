@@ -34,7 +34,7 @@ from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import format_cards
 from ..deal import check_between, check_count, deal, deal_plan, deal_row
-from ..errors import PokersimInputError
+from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import (
     CATEGORY_LABELS,
     Category,
@@ -44,6 +44,7 @@ from ..evaluate import (
     hand_strength,
     kernel_args,
 )
+from ..runner import check_client, chunk_blocks, run_chunks
 from ..tables import tables
 from .videopoker import BINOM, N_SMALL, subset_indices
 
@@ -181,12 +182,13 @@ def _win_kernel(players: int):
     full_deck = np.arange(52, dtype=np.uint8)
 
     @jit(parallel=True)
-    def kernel(key, n_blocks, block, trials, cat_of, card_keys, flush, offsets, table,
-               sx, sxx, sxn, sn, snn):
+    def kernel(key, first_block, n_blocks, block, trials, cat_of, card_keys, flush, offsets,
+               table, sx, sxx, sxn, sn, snn):
         """Per category c and outcome o (win, split, lose, pot share): sums over trials of
         x = seats of category c with outcome o, of x*x, x*n and, per category, of n and n*n
         (n = seats of category c in the trial): the sums a ratio estimator's standard error
-        needs. Block b draws from stream b; worker w takes blocks w, w + W, ..."""
+        needs, for blocks ``first_block ..``. Block b draws from stream b; worker w takes
+        blocks w, w + W, ... of them."""
         n_workers = sx.shape[0]
         for w in prange(n_workers):
             deck = np.empty(52, np.uint8)
@@ -195,7 +197,7 @@ def _win_kernel(players: int):
             strength = np.empty(players, np.int64)
             xt = np.zeros((10, 4), np.int64)
             nt = np.zeros(10, np.int64)
-            for b in range(w, n_blocks, n_workers):
+            for b in range(first_block + w, first_block + n_blocks, n_workers):
                 state = block_state(key, b)
                 deck[:] = full_deck
                 for _ in range(min(block, trials - b * block)):
@@ -236,19 +238,34 @@ def _win_kernel(players: int):
     return kernel
 
 
-def _monte_carlo(players: int, trials: int, seed) -> tuple:
+def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
+    """The sums of :func:`_win_kernel` over blocks ``first .. first + n - 1``."""
+    players, key, trials = problem
     workers = numba.get_num_threads()
     sx = np.zeros((workers, 10, 4), np.int64)
     sxx, sxn = np.zeros_like(sx), np.zeros_like(sx)
     sn = np.zeros((workers, 10), np.int64)
     snn = np.zeros_like(sn)
+    _win_kernel(players)(key, first, n, config.MC_BLOCK, trials, _category_of(),
+                         *kernel_args(), sx, sxx, sxn, sn, snn)
+    return tuple(a.sum(axis=0) for a in (sx, sxx, sxn, sn, snn))
+
+
+@functools.cache
+def _category_of() -> np.ndarray:
+    return (tables().packed >> 20).astype(np.int64)
+
+
+def _monte_carlo(players: int, trials: int, seed, client, chunk_size, progress) -> tuple:
     block = config.MC_BLOCK
-    n_blocks = -(-trials // block)
-    cat_of = (tables().packed >> 20).astype(np.int64)
-    _win_kernel(players)(seed_key(seed), n_blocks, block, trials, cat_of, *kernel_args(),
-                         sx, sxx, sxn, sn, snn)
-    sx, sxx, sxn = (a.sum(axis=0).astype(np.float64) for a in (sx, sxx, sxn))
-    sn, snn = (a.sum(axis=0).astype(np.float64) for a in (sn, snn))
+    run = run_chunks(_monte_carlo_chunk, (players, seed_key(seed), trials),
+                     -(-trials // block), chunk_blocks(chunk_size, block), client=client,
+                     progress=progress, block_size=block, total=trials, desc="draw5 deals",
+                     unit="deals")
+    if run.counts is None:
+        raise KeyboardInterrupt
+    sx, sxx, sxn, sn, snn = run.counts
+    sx, sxx, sxn, sn, snn = (a.astype(np.float64) for a in (sx, sxx, sxn, sn, snn))
     sx[:, 3] /= SHARE_UNIT
     sxx[:, 3] /= SHARE_UNIT**2
     sxn[:, 3] /= SHARE_UNIT
@@ -256,7 +273,7 @@ def _monte_carlo(players: int, trials: int, seed) -> tuple:
         rate = sx / sn[:, None]
         var = (sxx - 2 * rate * sxn + rate**2 * snn[:, None]) / sn[:, None] ** 2
         se = np.sqrt(np.maximum(var, 0))
-    return sn, rate, se
+    return sn, rate, se, min(run.blocks * block, trials), run.interrupted
 
 
 @jit
@@ -363,7 +380,8 @@ def _exact_heads_up() -> tuple:
 
 
 def win_rates(players: int, trials: int | None = None, seed=None,
-              method: str | None = None) -> pd.DataFrame:
+              method: str | None = None, *, client=None, chunk_size: int | None = None,
+              progress: bool = False) -> pd.DataFrame:
     """How often a dealt hand of each category wins outright, splits or loses.
 
     Parameters
@@ -377,6 +395,11 @@ def win_rates(players: int, trials: int | None = None, seed=None,
     method : "exact", "monte-carlo" or None
         None: exact for two players when ``trials`` is not given, else Monte Carlo. Exact
         compares every hand with every disjoint opponent hand (heads-up only, ~1 s).
+    client, chunk_size, progress
+        Monte Carlo runs in chunks of ``chunk_size`` deals, here or on ``client`` (a Dask
+        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        request. Ctrl-C raises :class:`~pokersim.SimulationInterrupted` whose ``partial`` is
+        the frame of the deals done.
 
     Returns
     -------
@@ -395,6 +418,8 @@ def win_rates(players: int, trials: int | None = None, seed=None,
     True
     """
     players = check_players(players, minimum=2)
+    check_client(client)
+    interrupted = False
     if method is None:
         method = "exact" if players == 2 and trials is None else "monte-carlo"
     if method == "exact":
@@ -406,7 +431,8 @@ def win_rates(players: int, trials: int | None = None, seed=None,
         n, rate, se = _exact_heads_up()
     elif method == "monte-carlo":
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
-        n, rate, se = _monte_carlo(players, trials, seed)
+        n, rate, se, trials, interrupted = _monte_carlo(players, trials, seed, client,
+                                                        chunk_size, progress)
     else:
         raise PokersimInputError(f"method must be 'exact', 'monte-carlo' or None; got {method!r}")
     rev = slice(None, None, -1)
@@ -421,5 +447,7 @@ def win_rates(players: int, trials: int | None = None, seed=None,
         frame[name] = rate[rev, o]
     for o, name in enumerate(("win", "split", "lose", "equity")):
         frame[name + "_se"] = se[rev, o]
-    frame.attrs.update(players=players, method=method, trials=trials)
+    frame.attrs.update(players=players, method=method, trials=trials, partial=interrupted)
+    if interrupted:
+        raise SimulationInterrupted(frame)
     return frame

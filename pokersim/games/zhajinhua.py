@@ -46,7 +46,8 @@ from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import as_hands, format_cards
 from ..deal import check_between, check_count, deal, deal_plan, deal_row
-from ..errors import HandShapeError, PokersimInputError
+from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
+from ..runner import check_client, chunk_blocks, run_chunks
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
            "compare", "deal_table", "evaluate", "heads_up_counts", "showdown", "win_rates"]
@@ -255,10 +256,12 @@ TABLE_BLOCK = 16384
 
 
 @jit(parallel=True)
-def _frequency_kernel(key, trials, block, plan, hist):
-    """Deal ``trials`` hands in blocks of ``block``; block b draws from stream b and counts
-    categories into ``hist[b]``, so the sum does not depend on the thread count."""
-    for b in prange(hist.shape[0]):
+def _frequency_kernel(key, first_block, trials, block, plan, hist):
+    """Deal blocks ``first_block ..`` of ``block`` hands (``trials`` in all); block b draws
+    from stream b and counts categories into ``hist[b - first_block]``, so the sum does not
+    depend on the thread count."""
+    for i in prange(hist.shape[0]):
+        b = first_block + i
         state = block_state(key, b)
         deck = FULL_DECK.copy()
         hand = np.empty((1, 3), np.uint8)
@@ -267,7 +270,7 @@ def _frequency_kernel(key, trials, block, plan, hist):
             state = deal_row(state, deck, hand, 0, 52, 3, plan)
             local[_strength(hand[0, 0], hand[0, 1], hand[0, 2], False, False)
                   // CATEGORY_SPAN] += 1
-        hist[b] = local
+        hist[i] = local
 
 
 #: Columns of the per-category sums of the win-rate kernel: for one trial and one category,
@@ -277,14 +280,17 @@ N_SUMS = 14  # n w t l e, their squares n² w² t² l² e², and the products wn
 
 
 @jit(parallel=True)
-def _win_rates_kernel(key, players, trials, block, plan, a23_low, suit_ties, rule_235, sums):
-    """Deal ``trials`` tables of ``players`` and add per-trial, per-category tallies (and
-    their squares and products with n, for the standard errors) to ``sums[block]``.
+def _win_rates_kernel(key, first_block, players, trials, block, plan, a23_low, suit_ties,
+                      rule_235, sums):
+    """Deal blocks ``first_block ..`` of tables of ``players`` (``trials`` in all) and add
+    per-trial, per-category tallies (and their squares and products with n, for the standard
+    errors) to ``sums[b - first_block]`` for block b.
 
     Block b draws from stream b; its sums are a fixed sequence of additions, and the caller
     adds the blocks up in block order, so the result does not depend on the thread count."""
     k = 3 * players
-    for b in prange(sums.shape[0]):
+    for i in prange(sums.shape[0]):
+        b = first_block + i
         state = block_state(key, b)
         deck = FULL_DECK.copy()
         cards = np.empty((1, k), np.uint8)
@@ -320,7 +326,7 @@ def _win_rates_kernel(key, players, trials, block, plan, a23_low, suit_ties, rul
                         local[c, 5 + j] += x * x
                     for j in range(1, 5):
                         local[c, 9 + j] += tally[c, j] * n
-        sums[b] = local
+        sums[i] = local
 
 
 # ---------------------------------------------------------------------------------------------
@@ -597,8 +603,18 @@ def all_hands() -> np.ndarray:
     return arr
 
 
+def _frequency_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
+    """Category counts of Monte Carlo blocks ``first .. first + n - 1``."""
+    key, trials = problem
+    hist = np.zeros((n, len(Category)), np.int64)
+    _frequency_kernel(key, first, trials, config.MC_BLOCK, deal_plan(52, 3), hist)
+    return (hist.sum(axis=0),)
+
+
 def category_frequencies(rules: Rules = Rules(), method: str = "exact",
-                         trials: int | None = None, seed=None) -> pd.DataFrame:
+                         trials: int | None = None, seed=None, *, client=None,
+                         chunk_size: int | None = None, progress: bool = False
+                         ) -> pd.DataFrame:
     """How often each category occurs among the 22,100 three-card hands.
 
     Categories do not depend on the rules (a mixed-suit 2-3-5 counts as a high card under
@@ -613,6 +629,11 @@ def category_frequencies(rules: Rules = Rules(), method: str = "exact",
         Monte Carlo only.
     seed : None, int, SeedSequence or numpy Generator
         Monte Carlo only; the same seed gives the same counts whatever the thread count.
+    client, chunk_size, progress
+        Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
+        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        request. Ctrl-C raises :class:`~pokersim.SimulationInterrupted` whose ``partial`` is
+        the frame of the hands dealt so far.
 
     Returns
     -------
@@ -632,6 +653,8 @@ def category_frequencies(rules: Rules = Rules(), method: str = "exact",
     """
     rules = _check_rules(rules)
     method = _check_method(method)
+    check_client(client)
+    interrupted = False
     if method == "exact":
         if trials is not None or seed is not None:
             raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
@@ -639,9 +662,12 @@ def category_frequencies(rules: Rules = Rules(), method: str = "exact",
     else:
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
         block = config.MC_BLOCK
-        hist = np.zeros((-(-trials // block), len(Category)), np.int64)
-        _frequency_kernel(seed_key(seed), trials, block, deal_plan(52, 3), hist)
-        counts = hist.sum(axis=0)
+        run = run_chunks(_frequency_chunk, (seed_key(seed), trials), -(-trials // block),
+                         chunk_blocks(chunk_size, block), client=client, progress=progress,
+                         block_size=block, total=trials, desc="Zhajinhua hands", unit="hands")
+        counts = (run.counts[0] if run.counts is not None
+                  else np.zeros(len(Category), np.int64))
+        interrupted = run.interrupted
     counts = counts.astype(np.int64)[::-1]
     total = int(counts.sum())
     p = counts / total
@@ -656,7 +682,9 @@ def category_frequencies(rules: Rules = Rules(), method: str = "exact",
         })
     if method == "monte-carlo":
         frame["std_error"] = np.sqrt(p * (1 - p) / total)
-    frame.attrs.update(method=method, hands=total, rules=rules)
+    frame.attrs.update(method=method, hands=total, rules=rules, partial=interrupted)
+    if interrupted:
+        raise SimulationInterrupted(frame)
     return frame
 
 
@@ -716,8 +744,19 @@ def heads_up_counts(rules: Rules = Rules()) -> np.ndarray:
     return counts
 
 
+def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
+    """Per-category sums (see :func:`_win_rates_kernel`) of blocks ``first .. first + n - 1``,
+    added in block order."""
+    key, players, trials, rules = problem
+    parts = np.zeros((n, len(Category), N_SUMS), np.float64)
+    _win_rates_kernel(key, first, players, trials, TABLE_BLOCK, deal_plan(52, 3 * players),
+                      rules.a23 == "lowest", rules.ties == "suit", rules.rule_235, parts)
+    return (parts.sum(axis=0),)
+
+
 def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = None, seed=None,
-              method: str | None = None) -> pd.DataFrame:
+              method: str | None = None, *, client=None, chunk_size: int | None = None,
+              progress: bool = False) -> pd.DataFrame:
     """The chance that a seat holding a hand of each category wins the pot outright, splits
     it or loses, at a table of ``players``.
 
@@ -734,6 +773,12 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
         None: exact heads-up when ``trials`` is not given (every hand against every hand of
         the other 49 cards, see :func:`heads_up_counts`), else Monte Carlo. Exact needs 2
         players.
+    client, chunk_size, progress
+        Monte Carlo runs in chunks of ``chunk_size`` tables, here or on ``client`` (a Dask
+        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        request; the numbers depend on the seed and the chunk size (sums of fractions are
+        added chunk by chunk), never on the thread count or the workers. Ctrl-C raises
+        :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the frame so far.
 
     Returns
     -------
@@ -755,6 +800,8 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
     """
     players = _check_players(players)
     rules = _check_rules(rules)
+    check_client(client)
+    interrupted = False
     if method is None:
         method = "exact" if players == 2 and trials is None else "monte-carlo"
     method = _check_method(method)
@@ -778,10 +825,14 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
     else:
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
         block = TABLE_BLOCK
-        parts = np.zeros((-(-trials // block), len(cats), N_SUMS), np.float64)
-        _win_rates_kernel(seed_key(seed), players, trials, block, deal_plan(52, 3 * players),
-                          rules.a23 == "lowest", rules.ties == "suit", rules.rule_235, parts)
-        sums = parts.sum(axis=0)
+        run = run_chunks(_win_rates_chunk, (seed_key(seed), players, trials, rules),
+                         -(-trials // block), chunk_blocks(chunk_size, block), client=client,
+                         progress=progress, block_size=block, total=trials,
+                         desc="Zhajinhua tables", unit="tables")
+        if run.counts is None:
+            raise KeyboardInterrupt
+        sums, interrupted = run.counts[0], run.interrupted
+        trials = min(run.blocks * block, trials)
         seats = sums[:, N]
         n_sq = sums[:, 5 + N]
         rates, se = [], []
@@ -811,5 +862,7 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
         "equity_se": se[3][order],
     })
     frame.attrs.update(players=players, method=method, rules=rules,
-                       trials=None if method == "exact" else trials)
+                       trials=None if method == "exact" else trials, partial=interrupted)
+    if interrupted:
+        raise SimulationInterrupted(frame)
     return frame
