@@ -1,0 +1,216 @@
+"""The same simulations on a Dask cluster or an executor: same seed and chunk size, same numbers.
+
+A real two-worker LocalCluster (one process per worker) runs the chunks; the local run is
+the reference. A worker that dies mid-run must change nothing, and a run that stops early
+(``target_stderr``) must leave no task behind.
+"""
+
+import concurrent.futures
+import importlib
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import pokersim as ps
+from pokersim import config
+from pokersim.errors import PokersimInputError
+from pokersim.games import draw5, zhajinhua
+from pokersim.runner import run_chunks
+
+distributed = pytest.importorskip("distributed")
+equity_module = importlib.import_module("pokersim.equity")  # the module, not the function
+
+SMALL_CHUNK = 4 * config.EQUITY_BLOCK  # many chunks from few trials
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def assert_no_tasks_left(client, timeout=10.0):
+    """Cancellation is asynchronous: wait until the scheduler holds no task of ours."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        left = client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+        if left == 0:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{left} tasks still on the scheduler")
+
+
+def test_importing_pokersim_does_not_import_dask():
+    code = ("import sys, pokersim; "
+            "print(sorted(m for m in ('dask', 'distributed') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("players", [["AhKh", "QsQd"], ["QQ+, AKs", "22+, A2s+, KTo+", "random"]])
+def test_monte_carlo_equity_on_the_cluster_equals_the_local_run(client, players):
+    kw = dict(trials=300_001, seed=11, chunk_size=SMALL_CHUNK, categories=True)
+    local = ps.equity(players, **kw)
+    remote = ps.equity(players, client=client, **kw)
+    pd.testing.assert_frame_equal(local, remote)
+    assert remote.outcomes.iloc[0] == 300_001
+
+
+def test_target_stderr_stops_at_the_same_chunk_and_leaves_no_task(client):
+    kw = dict(target_stderr=0.004, seed=3, chunk_size=SMALL_CHUNK)
+    local = ps.equity(["AsKd", "random", "random"], **kw)
+    remote = ps.equity(["AsKd", "random", "random"], client=client, **kw)
+    pd.testing.assert_frame_equal(local, remote)
+    n = int(local.outcomes.iloc[0])
+    assert n % SMALL_CHUNK == 0 and n < config.MAX_TRIALS  # stopped early, on a chunk edge
+    assert (local.std_error < 0.004).all()
+    assert_no_tasks_left(client)
+
+
+def test_exact_equity_in_chunks_on_the_cluster(client, monkeypatch):
+    players = ["JJ+", "AKs, AQs"]
+    local = ps.equity(players, board="2c 7d 9h")
+    monkeypatch.setattr(config, "EXACT_CHUNK_WORK", 5_000)  # one chunk per few tuples
+    remote = ps.equity(players, board="2c 7d 9h", client=client)
+    pd.testing.assert_frame_equal(local, remote, check_exact=False, rtol=1e-12)
+    assert remote.method.iloc[0] == "exact"
+
+
+def test_monte_carlo_frequencies_on_the_cluster(client):
+    kw = dict(trials=500_000, seed=4, chunk_size=2 * config.MC_BLOCK)
+    local = ps.category_frequencies(7, "monte-carlo", **kw)
+    remote = ps.category_frequencies(7, "monte-carlo", client=client, **kw)
+    pd.testing.assert_frame_equal(local, remote)
+
+
+def test_games_win_rates_on_the_cluster(client):
+    local = draw5.win_rates(4, trials=200_000, seed=2, chunk_size=config.MC_BLOCK)
+    remote = draw5.win_rates(4, trials=200_000, seed=2, chunk_size=config.MC_BLOCK,
+                             client=client)
+    pd.testing.assert_frame_equal(local, remote)
+    local = zhajinhua.win_rates(5, trials=200_000, seed=2, chunk_size=config.MC_BLOCK)
+    remote = zhajinhua.win_rates(5, trials=200_000, seed=2, chunk_size=config.MC_BLOCK,
+                                 client=client)
+    pd.testing.assert_frame_equal(local, remote)
+
+
+def test_chunk_size_changes_nothing_without_target_stderr():
+    players = ["AhKh", "random", "random"]
+    a = ps.equity(players, trials=200_000, seed=5, chunk_size=config.EQUITY_BLOCK)
+    b = ps.equity(players, trials=200_000, seed=5, chunk_size=10**6)
+    pd.testing.assert_frame_equal(a, b)
+
+
+def _dies_once(problem, first, n):
+    """A real equity chunk that kills its worker process the first time it reaches block
+    ``at``; it also reports which blocks it covered, to show none is counted twice."""
+    inner, marker, at, n_blocks = problem
+    if first == at and not os.path.exists(marker):
+        with open(marker, "w"):
+            pass
+        os._exit(1)
+    covered = np.zeros(n_blocks, np.int64)
+    covered[first:first + n] = 1
+    return equity_module._monte_carlo_chunk(inner, first, n) + (covered,)
+
+
+def test_a_worker_dying_mid_run_changes_nothing(client, tmp_path, monkeypatch):
+    problem = _equity_problem(monkeypatch, trials=40 * config.EQUITY_BLOCK, seed=21)
+    n_blocks = 40
+    local = run_chunks(equity_module._monte_carlo_chunk, problem, n_blocks, 2)
+    dying = (problem, str(tmp_path / "died"), 20, n_blocks)
+    remote = run_chunks(_dies_once, dying, n_blocks, 2, client=client)
+    assert (tmp_path / "died").exists()  # a worker did die
+    *counts, covered = remote.counts
+    assert covered.tolist() == [1] * n_blocks  # every block counted exactly once
+    for a, b in zip(local.counts, counts, strict=True):
+        np.testing.assert_array_equal(a, b)
+    client.wait_for_workers(2, timeout=60)
+
+
+def _equity_problem(monkeypatch, trials, seed):
+    """The Monte Carlo problem ``equity`` builds, captured on its way to the runner."""
+    captured = {}
+
+    def capture(compute, problem, *args, **kwargs):
+        captured["problem"] = problem
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(equity_module, "run_chunks", capture)
+        with pytest.raises(KeyboardInterrupt):
+            ps.equity(["AhKh", "random", "random"], trials=trials, seed=seed)
+    return captured["problem"]
+
+
+def test_an_executor_gives_the_same_numbers():
+    kw = dict(trials=150_000, seed=9, chunk_size=SMALL_CHUNK)
+    local = ps.equity(["AhKh", "QQ+", "random"], **kw)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        threaded = ps.equity(["AhKh", "QQ+", "random"], client=pool, **kw)
+    pd.testing.assert_frame_equal(local, threaded)
+
+
+@pytest.mark.parametrize("bad", ["tcp://localhost:8786", 4, object()])
+def test_a_client_that_is_not_one_is_an_error(bad):
+    with pytest.raises(PokersimInputError, match="client must be"):
+        ps.equity(["AhKh", "QsQd"], trials=1000, client=bad)
+    with pytest.raises(PokersimInputError, match="client must be"):
+        ps.category_frequencies(5, "monte-carlo", trials=1000, client=bad)
+
+
+def test_counts_sum_past_two_to_the_31_without_overflow(monkeypatch):
+    """3 * 2**31 Monte Carlo hands through the public function, the kernel replaced by one
+    that 'deals' every hand a royal flush: the merged counts are exact 64-bit sums."""
+    from pokersim import frequencies
+
+    def royal_chunk(problem, first, n):
+        cards, key, trials = problem
+        hist = np.zeros(7463, np.int64)
+        hist[7462] = min((first + n) * config.MC_BLOCK, trials) - first * config.MC_BLOCK
+        return (hist,)
+
+    monkeypatch.setattr(frequencies, "_monte_carlo_chunk", royal_chunk)
+    trials = 3 * 2**31 + 5
+    df = ps.category_frequencies(7, "monte-carlo", trials=trials, seed=1, chunk_size=2**28)
+    assert df["count"].iloc[0] == trials and df["count"].iloc[1:].sum() == 0
+    assert df.attrs["hands"] == trials
+
+
+@pytest.fixture
+def bars(monkeypatch):
+    """Every progress bar made, shown at once (no one-second delay)."""
+    import tqdm
+
+    made = []
+
+    class Recorded(tqdm.tqdm):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(tqdm, "tqdm", Recorded)
+    monkeypatch.setattr(config, "PROGRESS_DELAY", 0)
+    return made
+
+
+@pytest.mark.parametrize("where", ["here", "cluster"])
+def test_progress_bar_counts_every_trial(bars, capsys, request, where):
+    client = request.getfixturevalue("client") if where == "cluster" else None
+    ps.equity(["AhKh", "random"], trials=100_000, seed=1, progress=True,
+              chunk_size=SMALL_CHUNK, client=client)
+    assert [(b.n, b.total, b.desc) for b in bars] == [(100_000, 100_000, "equity")]
+    assert "equity" in capsys.readouterr().err
+
+
+def test_no_progress_bar_unless_asked(bars, capsys):
+    ps.equity(["AhKh", "random"], trials=100_000, seed=1)
+    assert bars == [] and capsys.readouterr().err == ""
