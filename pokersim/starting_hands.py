@@ -20,6 +20,7 @@ import pandas as pd
 
 from .cards import RANKS
 from .equity import equity
+from .errors import PokersimInputError
 from .io import write_atomic
 
 SHIPPED = Path(__file__).parent / "_data" / "starting_hands.csv"
@@ -51,25 +52,49 @@ def representative(name: str) -> str:
 
 
 def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
-                        seed: int = 169) -> pd.DataFrame:
-    """Win, tie, equity and standard error of every starting hand against each number of
-    random opponents: exact against one (every opponent hand and board), Monte Carlo with
-    ``target_stderr`` beyond. Slow: about 15 minutes on 2 cores."""
+                        seed: int = 169, hands=None, *, client=None,
+                        chunk_size: int | None = None, progress: bool = False
+                        ) -> pd.DataFrame:
+    """Win, tie, equity and standard error of every starting hand (or of ``hands``, names
+    such as ``"AKs"``) against each number of random opponents: exact against one (every
+    opponent hand and board), Monte Carlo with ``target_stderr`` beyond, in chunks of
+    ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim.runner`). Slow for
+    all 169 hands: about 15 minutes on 2 cores.
+
+    >>> starting_hand_table([2], target_stderr=0.01, hands=["AA"])[["hand", "opponents"]]
+      hand  opponents
+    0   AA          2
+    """
+    names = starting_hand_names()
+    chosen = names if hands is None else list(hands)
+    unknown = sorted(set(chosen) - set(names))
+    if unknown:
+        raise PokersimInputError(f"not starting-hand names: {unknown} (use e.g. 'AKs', "
+                                 "'AKo', 'AA')")
     rows = []
-    for k, name in enumerate(starting_hand_names()):
+    for name in _progress(chosen, progress):
         hand = representative(name)
         for n in opponents:
             players = [hand] + ["random"] * n
             if n == 1:
-                frame = equity(players, exact=True)
+                frame = equity(players, exact=True, client=client)
             else:
-                frame = equity(players, target_stderr=target_stderr, seed=seed * 1000 + k)
+                frame = equity(players, target_stderr=target_stderr,
+                               seed=seed * 1000 + names.index(name), client=client,
+                               chunk_size=chunk_size)
             first = frame.iloc[0]
             rows.append(dict(hand=name, opponents=n, win=first.win, tie=first.tie,
                              lose=first.lose, equity=first.equity, std_error=first.std_error,
                              outcomes=first.outcomes, method=first.method))
-        print(f"{k + 1:3d}/169 {name}", file=sys.stderr, flush=True)
     return pd.DataFrame(rows)
+
+
+def _progress(names: list[str], show: bool):
+    if not show:
+        return names
+    from tqdm import tqdm
+
+    return tqdm(names, desc="starting hands", unit=" hands", file=sys.stderr)
 
 
 def load_starting_hands() -> pd.DataFrame:
@@ -79,7 +104,7 @@ def load_starting_hands() -> pd.DataFrame:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    table = starting_hand_table()
+    table = starting_hand_table(progress=True)
     SHIPPED.parent.mkdir(exist_ok=True)
     write_atomic(SHIPPED, lambda f: table.to_csv(f, index=False, float_format="%.7f"))
     print(f"wrote {SHIPPED}", file=sys.stderr)

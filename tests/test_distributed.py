@@ -102,6 +102,16 @@ def test_games_win_rates_on_the_cluster(client):
     pd.testing.assert_frame_equal(local, remote)
 
 
+def test_starting_hand_table_on_the_cluster(client):
+    from pokersim.starting_hands import starting_hand_table
+
+    kw = dict(opponents=[2, 3], target_stderr=0.005, hands=["AA", "72o"], chunk_size=SMALL_CHUNK)
+    local = starting_hand_table(**kw)
+    remote = starting_hand_table(client=client, **kw)
+    pd.testing.assert_frame_equal(local, remote)
+    assert (local.std_error < 0.005).all()
+
+
 def test_chunk_size_changes_nothing_without_target_stderr():
     players = ["AhKh", "random", "random"]
     a = ps.equity(players, trials=200_000, seed=5, chunk_size=config.EQUITY_BLOCK)
