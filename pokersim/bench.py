@@ -125,6 +125,78 @@ def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
     return rows
 
 
+def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
+    """A chunk that does nothing: times the runner's and the cluster's cost per chunk."""
+    return (np.zeros(1, np.int64),)
+
+
+def _dask_rows(trials: int, repeat: int, workers: int, notes: list[str]) -> list[dict]:
+    """Monte Carlo equity here and on a LocalCluster of ``workers`` single-threaded worker
+    processes, same seed and chunks (the ratio is the cluster's speed-up), and the cost per
+    chunk of an empty task on each."""
+    try:
+        import distributed
+    except ImportError:
+        notes.append("dask.distributed not installed: the cluster rows are skipped")
+        return []
+    from . import equity
+    from .runner import run_chunks
+
+    players = ["AhKh", "random", "random"]
+    chunk = 2**20
+    rows = [_row("equity Monte Carlo AhKh vs 2 random, here", trials,
+                 _time(lambda: equity(players, trials=trials, seed=1, chunk_size=chunk),
+                       repeat), unit="trials/s")]
+    n_chunks = 500
+    rows.append(_row("empty chunk, here", n_chunks,
+                     _time(lambda: run_chunks(_noop_chunk, None, n_chunks, 1), repeat),
+                     unit="chunks/s"))
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        row = _row(f"equity Monte Carlo AhKh vs 2 random, LocalCluster {workers}x1", trials,
+                   _time(lambda: equity(players, trials=trials, seed=1, chunk_size=chunk,
+                                        client=client), repeat), unit="trials/s")
+        row["pokersim_vs_peer"] = row["rate"] / rows[0]["rate"]  # speed-up over here
+        rows.append(row)
+        rows.append(_row(f"empty chunk, LocalCluster {workers}x1", n_chunks,
+                         _time(lambda: run_chunks(_noop_chunk, None, n_chunks, 1,
+                                                  client=client), repeat),
+                         unit="chunks/s"))
+    return rows
+
+
+def memory_run(trials: int = 10**10, seed: int = 1) -> dict:
+    """Monte Carlo equity (AhKh vs QsQd) of ``trials`` trials while a thread samples the
+    resident memory every 0.2 s: start, peak and end in MiB, to show it stays flat."""
+    import threading
+
+    from . import equity
+
+    def rss_mib() -> float:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+    samples, done = [rss_mib()], threading.Event()
+
+    def sample():
+        while not done.wait(0.2):
+            samples.append(rss_mib())
+
+    watcher = threading.Thread(target=sample, daemon=True)
+    watcher.start()
+    t = time.perf_counter()
+    frame = equity(["AhKh", "QsQd"], trials=trials, seed=seed, progress=True)
+    seconds = time.perf_counter() - t
+    done.set()
+    watcher.join()
+    samples.append(rss_mib())
+    return dict(trials=trials, seconds=seconds, rate=trials / seconds,
+                rss_start_mib=samples[0], rss_peak_mib=max(samples), rss_end_mib=samples[-1],
+                samples=len(samples), equity=float(frame.equity.iloc[0]),
+                std_error=float(frame.std_error.iloc[0]))
+
+
 def _warm_start() -> list[float]:
     """Wall time of a fresh interpreter that imports pokersim and evaluates (Numba cache warm)."""
     code = "import pokersim; pokersim.evaluate(pokersim.deal(1000, 7, seed=1))"
@@ -138,9 +210,10 @@ def _warm_start() -> list[float]:
 
 
 def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
-        scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False
-        ) -> tuple[pd.DataFrame, dict]:
-    """Run the benchmark; returns the table and a dict describing the machine."""
+        scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False,
+        dask_workers: int = 0) -> tuple[pd.DataFrame, dict]:
+    """Run the benchmark; returns the table and a dict describing the machine. With
+    ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers."""
     from . import deal, evaluate
     from .frequencies import strength_counts
 
@@ -166,6 +239,8 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         rows.append(_row(f"exact category_frequencies, {k} cards", comb(52, k),
                          _time(lambda k=k: strength_counts(k), repeat)))
     rows += _equity_rows(n, repeat, notes)
+    if dask_workers:
+        rows += _dask_rows(max(2 * n, 10**6), repeat, dask_workers, notes)
     hands = deal(max(scaling), 7, seed=3)
     for size in scaling:
         view = hands[:size]
