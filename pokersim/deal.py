@@ -100,10 +100,18 @@ def live_cards(dead=None) -> np.ndarray:
     return np.flatnonzero(mask).astype(np.uint8)
 
 
+#: The largest count (of trials, hands, rounds) any function accepts: kernels count in int64.
+MAX_COUNT = 2**62
+
+
 def check_count(value, name: str, minimum: int = 0) -> int:
-    """``value`` as an int >= ``minimum``, or a PokersimInputError naming it."""
+    """``value`` as an int from ``minimum`` to ``MAX_COUNT``, or a PokersimInputError naming
+    it."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
         raise PokersimInputError(f"{name} must be an integer >= {minimum}; got {value!r}")
+    if value > MAX_COUNT:
+        raise PokersimInputError(f"{name} must be at most 2**62 (counts are 64-bit); "
+                                 f"got {value!r}")
     return int(value)
 
 

@@ -22,6 +22,7 @@ is met or on Ctrl-C. Dask is imported only when a client is given.
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -105,34 +106,32 @@ def _is_dask(client) -> bool:
     return distributed is not None and isinstance(client, distributed.Client)
 
 
-def _results(compute, problem, starts, chunk_blocks, n_blocks, client, done
+def _results(compute, problem, starts: range, chunk_blocks, n_blocks, client, done
              ) -> Iterator[tuple[int, Counts]]:
     """(first block, counts) of each chunk, in order; ``done(first)`` as each completes."""
-    spans = [(first, min(chunk_blocks, n_blocks - first)) for first in starts]
+    def span(first: int) -> tuple[int, int]:
+        return first, min(chunk_blocks, n_blocks - first)
+
     if client is None:
-        for first, n in spans:
-            chunk = compute(problem, first, n)
+        for first in starts:
+            chunk = compute(problem, *span(first))
             done(first)
             yield first, chunk
-        return
-    if _is_dask(client):
-        yield from _on_dask(client, compute, problem, spans, done)
+    elif _is_dask(client):
+        yield from _on_dask(client, compute, problem, starts, span, done)
     else:
-        yield from _on_executor(client, compute, problem, spans, done)
+        yield from _on_executor(client, compute, problem, starts, span, done)
 
 
-def _in_order(spans, submit, wait_any, cancel, window: int, done):
+def _in_order(starts: range, submit, wait_any, cancel, window: int, done):
     """Keep up to ``window`` chunks in flight; yield their results in chunk order."""
     pending: dict = {}  # future -> first block
     ready: dict[int, Counts] = {}
-    queue = iter(spans)
+    queue = iter(starts)
     try:
-        for first, _ in spans:
-            while len(pending) < window:
-                nxt = next(queue, None)
-                if nxt is None:
-                    break
-                pending[submit(*nxt)] = nxt[0]
+        for first in starts:
+            for nxt in itertools.islice(queue, window - len(pending)):
+                pending[submit(nxt)] = nxt
             while first not in ready:
                 for future in wait_any(list(pending)):
                     f = pending.pop(future)
@@ -144,7 +143,7 @@ def _in_order(spans, submit, wait_any, cancel, window: int, done):
             cancel(list(pending))
 
 
-def _on_executor(executor, compute, problem, spans, done):
+def _on_executor(executor, compute, problem, starts, span, done):
     def wait_any(futures):
         return concurrent.futures.wait(
             futures, return_when=concurrent.futures.FIRST_COMPLETED).done
@@ -154,26 +153,26 @@ def _on_executor(executor, compute, problem, spans, done):
             f.cancel()
 
     window = 2 * (getattr(executor, "_max_workers", None) or 2)
-    yield from _in_order(spans, lambda first, n: executor.submit(compute, problem, first, n),
+    yield from _in_order(starts, lambda first: executor.submit(compute, problem, *span(first)),
                          wait_any, cancel, window, done)
 
 
-def _on_dask(client, compute, problem, spans, done):
+def _on_dask(client, compute, problem, starts, span, done):
     import distributed
 
     # The problem is a task of its own (not scattered data): if the worker holding it dies,
     # Dask recomputes it from the graph instead of failing the chunks that need it.
     shared = client.submit(_identity, problem, pure=False)
 
-    def submit(first, n):
-        return client.submit(_on_worker, compute, shared, first, n, pure=False)
+    def submit(first):
+        return client.submit(_on_worker, compute, shared, *span(first), pure=False)
 
     def wait_any(futures):
         return distributed.wait(futures, return_when="FIRST_COMPLETED").done
 
     window = 2 * max(sum(client.nthreads().values()), 1)
     try:
-        yield from _in_order(spans, submit, wait_any, client.cancel, window, done)
+        yield from _in_order(starts, submit, wait_any, client.cancel, window, done)
     finally:
         client.cancel([shared])
 

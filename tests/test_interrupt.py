@@ -1,0 +1,55 @@
+"""Ctrl-C during a long Monte Carlo run of a game: a real process, a real SIGINT.
+
+The library stops within about a second and raises SimulationInterrupted, whose ``partial``
+frame holds the estimate from the chunks finished so far.
+"""
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+SCRIPT = """
+import json, sys
+from pokersim import SimulationInterrupted
+from pokersim.games import draw5, zhajinhua
+
+run = {
+    "draw5.win_rates": lambda trials: draw5.win_rates(5, trials=trials, seed=1),
+    "zhajinhua.win_rates": lambda trials: zhajinhua.win_rates(6, trials=trials, seed=1),
+    "zhajinhua.category_frequencies":
+        lambda trials: zhajinhua.category_frequencies(method="monte-carlo", trials=trials,
+                                                      seed=1),
+}[sys.argv[1]]
+run(1000)  # compile (or load from the cache) before saying ready
+print("ready", flush=True)
+try:
+    run(10**13)
+except SimulationInterrupted as e:
+    frame = e.partial
+    print(json.dumps({"partial": bool(frame.attrs["partial"]),
+                      "trials": int(frame.attrs.get("trials") or frame.attrs.get("hands")),
+                      "columns": list(frame.columns)}), flush=True)
+    sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("function", ["draw5.win_rates", "zhajinhua.win_rates",
+                                      "zhajinhua.category_frequencies"])
+def test_ctrl_c_stops_a_game_simulation_with_its_partial_result(function):
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT, function], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
+    time.sleep(1.0)  # simulate for a while
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    stopped_after = time.perf_counter() - sent
+    assert proc.returncode == 130, err
+    result = json.loads(out)
+    assert result["partial"] is True
+    assert 0 < result["trials"] < 10**13
+    assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
