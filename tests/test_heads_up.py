@@ -1,0 +1,150 @@
+"""The shipped 169 x 169 heads-up matrix: checked entry by entry on independent paths, for
+symmetry, against the starting-hand table, against fresh runs and published equities."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from pokersim import config, equity, evaluate
+from pokersim.data import heads_up
+from pokersim.heads_up import BOARDS, class_pair_counts
+from pokersim.starting_hands import load_starting_hands, starting_hand_names
+from tests.naive import RANK_CHARS, SUIT_CHARS
+
+
+def class_combos(name):
+    """The combos of a class as lists of two card ids (the tests' own enumeration)."""
+    r1, r2 = RANK_CHARS.index(name[0]), RANK_CHARS.index(name[1])
+    if r1 == r2:
+        return [[4 * r1 + a, 4 * r1 + b] for a, b in itertools.combinations(range(4), 2)]
+    suited = name[2] == "s"
+    return [[4 * r1 + a, 4 * r2 + b] for a in range(4) for b in range(4)
+            if (a == b) == suited]
+
+
+def disjoint_pairs(hand, opponent):
+    return [(a, b) for a in class_combos(hand) for b in class_combos(opponent)
+            if not set(a) & set(b)]
+
+
+def text(cards):
+    return "".join(RANK_CHARS[c // 4] + SUIT_CHARS[c % 4] for c in cards)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return heads_up().set_index(["hand", "opponent"])
+
+
+def test_shape_order_and_grid(table):
+    names = starting_hand_names()
+    assert len(table) == 169 * 169 and not table.isna().any().any()
+    grid = heads_up("equity")
+    assert grid.index.tolist() == names and grid.columns.tolist() == names
+    assert grid.loc["AKs", "QQ"] == table.loc[("AKs", "QQ"), "equity"]
+    with pytest.raises(ValueError, match="value must be one of"):
+        heads_up("hand")
+
+
+def test_combo_pair_counts_are_the_disjoint_pairs(table):
+    # outcomes = (pairs of combos with no card in common) x C(48, 5), counted with card masks
+    names = starting_hand_names()
+    masks = {n: np.array([(1 << a) | (1 << b) for a, b in class_combos(n)], np.int64)
+             for n in names}
+    combos = table.combos.unstack().loc[names, names].to_numpy()
+    expected = np.array([[((masks[a][:, None] & masks[b][None, :]) == 0).sum() for b in names]
+                         for a in names])
+    np.testing.assert_array_equal(combos, expected)
+    np.testing.assert_array_equal(table.outcomes, table.combos * math.comb(48, 5))
+    # each combo meets C(50, 2) opponent combos in all: 6, 4 or 12 combos per class times 1225
+    per_hand = combos.sum(axis=1)
+    sizes = np.array([len(class_combos(n)) for n in names])
+    np.testing.assert_array_equal(per_hand, sizes * 1225)
+
+
+@pytest.mark.parametrize("hand, opponent", [("AKs", "QQ"), ("AA", "AKo"), ("T9s", "T9s"),
+                                            ("72o", "72s")])
+def test_entry_is_the_mean_over_combo_pairs(table, monkeypatch, hand, opponent):
+    # One exact equity() per pair of explicit combos, no merging of suit-isomorphic deals,
+    # averaged here with equal weights.
+    monkeypatch.setattr(config, "SUIT_ISOMORPHISM", False)
+    pairs = disjoint_pairs(hand, opponent)
+    win = tie = eq = 0.0
+    for a, b in pairs:
+        first = equity([text(a), text(b)], exact=True).iloc[0]
+        win, tie, eq = win + first.win, tie + first.tie, eq + first.equity
+    row = table.loc[(hand, opponent)]
+    assert row.combos == len(pairs)
+    assert row.win == pytest.approx(win / len(pairs), abs=1e-12)
+    assert row.tie == pytest.approx(tie / len(pairs), abs=1e-12)
+    assert row.equity == pytest.approx(eq / len(pairs), abs=1e-12)
+
+
+def test_entry_by_evaluating_every_board(table):
+    # KK against AKs through the evaluator alone: for each of the 12 pairs of combos, all
+    # 1,712,304 boards from the 48 other cards, both seven-card hands evaluated and compared.
+    boards = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(48), 5)),
+                         np.uint8, count=5 * BOARDS).reshape(-1, 5)
+    hands = np.empty((BOARDS, 7), np.uint8)
+    wins = ties = n = 0
+    for a, b in disjoint_pairs("KK", "AKs"):
+        live = np.setdiff1d(np.arange(52), a + b).astype(np.uint8)
+        hands[:, 2:] = live[boards]
+        hands[:, :2] = a
+        sa = evaluate(hands)
+        hands[:, :2] = b
+        sb = evaluate(hands)
+        wins += int((sa > sb).sum())
+        ties += int((sa == sb).sum())
+        n += 1
+    row = table.loc[("KK", "AKs")]
+    assert (row.wins, row.ties, row.outcomes) == (wins, ties, n * BOARDS)
+
+
+def test_symmetry(table):
+    back = table.swaplevel().reindex(table.index)  # row (A, B) holds the entry (B, A)
+    np.testing.assert_array_equal(table.wins, back.outcomes - back.wins - back.ties)
+    np.testing.assert_array_equal(table.ties, back.ties)
+    np.testing.assert_array_equal(table.outcomes, back.outcomes)
+    np.testing.assert_allclose(table.equity + back.equity, 1, atol=1e-12)
+    np.testing.assert_allclose(table.win, back.lose, atol=1e-12)
+    np.testing.assert_allclose(table.win + table.tie + table.lose, 1, atol=1e-12)
+
+
+def test_shipped_entries_match_a_fresh_computation(table):
+    names = starting_hand_names()
+    rng = np.random.default_rng(20240)
+    picks = [tuple(names[k] for k in rng.choice(169, 2)) for _ in range(6)]
+    for hand, opponent in picks + [(b, a) for a, b in picks[:2]]:
+        row = table.loc[(hand, opponent)]
+        assert (row.wins, row.ties, row.outcomes) == class_pair_counts(hand, opponent)
+        fresh = equity([hand, opponent], exact=True).iloc[0]
+        assert row.equity == pytest.approx(fresh.equity, abs=1e-12)
+        assert row.win == pytest.approx(fresh.win, abs=1e-12)
+        assert row.tie == pytest.approx(fresh.tie, abs=1e-12)
+
+
+def test_rows_average_to_the_equity_against_a_random_hand(table):
+    # A combo's opponents are the 1,225 combos without its cards; entry (A, B) averages over
+    # the disjoint pairs of A x B, so weighting it by their number recovers A against a random
+    # hand exactly: the exact one-opponent column of the starting-hand table (7 decimals).
+    sums = table[["wins", "ties", "outcomes"]].groupby(level="hand").sum()
+    random = load_starting_hands().query("opponents == 1").set_index("hand")
+    sums = sums.loc[random.index]
+    np.testing.assert_allclose(sums.wins / sums.outcomes, random.win, atol=6e-8)
+    np.testing.assert_allclose(sums.ties / sums.outcomes, random.tie, atol=6e-8)
+    np.testing.assert_allclose((sums.wins + sums.ties / 2) / sums.outcomes, random.equity,
+                               atol=6e-8)
+
+
+@pytest.mark.parametrize("hand, opponent, published", [
+    ("AA", "KK", 0.8195),   # the classic 82% / 18%
+    ("AKs", "QQ", 0.46),    # the "coin flip" that QQ leads, 46% / 54%
+    ("AKo", "22", 0.47),    # overcards against a small pair, 47% / 53%
+    ("72o", "AA", 0.12),    # the worst hand against the best, about 12%
+])
+def test_published_equities(table, hand, opponent, published):
+    # Published approximations (PokerStove-style odds charts, rounded): a loose check only.
+    assert table.loc[(hand, opponent), "equity"] == pytest.approx(published, abs=0.01)
