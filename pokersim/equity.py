@@ -13,7 +13,6 @@ Each player is a hand (``"AhKh"``), a range (``"QQ+, AKs"``, see :func:`parse_ra
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -34,7 +33,7 @@ from .errors import (
     RangeError,
     SimulationInterrupted,
 )
-from .evaluate import CATEGORY_LABELS, tables
+from .evaluate import CATEGORY_LABELS, category_of_strength, tables
 from .ranges import Range, parse_range
 from .runner import check_client, chunk_blocks, run_chunks
 
@@ -255,11 +254,6 @@ def _hole_tables(combos: np.ndarray):
     return keys, bits, masks
 
 
-@functools.cache
-def _category_of():
-    return (tables().packed >> 20).astype(np.int64)
-
-
 def _counts(n_workers, n_players, dtype, categories):
     return (np.zeros((n_workers, n_players), dtype),
             np.zeros((n_workers, n_players, max(n_players, 2)), dtype),
@@ -332,7 +326,7 @@ def _exact_chunk(p: _ExactProblem, first: int, n: int):
     wins, ties, cats = _counts(n_workers, p.tuples.shape[1], np.float64, p.categories)
     exact_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
                  p.live_cards[span], p.board_key, p.board_bits, p.n_runout, t.card_keys,
-                 t.card_bits, t.flush, t.offsets, t.hash, _category_of(), n_workers,
+                 t.card_bits, t.flush, t.offsets, t.hash, category_of_strength(), n_workers,
                  wins, ties, cats)
     return wins.sum(0), ties.sum(0), cats.sum(0)
 
@@ -417,7 +411,7 @@ def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
         p.key, first, n, p.block, p.trials, p.tuples, p.cumulative, p.player_combos,
         p.player_cumulative, p.n_random, p.masks, p.hole_keys, p.hole_bits, p.base_deck,
         p.used, p.board_key, p.board_bits, p.n_runout, t.card_keys, t.card_bits, t.flush,
-        t.offsets, t.hash, _category_of(), n_workers, p.max_rejections, wins, ties, cats)
+        t.offsets, t.hash, category_of_strength(), n_workers, p.max_rejections, wins, ties, cats)
     return wins.sum(0), ties.sum(0), cats.sum(0), np.array([stalled])
 
 

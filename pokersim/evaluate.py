@@ -18,6 +18,7 @@ array([  1, 188])
 from __future__ import annotations
 
 import enum
+import functools
 from itertools import combinations
 
 import numpy as np
@@ -167,6 +168,19 @@ def _as_strength(strength) -> tuple[np.ndarray, bool]:
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
         raise PokersimInputError(f"{value} is not a hand strength (strengths run 1..7462)")
     return arr.astype(np.int64), arr.ndim == 0
+
+
+@functools.cache
+def category_of_strength() -> np.ndarray:
+    """(7463,) int64: the :class:`Category` code of every strength (index 0 unused), for
+    kernels that count outcomes by category.
+
+    >>> int(category_of_strength()[7462]) == Category.ROYAL_FLUSH
+    True
+    """
+    codes = (tables().packed >> 20).astype(np.int64)
+    codes.setflags(write=False)
+    return codes
 
 
 def _packed(strength) -> tuple[np.ndarray, bool]:

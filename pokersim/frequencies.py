@@ -24,6 +24,7 @@ from .evaluate import (
     CATEGORY_LABELS,
     N_STRENGTHS,
     Category,
+    category_of_strength,
     hand_strength,
     kernel_args,
     lookup,
@@ -194,7 +195,7 @@ def category_frequencies(cards: int = 7, method: str = "exact", trials: int | No
 
 
 def _frame(counts_by_strength: np.ndarray, cards: int, method: str) -> pd.DataFrame:
-    codes = (tables().packed >> 20)[1:]
+    codes = category_of_strength()[1:]
     counts = np.bincount(codes, weights=counts_by_strength[1:], minlength=len(Category))
     counts = counts.astype(np.int64)[::-1]
     total = counts.sum()

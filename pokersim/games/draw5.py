@@ -39,13 +39,13 @@ from ..evaluate import (
     CATEGORY_LABELS,
     Category,
     category,
+    category_of_strength,
     describe,
     evaluate,
     hand_strength,
     kernel_args,
 )
 from ..runner import check_client, chunk_blocks, run_chunks
-from ..tables import tables
 from .videopoker import BINOM, N_SMALL, subset_indices
 
 MAX_PLAYERS = 10  # 50 of the 52 cards
@@ -246,14 +246,9 @@ def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
     sxx, sxn = np.zeros_like(sx), np.zeros_like(sx)
     sn = np.zeros((workers, 10), np.int64)
     snn = np.zeros_like(sn)
-    _win_kernel(players)(key, first, n, config.MC_BLOCK, trials, _category_of(),
+    _win_kernel(players)(key, first, n, config.MC_BLOCK, trials, category_of_strength(),
                          *kernel_args(), sx, sxx, sxn, sn, snn)
     return tuple(a.sum(axis=0) for a in (sx, sxx, sxn, sn, snn))
-
-
-@functools.cache
-def _category_of() -> np.ndarray:
-    return (tables().packed >> 20).astype(np.int64)
 
 
 def _monte_carlo(players: int, trials: int, seed, client, chunk_size, progress) -> tuple:
@@ -369,7 +364,7 @@ def _fill_hands(out):
 
 def _exact_heads_up() -> tuple:
     _, strength, wins, ties = heads_up_counts()
-    cat = (tables().packed >> 20)[strength]
+    cat = category_of_strength()[strength]
     opponents = comb(47, 5)
     n = np.bincount(cat, minlength=10).astype(np.float64)
     w = np.bincount(cat, weights=wins, minlength=10)
