@@ -10,6 +10,7 @@
 from . import config  # noqa: F401  (first: it sets the thread pool's options)
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
+from .display import CardView, show, with_symbols
 from .equity import equity, equity_vs_random
 from .errors import (
                      CardError,
@@ -26,8 +27,9 @@ from .ranges import Range, parse_range
 __version__ = "0.1.0"
 
 __all__ = [
-    "CardError", "Category", "DuplicateCardError", "HandShapeError", "PokersimInputError",
-    "Range", "RangeError", "SimulationInterrupted", "best_five", "cactus_rank", "category",
-    "category_frequencies", "deal", "describe", "equity", "equity_vs_random", "evaluate",
-    "format_cards", "parse_cards", "parse_hands", "parse_range",
+    "CardError", "CardView", "Category", "DuplicateCardError", "HandShapeError",
+    "PokersimInputError", "Range", "RangeError", "SimulationInterrupted", "best_five",
+    "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
+    "equity_vs_random", "evaluate", "format_cards", "parse_cards", "parse_hands", "parse_range",
+    "show", "with_symbols",
 ]
