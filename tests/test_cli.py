@@ -396,3 +396,18 @@ def test_starting_hands_command(tmp_path):
     frame = pd.read_csv(out)
     assert len(frame) == 169 and frame.columns.tolist()[:3] == ["hand", "vs 1", "vs 2"]
     assert frame.hand.iloc[0] == "AA"  # the best hand heads-up
+
+
+def test_write_table_formats_and_errors(tmp_path):
+    from pokersim.errors import PokersimInputError
+    from pokersim.io import write_table
+
+    frame = pd.DataFrame({"cards": ["As Kd", "2c 2d"], "chinese": ["豹子", "对子"]})
+    frame.attrs["rules"] = object()  # not serialisable: attrs are not written
+    for suffix in ("csv", "json", "parquet"):
+        path = write_table(frame, tmp_path / f"t.{suffix}")
+        reader = getattr(pd, f"read_{suffix}")
+        assert reader(path).to_dict("list") == frame.to_dict("list")
+    with pytest.raises(PokersimInputError, match="xlsx"):
+        write_table(frame, tmp_path / "t.xlsx")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv", "t.json", "t.parquet"]
