@@ -1,4 +1,4 @@
-"""The ``pokersim`` command line.
+"""The ``pokersim`` command line: deal, evaluate and simulate poker hands.
 
     pokersim evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"
     pokersim equity AhKh QsQd
@@ -6,17 +6,40 @@
     pokersim vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1
     pokersim frequencies --cards 7
     pokersim frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1
+    pokersim starting-hands --sort 1
+    pokersim draw5 deal --players 4 --rounds 3 --seed 1
+    pokersim videopoker hold "Jh Jd 4c 7s 9d" --paytable 9/6
+    pokersim zhajinhua win-rates --players 2 --rule-235
+
+Every command that prints a table can also write it with ``--csv``, ``--json`` or
+``--parquet PATH`` (each file written whole or not at all). Bad input exits with status 2 and
+a one-line message.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .errors import PokersimInputError, SimulationInterrupted
+
+#: The table-writing options, each with the format it writes.
+OUTPUT_OPTIONS = {"csv": "CSV", "json": "JSON (a list of records)",
+                  "parquet": "Parquet (needs pyarrow: pip install 'pokersim[parquet]')"}
+
+
+def table_text(frame: pd.DataFrame) -> str:
+    """A table as aligned text, as the commands print it (wide characters counted double)."""
+    with pd.option_context("display.width", 120, "display.max_columns", 30,
+                           "display.unicode.east_asian_width", True):
+        return frame.to_string(index=False)
+
+
+# --------------------------------------------------------------------------------- Hold'em
 
 
 def _cmd_evaluate(args) -> pd.DataFrame:
@@ -63,14 +86,42 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 
 
 def _cmd_starting_hands(args) -> pd.DataFrame:
-    from .starting_hands import load_starting_hands, starting_hand_names
+    from .deal import check_between
+    from .starting_hands import (
+        SHIPPED,
+        load_starting_hands,
+        save_starting_hands,
+        starting_hand_names,
+        starting_hand_table,
+    )
 
-    table = load_starting_hands()
+    regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
+                       "--seed": args.seed, "--out": args.out}
+    if args.regenerate:
+        options = {}
+        if args.opponents is not None:
+            options["opponents"] = sorted({check_between(n, "--opponents", 1, 9)
+                                           for n in args.opponents})
+            if args.sort and args.sort not in options["opponents"]:
+                raise PokersimInputError(f"--sort {args.sort} needs {args.sort} among "
+                                         f"--opponents")
+        if args.target_stderr is not None:
+            options["target_stderr"] = args.target_stderr
+        if args.seed is not None:
+            options["seed"] = args.seed
+        table = starting_hand_table(**options)
+        out = save_starting_hands(table, args.out if args.out is not None else SHIPPED)
+        print(f"pokersim: wrote {out}", file=sys.stderr)
+    else:
+        given = [name for name, value in regenerate_only.items() if value is not None]
+        if given:
+            raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
+        table = load_starting_hands()
     wide = table.pivot(index="hand", columns="opponents", values="equity")
     wide = wide.loc[starting_hand_names()].reset_index()
     wide.columns = ["hand"] + [f"vs {n}" for n in wide.columns[1:]]
     if args.sort:
-        wide = wide.sort_values(wide.columns[args.sort], ascending=False)
+        wide = wide.sort_values(f"vs {args.sort}", ascending=False)
     return wide.round(4)
 
 
@@ -91,20 +142,154 @@ def _cmd_bench(args) -> pd.DataFrame:
     return frame
 
 
+# --------------------------------------------------------------------------------- games
+
+
+def _winner_text(frame: pd.DataFrame, rounds: int) -> str:
+    """The table, then one line a round naming the winner (or the seats that split)."""
+    from .games.draw5 import winner_lines
+
+    named = frame if "hand" in frame else frame.assign(hand=frame.category.astype(str))
+    return table_text(frame) + "\n" + "\n".join(winner_lines(named, max_rounds=rounds))
+
+
+def _cmd_draw5_deal(args):
+    from .games import draw5
+
+    frame = draw5.deal_table(args.players, rounds=args.rounds, seed=args.seed)
+    return frame, _winner_text(frame, args.rounds)
+
+
+def _cmd_draw5_win_rates(args) -> pd.DataFrame:
+    from .games import draw5
+
+    return draw5.win_rates(args.players, trials=args.trials, seed=args.seed, method=args.method)
+
+
+def _cmd_videopoker_hold(args):
+    from .games import videopoker
+
+    frame = videopoker.best_hold(args.hand, paytable=args.paytable)
+    if args.top < 1:
+        raise PokersimInputError(f"--top must be at least 1; got {args.top}")
+    best = frame.iloc[0]
+    hold = best.hold or "nothing (draw five)"
+    tied = int(frame.tied_best.sum())
+    also = f" ({tied} holds tie for best)" if tied > 1 else ""
+    head = (f"{frame.attrs['hand']}, {frame.attrs['paytable']} Jacks or Better: hold {hold} "
+            f"[{best.pattern}], expected payout {best.expected:.6f} per coin{also}")
+    shown = frame[["hold", "pattern", "kept", "draws", "expected", "tied_best"]].head(args.top)
+    return frame, head + "\n" + table_text(shown)
+
+
+def _cmd_videopoker_return(args):
+    from .games import videopoker
+
+    result = videopoker.expected_return(args.paytable)
+    head = (f"{result.paytable.name} Jacks or Better, perfect play: return "
+            f"{100 * result.value:.4f}% ({result.value:.8f} per coin)")
+    return result.final_hands, head + "\n" + table_text(result.final_hands)
+
+
+def _cmd_videopoker_simulate(args):
+    from .games import videopoker
+
+    result = videopoker.simulate(args.hands, strategy=args.strategy, seed=args.seed,
+                                 paytable=args.paytable)
+    head = (f"{result.strategy} play, {result.deals:,} deals: return {100 * result.value:.3f}% "
+            f"± {100 * result.std_error:.3f}% (one standard error)")
+    return result.final_hands, head + "\n" + table_text(result.final_hands)
+
+
+def _zhajinhua_rules(args):
+    from .games.zhajinhua import Rules
+
+    return Rules(a23=args.a23, rule_235=args.rule_235, ties=args.ties)
+
+
+def _cmd_zhajinhua_deal(args):
+    from .games import zhajinhua
+
+    frame = zhajinhua.deal_table(args.players, rounds=args.rounds, seed=args.seed,
+                                 rules=_zhajinhua_rules(args))
+    return frame, _winner_text(frame, args.rounds)
+
+
+def _cmd_zhajinhua_frequencies(args) -> pd.DataFrame:
+    from .games import zhajinhua
+
+    return zhajinhua.category_frequencies(_zhajinhua_rules(args), method=args.method,
+                                          trials=args.trials, seed=args.seed)
+
+
+def _cmd_zhajinhua_win_rates(args) -> pd.DataFrame:
+    from .games import zhajinhua
+
+    return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), trials=args.trials,
+                               seed=args.seed, method=args.method)
+
+
+# --------------------------------------------------------------------------------- parser
+
+
+def _add_command(sub, name: str, help: str, examples: list[str], run, **defaults):
+    """A subcommand with its description, examples shown by --help, and what it runs."""
+    epilog = "examples:\n" + "\n".join(f"  pokersim {e}" for e in examples)
+    p = sub.add_parser(name, help=help, description=help, epilog=epilog,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    if run is not None:
+        p.set_defaults(run=run, **defaults)
+    return p
+
+
+def _seed_option(p, help="random seed: the same seed gives the same numbers"):
+    p.add_argument("--seed", type=int, default=None, help=help)
+
+
+def _method_options(p, default, trials_help):
+    p.add_argument("--method", default=default, metavar="{exact,monte-carlo}",
+                   help="exact enumeration or Monte Carlo"
+                        + (" (default: exact heads-up unless --trials is given)"
+                           if default is None else f" (default {default})"))
+    p.add_argument("--trials", type=int, default=None, help=trials_help)
+    _seed_option(p)
+
+
+def _zhajinhua_rule_options(p):
+    g = p.add_argument_group("house rules (zhajinhua.Rules)")
+    g.add_argument("--a23", default="between-jqk-qka", metavar="{between-jqk-qka,lowest}",
+                   help="where A-2-3 ranks among straights (default: between J-Q-K and Q-K-A)")
+    g.add_argument("--rule-235", action="store_true",
+                   help="2-3-5 of mixed suits beats a leopard (and nothing else)")
+    g.add_argument("--ties", default="split", metavar="{split,suit}",
+                   help="equal hands split the pot (default), or the suit of the highest card "
+                        "decides (spades > hearts > clubs > diamonds)")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pokersim", description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(prog="pokersim", description=__doc__.split("\n\n")[0],
+                                     epilog="Run 'pokersim COMMAND --help' for a command's "
+                                            "options and examples.")
+    parser.add_argument("--quiet", "-q", action="store_true",
+                        help="silence progress output (tables and errors still print)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    tables = []  # every command that produces a table gets the output options
 
-    p = sub.add_parser("evaluate", help="strength and name of each hand given as text")
+    p = _add_command(sub, "evaluate", "strength and name of each hand given as text",
+                     ['evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"',
+                      'evaluate "2c 2d 2h 9s 9c" --json hands.json'], _cmd_evaluate)
     p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards, e.g. "As Ks Qs Js Ts"')
-    p.set_defaults(run=_cmd_evaluate)
+    tables.append(p)
 
-    p = sub.add_parser("frequencies", help="how often each category occurs")
+    p = _add_command(sub, "frequencies", "how often each category occurs",
+                     ["frequencies --cards 5",
+                      "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1"],
+                     _cmd_frequencies)
     p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
     p.add_argument("--method", default="exact", choices=("exact", "monte-carlo"))
     p.add_argument("--trials", type=int, default=None, help="hands dealt by monte-carlo")
     p.add_argument("--seed", type=int, default=None)
-    p.set_defaults(run=_cmd_frequencies)
+    tables.append(p)
 
     def simulation_options(p):
         p.add_argument("--board", default="", help='known board cards, e.g. "2c 7d Qh"')
@@ -114,63 +299,224 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--target-stderr", type=float, default=None,
                        help="stop once every standard error is below this")
 
-    p = sub.add_parser("equity", help="win, tie and equity of hands, ranges or random")
+    p = _add_command(sub, "equity", "win, tie and equity of hands, ranges or random",
+                     ["equity AhKh QsQd",
+                      'equity AhKh QsQd --board "2c 7d Qh"',
+                      'equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1'],
+                     _cmd_equity)
     p.add_argument("players", nargs="+", help='e.g. AhKh "QQ+, AKs" random')
     simulation_options(p)
     p.add_argument("--exact", type=_exact_flag, default=None, choices=(None, True, False),
                    metavar="{auto,yes,no}", help="enumerate every outcome (auto: when cheap)")
-    p.set_defaults(run=_cmd_equity)
+    tables.append(p)
 
-    p = sub.add_parser("vs-random", help="one hand against 1..N random opponents")
+    p = _add_command(sub, "vs-random", "one hand against 1..N random opponents",
+                     ['vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1'],
+                     _cmd_vs_random)
     p.add_argument("hand", help='e.g. "As Ad"')
     p.add_argument("--opponents", type=int, default=9, help="up to this many (default 9)")
     simulation_options(p)
-    p.set_defaults(run=_cmd_vs_random)
+    tables.append(p)
 
-    p = sub.add_parser("starting-hands",
-                       help="equity of the 169 starting hands against 1..9 random opponents")
+    p = _add_command(sub, "starting-hands",
+                     "equity of the 169 starting hands against 1..9 random opponents",
+                     ["starting-hands --sort 1",
+                      "starting-hands --parquet starting_hands.parquet",
+                      "starting-hands --regenerate        "
+                      "# recompute the shipped table (~30 min on 2 cores)",
+                      "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
+                      "--out sh.csv"],
+                     _cmd_starting_hands)
     p.add_argument("--sort", type=int, default=0, choices=range(0, 10), metavar="N",
                    help="sort by the equity against N opponents (0: grid order)")
-    p.set_defaults(run=_cmd_starting_hands)
+    g = p.add_argument_group("regenerating the table (pokersim.starting_hands)")
+    g.add_argument("--regenerate", action="store_true",
+                   help="simulate the table afresh instead of reading the shipped one, and "
+                        "write it to --out (default: the shipped CSV inside the package)")
+    g.add_argument("--opponents", type=int, nargs="+", metavar="N",
+                   help="opponent counts to simulate, 1..9 (default: all)")
+    g.add_argument("--target-stderr", type=float, default=None,
+                   help="Monte Carlo standard error to reach (default 0.0005)")
+    g.add_argument("--seed", type=int, default=None, help="random seed (default 169)")
+    g.add_argument("--out", metavar="PATH", help="where to write the regenerated CSV")
+    tables.append(p)
 
-    p = sub.add_parser("bench", help="time the kernels against the peer evaluators")
+    p = _add_command(sub, "bench", "time the kernels against the peer evaluators",
+                     ["bench --quick", "bench --max-exponent 7 --csv bench.csv"], _cmd_bench,
+                     prints_itself=True)
     p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")
     p.add_argument("--repeat", type=int, default=7, help="timed runs per row (after a warm-up)")
     p.add_argument("--max-exponent", type=int, default=8, choices=range(4, 10),
                    help="evaluate scaling rows for N = 10^4 .. 10^this (10^8: ~1 GB of RAM)")
     p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
-    p.set_defaults(run=_cmd_bench, prints_itself=True)
+    tables.append(p)
 
-    for p in sub.choices.values():
-        p.add_argument("--csv", metavar="PATH", help="also write the table as CSV")
+    tables += _game_commands(sub)
+
+    for p in tables:
+        g = p.add_argument_group("output files (written whole or not at all)")
+        for fmt, what in OUTPUT_OPTIONS.items():
+            g.add_argument(f"--{fmt}", metavar="PATH", help=f"also write the table as {what}")
+        # also accepted after the command; SUPPRESS keeps the global value otherwise
+        p.add_argument("--quiet", "-q", action="store_true", default=argparse.SUPPRESS,
+                       help="silence progress output")
     return parser
 
 
+def _game_commands(sub) -> list[argparse.ArgumentParser]:
+    """``draw5``, ``videopoker`` and ``zhajinhua``, each with its own actions."""
+    leaves = []
+
+    game = _add_command(sub, "draw5", "five-card draw: deal a table, or win rates by category",
+                        ["draw5 deal --players 4 --rounds 3 --seed 1",
+                         "draw5 win-rates --players 2",
+                         "draw5 win-rates --players 5 --trials 1000000 --seed 1"], None)
+    actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = _add_command(actions, "deal", "deal five cards to each player; name and rank the "
+                     "hands and the winner of each round",
+                     ["draw5 deal --players 4 --rounds 3 --seed 1",
+                      "draw5 deal --players 5 --rounds 1000 --seed 1 --csv deals.csv"],
+                     _cmd_draw5_deal)
+    p.add_argument("--players", type=int, default=4, help="1..10 seats (default 4)")
+    p.add_argument("--rounds", type=int, default=1, help="deals, each from a fresh deck")
+    _seed_option(p)
+    leaves.append(p)
+    p = _add_command(actions, "win-rates", "how often a dealt hand of each category wins, "
+                     "splits or loses",
+                     ["draw5 win-rates --players 2              # exact heads-up",
+                      "draw5 win-rates --players 6 --trials 1000000 --seed 1"],
+                     _cmd_draw5_win_rates)
+    p.add_argument("--players", type=int, default=2, help="2..10 seats (default 2)")
+    _method_options(p, None, "deals to simulate (default 1,000,000 with monte-carlo)")
+    leaves.append(p)
+
+    game = _add_command(sub, "videopoker", "Jacks-or-Better video poker: best hold, return, "
+                        "simulation",
+                        ['videopoker hold "Jh Jd 4c 7s 9d"',
+                         "videopoker return --paytable 8/5",
+                         "videopoker simulate --hands 1000000 --strategy simple --seed 1"],
+                        None)
+    actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
+
+    def paytable(p):
+        p.add_argument("--paytable", default="9/6", metavar="{9/6,9/5,8/5}",
+                       help="pay table (default 9/6, full pay)")
+
+    p = _add_command(actions, "hold", "the expected payout of every hold of a dealt hand, "
+                     "best first",
+                     ['videopoker hold "Jh Jd 4c 7s 9d"',
+                      'videopoker hold "Ah Kh Qh Jh 2c" --paytable 8/5 --top 32 --json holds.json'],
+                     _cmd_videopoker_hold)
+    p.add_argument("hand", help='five cards, e.g. "Jh Jd 4c 7s 9d"')
+    paytable(p)
+    p.add_argument("--top", type=int, default=5,
+                   help="holds to print (default 5; files get all 32, with the chance of "
+                        "each final hand)")
+    leaves.append(p)
+    p = _add_command(actions, "return", "the exact return of a pay table under perfect play",
+                     ["videopoker return", "videopoker return --paytable 8/5"],
+                     _cmd_videopoker_return)
+    paytable(p)
+    leaves.append(p)
+    p = _add_command(actions, "simulate", "play random deals with a strategy and measure the "
+                     "return", ["videopoker simulate --hands 1000000 --seed 1",
+                                "videopoker simulate --hands 1000000 --strategy simple --seed 1"],
+                     _cmd_videopoker_simulate)
+    p.add_argument("--hands", type=int, default=1_000_000, help="deals to play (default 10^6)")
+    p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
+                   help="optimal: the best hold; simple: keep pairs and better, else J-Q-K-A")
+    _seed_option(p)
+    paytable(p)
+    leaves.append(p)
+
+    game = _add_command(sub, "zhajinhua", "Zhajinhua (three cards): deal a table, category "
+                        "frequencies, win rates",
+                        ["zhajinhua deal --players 6 --seed 1",
+                         "zhajinhua frequencies",
+                         "zhajinhua win-rates --players 2 --a23 lowest --rule-235"], None)
+    actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = _add_command(actions, "deal", "deal three cards to each player and settle each round",
+                     ["zhajinhua deal --players 6 --seed 1",
+                      "zhajinhua deal --players 4 --rounds 10 --seed 1 --ties suit"],
+                     _cmd_zhajinhua_deal)
+    p.add_argument("--players", type=int, default=4, help="2..17 seats (default 4)")
+    p.add_argument("--rounds", type=int, default=1, help="deals, each from a fresh deck")
+    _seed_option(p)
+    _zhajinhua_rule_options(p)
+    leaves.append(p)
+    p = _add_command(actions, "frequencies", "how often each category occurs",
+                     ["zhajinhua frequencies",
+                      "zhajinhua frequencies --method monte-carlo --trials 1000000 --seed 1"],
+                     _cmd_zhajinhua_frequencies)
+    _method_options(p, "exact", "hands dealt by monte-carlo (default 1,000,000)")
+    _zhajinhua_rule_options(p)
+    leaves.append(p)
+    p = _add_command(actions, "win-rates", "how often a hand of each category wins, splits "
+                     "or loses",
+                     ["zhajinhua win-rates --players 2            # exact heads-up",
+                      "zhajinhua win-rates --players 6 --trials 1000000 --seed 1 --rule-235"],
+                     _cmd_zhajinhua_win_rates)
+    p.add_argument("--players", type=int, default=2, help="2..17 seats (default 2)")
+    _method_options(p, None, "tables dealt by monte-carlo (default 1,000,000)")
+    _zhajinhua_rule_options(p)
+    leaves.append(p)
+    return leaves
+
+
+# --------------------------------------------------------------------------------- main
+
+
+def _outputs(args) -> list[tuple[str, Path]]:
+    """The files asked for, as (format, path), after checking each can be written: the
+    format's package is installed and the folder exists (before any long computation)."""
+    from .io import require_format
+
+    outputs = []
+    for fmt in OUTPUT_OPTIONS:
+        path = getattr(args, fmt, None)
+        if path is None:
+            continue
+        try:
+            require_format(fmt)
+        except ImportError as e:
+            raise PokersimInputError(f"--{fmt}: {e}") from None
+        path = Path(path)
+        if not path.parent.is_dir():
+            raise PokersimInputError(f"cannot write {path}: no folder {str(path.parent)!r}")
+        outputs.append((fmt, path))
+    out = getattr(args, "out", None)
+    if out is not None and not Path(out).parent.is_dir():
+        raise PokersimInputError(f"cannot write {out}: no folder {str(Path(out).parent)!r}")
+    return outputs
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status:
+    0, 2 for bad input (one line on stderr), 130 when interrupted."""
     args = build_parser().parse_args(argv)
     try:
-        frame = args.run(args)
+        outputs = _outputs(args)
+        result = args.run(args)
     except PokersimInputError as e:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2
     except SimulationInterrupted as e:
         print("pokersim: interrupted; the estimate so far (PARTIAL):", file=sys.stderr)
-        with pd.option_context("display.width", 120, "display.max_columns", 20):
-            print(e.partial.to_string(index=False))
+        print(table_text(e.partial))
         return 130
     except KeyboardInterrupt:
         print("pokersim: interrupted", file=sys.stderr)
         return 130
+    frame, text = result if isinstance(result, tuple) else (result, None)
     if not getattr(args, "prints_itself", False):
-        with pd.option_context("display.width", 120, "display.max_columns", 20):
-            print(frame.to_string(index=False))
-    if args.csv:
-        from .io import write_atomic
+        print(text if text is not None else table_text(frame))
+    from .io import write_table
 
+    for fmt, path in outputs:
         try:
-            write_atomic(args.csv, lambda f: frame.to_csv(f, index=False))
+            write_table(frame, path, fmt)
         except OSError as e:
-            print(f"pokersim: error: cannot write {args.csv}: {e.strerror or e}", file=sys.stderr)
+            print(f"pokersim: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
             return 2
     return 0
 

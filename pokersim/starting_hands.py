@@ -97,6 +97,14 @@ def _progress(names: list[str], show: bool):
     return tqdm(names, desc="starting hands", unit=" hands", file=sys.stderr)
 
 
+def save_starting_hands(table: pd.DataFrame, path=SHIPPED) -> Path:
+    """Write a table of :func:`starting_hand_table` as CSV (seven decimals), atomically; by
+    default over the shipped one. Returns the path."""
+    path = Path(path)
+    path.parent.mkdir(exist_ok=True)
+    return write_atomic(path, lambda f: table.to_csv(f, index=False, float_format="%.7f"))
+
+
 def load_starting_hands() -> pd.DataFrame:
     """The shipped table (see :func:`starting_hand_table`), one row per hand and opponent
     count: hand, opponents, win, tie, lose, equity, std_error, outcomes, method."""
@@ -104,7 +112,4 @@ def load_starting_hands() -> pd.DataFrame:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    table = starting_hand_table(progress=True)
-    SHIPPED.parent.mkdir(exist_ok=True)
-    write_atomic(SHIPPED, lambda f: table.to_csv(f, index=False, float_format="%.7f"))
-    print(f"wrote {SHIPPED}", file=sys.stderr)
+    print(f"wrote {save_starting_hands(starting_hand_table(progress=True))}", file=sys.stderr)

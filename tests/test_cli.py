@@ -398,6 +398,40 @@ def test_starting_hands_command(tmp_path):
     assert frame.hand.iloc[0] == "AA"  # the best hand heads-up
 
 
+# ----------------------------------------------------------------------------- output files
+
+
+def test_every_output_format_holds_the_same_table(capsys, tmp_path):
+    paths = {fmt: tmp_path / f"freq.{fmt}" for fmt in ("csv", "json", "parquet")}
+    rc, out, err = run_main(capsys, "frequencies", "--cards", "5",
+                            *[a for fmt, p in paths.items() for a in (f"--{fmt}", str(p))])
+    assert rc == 0 and err == ""
+    frames = [pd.read_csv(paths["csv"]), pd.read_json(paths["json"]),
+              pd.read_parquet(paths["parquet"])]
+    for frame in frames:
+        assert dict(zip(frame["category"].astype(str), frame["count"], strict=True)) == \
+            FIVE_CARD
+        assert frame["probability"].iloc[0] == pytest.approx(4 / 2_598_960, rel=1e-15, abs=0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in paths.values())
+
+
+def test_parquet_without_pyarrow_says_what_to_install(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow now fails
+    path = tmp_path / "t.parquet"
+    rc, out, err = run_main(capsys, "evaluate", "As Ks Qs Js Ts", "--parquet", str(path))
+    assert rc == 2
+    assert out == ""  # refused before any work
+    assert err.count("\n") == 1 and "pip install" in err and "pyarrow" in err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_to_a_missing_folder_fails_before_running(capsys, tmp_path):
+    rc, out, err = run_main(capsys, "evaluate", "As Ks Qs Js Ts", "--json",
+                            str(tmp_path / "nope" / "t.json"))
+    assert rc == 2 and out == "" and err.count("\n") == 1 and "nope" in err
+
+
 def test_write_table_formats_and_errors(tmp_path):
     from pokersim.errors import PokersimInputError
     from pokersim.io import write_table
@@ -411,3 +445,56 @@ def test_write_table_formats_and_errors(tmp_path):
     with pytest.raises(PokersimInputError, match="xlsx"):
         write_table(frame, tmp_path / "t.xlsx")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.csv", "t.json", "t.parquet"]
+
+
+# ----------------------------------------------------------------------------- --quiet, --help
+
+
+@pytest.mark.parametrize("argv, quiet", [
+    (["evaluate", "As Ks Qs Js Ts"], False),
+    (["--quiet", "evaluate", "As Ks Qs Js Ts"], True),
+    (["evaluate", "As Ks Qs Js Ts", "-q"], True),
+    (["-q", "draw5", "deal", "--seed", "1"], True),
+    (["videopoker", "return", "--quiet"], True),
+])
+def test_quiet_is_accepted_before_or_after_the_command(argv, quiet):
+    from pokersim.cli import build_parser
+
+    assert build_parser().parse_args(argv).quiet is quiet
+
+
+def test_quiet_run(capsys):
+    rc, out, err = run_main(capsys, "--quiet", "evaluate", "As Ks Qs Js Ts")
+    assert rc == 0 and "Royal Flush" in out and err == ""
+
+
+def _leaf_commands(parser, prefix=()):
+    import argparse
+
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        yield prefix
+        return
+    for name, p in subs[0].choices.items():
+        yield from _leaf_commands(p, prefix + (name,))
+
+
+def test_every_subcommand_has_help_with_examples(capsys):
+    from pokersim.cli import build_parser
+
+    leaves = list(_leaf_commands(build_parser()))
+    assert {"draw5", "videopoker", "zhajinhua"} <= {c[0] for c in leaves}
+    assert len(leaves) >= 14
+    for command in leaves:
+        with pytest.raises(SystemExit) as info:
+            main([*command, "--help"])
+        assert info.value.code == 0
+        text = capsys.readouterr().out
+        assert f"examples:\n  pokersim {' '.join(command)}" in text, command
+
+
+def test_python_dash_m_pokersim():
+    proc = subprocess.run([sys.executable, "-m", "pokersim", "evaluate", "As Ks Qs Js Ts"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "Royal Flush" in proc.stdout
