@@ -1,5 +1,7 @@
 """One-call plots of pokersim's results; each returns the matplotlib Axes it drew on.
 
+    python -m pokersim.plots [PATH]     # the README's figure (docs/equity_vs_players.png)
+
 Matplotlib is imported when a function is called, not with pokersim. Colours come from
 matplotlib's colour-blind-safe ``tab10`` cycle and the ``viridis`` map.
 
@@ -12,6 +14,9 @@ matplotlib's colour-blind-safe ``tab10`` cycle and the ``viridis`` map.
 """
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -154,3 +159,42 @@ def win_rates(frame: pd.DataFrame, ax=None):
     ax.set_xlabel("share of hands (%)")
     ax.legend(loc="lower right")
     return ax
+
+
+#: Where :func:`readme_figure` writes by default, relative to the working directory.
+README_FIGURE = Path("docs") / "equity_vs_players.png"
+README_HANDS = ["AA", "KK", "AKs", "AKo", "JTs", "77", "22", "72o"]
+
+
+def readme_figure(path=README_FIGURE) -> Path:
+    """The README's picture, from the shipped starting-hand table (no simulation): equity of
+    a few hands against 1..9 random opponents, beside the 13 x 13 grid heads-up. Writes a PNG
+    to ``path`` (its folder is created) and returns the path. Regenerate it with
+    ``python -m pokersim.plots``.
+
+    >>> import tempfile
+    >>> path = readme_figure(Path(tempfile.mkdtemp()) / "fig.png")
+    >>> path.read_bytes()[:4]
+    b'\\x89PNG'
+    """
+    from matplotlib.figure import Figure
+
+    from .starting_hands import load_starting_hands
+
+    table = load_starting_hands()
+    fig = Figure(figsize=(11, 4.6), layout="constrained")
+    left, right = fig.subplots(1, 2, width_ratios=[1, 1.05])
+    equity_vs_players(table, README_HANDS, ax=left)
+    left.set_title("equity against random opponents (%)")
+    left.set_xticks(range(1, 10))
+    left.grid(alpha=0.3)
+    starting_hand_grid(table, opponents=1, ax=right)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # no software version in the metadata: the same table gives the same file
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+    return path
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(f"wrote {readme_figure(*sys.argv[1:2])}")

@@ -68,3 +68,22 @@ def test_missing_columns_are_named():
         plots.win_rates(pd.DataFrame({"category": ["x"]}))
     with pytest.raises(ps.PokersimInputError, match="no rows for hand 'ZZ'"):
         plots.equity_vs_players(load_starting_hands(), ["ZZ"])
+
+
+def test_readme_figure_command_writes_a_png(tmp_path):
+    """``python -m pokersim.plots PATH``, the command the README names, writes a PNG."""
+    import struct
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "sub" / "figure.png"
+    proc = subprocess.run([sys.executable, "-m", "pokersim.plots", str(path)],
+                          cwd=Path(__file__).resolve().parents[1], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert str(path) in proc.stdout
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk
+    assert width > 2 * height > 600
