@@ -152,7 +152,7 @@ def _dask_rows(trials: int, repeat: int, workers: int, notes: list[str]) -> list
                      _time(lambda: run_chunks(_noop_chunk, None, n_chunks, 1), repeat),
                      unit="chunks/s"))
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+                                  dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         row = _row(f"equity Monte Carlo AhKh vs 2 random, LocalCluster {workers}x1", trials,
                    _time(lambda: equity(players, trials=trials, seed=1, chunk_size=chunk,

@@ -19,6 +19,9 @@ a one-line message.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
+import os
 import sys
 from pathlib import Path
 
@@ -26,6 +29,9 @@ import numpy as np
 import pandas as pd
 
 from .errors import PokersimInputError, SimulationInterrupted
+
+#: The environment variable naming a Dask scheduler to run simulations on.
+SCHEDULER_ENV = "POKERSIM_SCHEDULER"
 
 #: The table-writing options, each with the format it writes.
 OUTPUT_OPTIONS = {"csv": "CSV", "json": "JSON (a list of records)",
@@ -64,17 +70,23 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     return frame
 
 
+def _run(args) -> dict:
+    """Where and how a simulation runs: the cluster client (or None), chunk size, progress."""
+    return dict(client=args.client, chunk_size=args.chunk_size, progress=args.progress)
+
+
 def _cmd_frequencies(args) -> pd.DataFrame:
     from . import category_frequencies
 
-    return category_frequencies(args.cards, args.method, args.trials, args.seed)
+    return category_frequencies(args.cards, args.method, args.trials, args.seed, **_run(args))
 
 
 def _cmd_equity(args) -> pd.DataFrame:
     from . import equity
 
     return equity(args.players, board=args.board, dead=args.dead, trials=args.trials,
-                  exact=args.exact, seed=args.seed, target_stderr=args.target_stderr)
+                  exact=args.exact, seed=args.seed, target_stderr=args.target_stderr,
+                  **_run(args))
 
 
 def _cmd_vs_random(args) -> pd.DataFrame:
@@ -82,7 +94,7 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 
     return equity_vs_random(args.hand, opponents=range(1, args.opponents + 1),
                             board=args.board, dead=args.dead, trials=args.trials,
-                            seed=args.seed, target_stderr=args.target_stderr)
+                            seed=args.seed, target_stderr=args.target_stderr, **_run(args))
 
 
 def _cmd_starting_hands(args) -> pd.DataFrame:
@@ -109,7 +121,7 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
             options["target_stderr"] = args.target_stderr
         if args.seed is not None:
             options["seed"] = args.seed
-        table = starting_hand_table(**options)
+        table = starting_hand_table(**options, **_run(args))
         out = save_starting_hands(table, args.out if args.out is not None else SHIPPED)
         print(f"pokersim: wrote {out}", file=sys.stderr)
     else:
@@ -133,7 +145,16 @@ def _cmd_bench(args) -> pd.DataFrame:
     from . import bench
 
     scaling = tuple(10**e for e in range(4, args.max_exponent + 1))
-    frame, info = bench.run(n=args.n, repeat=args.repeat, scaling=scaling, quick=args.quick)
+    if args.memory_trials:
+        m = bench.memory_run(args.memory_trials)
+        print(f"Monte Carlo AhKh vs QsQd, {m['trials']:,} trials in {m['seconds']:.0f} s "
+              f"({m['rate'] / 1e6:.1f} M trials/s): equity {m['equity']:.6f} "
+              f"± {m['std_error']:.1e}; resident memory start {m['rss_start_mib']:.0f} MiB, "
+              f"peak {m['rss_peak_mib']:.0f} MiB, end {m['rss_end_mib']:.0f} MiB "
+              f"({m['samples']} samples)")
+        return pd.DataFrame([m])
+    frame, info = bench.run(n=args.n, repeat=args.repeat, scaling=scaling, quick=args.quick,
+                            dask_workers=args.dask_workers)
     print(f"CPU: {info['cpu']} ({info['cores']} cores), Numba threads: {info['numba_threads']}, "
           f"numba {info['numba']}, numpy {info['numpy']}, Python {info['python']}")
     for note in info["notes"]:
@@ -163,7 +184,8 @@ def _cmd_draw5_deal(args):
 def _cmd_draw5_win_rates(args) -> pd.DataFrame:
     from .games import draw5
 
-    return draw5.win_rates(args.players, trials=args.trials, seed=args.seed, method=args.method)
+    return draw5.win_rates(args.players, trials=args.trials, seed=args.seed, method=args.method,
+                           **_run(args))
 
 
 def _cmd_videopoker_hold(args):
@@ -219,14 +241,14 @@ def _cmd_zhajinhua_frequencies(args) -> pd.DataFrame:
     from .games import zhajinhua
 
     return zhajinhua.category_frequencies(_zhajinhua_rules(args), method=args.method,
-                                          trials=args.trials, seed=args.seed)
+                                          trials=args.trials, seed=args.seed, **_run(args))
 
 
 def _cmd_zhajinhua_win_rates(args) -> pd.DataFrame:
     from .games import zhajinhua
 
     return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), trials=args.trials,
-                               seed=args.seed, method=args.method)
+                               seed=args.seed, method=args.method, **_run(args))
 
 
 # --------------------------------------------------------------------------------- parser
@@ -266,6 +288,18 @@ def _zhajinhua_rule_options(p):
                         "decides (spades > hearts > clubs > diamonds)")
 
 
+def _cluster_options(p):
+    g = p.add_argument_group("where it runs (default: this machine's threads)")
+    g.add_argument("--scheduler", metavar="ADDRESS", default=os.environ.get(SCHEDULER_ENV),
+                   help=f"run the chunks on a running Dask cluster, e.g. tcp://HOST:8786 "
+                        f"(default: ${SCHEDULER_ENV} if set)")
+    g.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="start a Dask LocalCluster of N worker processes for this run")
+    g.add_argument("--chunk-size", type=int, default=None, metavar="TRIALS",
+                   help="trials per chunk (task); default 262,144. With --target-stderr the "
+                        "numbers depend on the seed and the chunk size only")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pokersim", description=__doc__.split("\n\n")[0],
                                      epilog="Run 'pokersim COMMAND --help' for a command's "
@@ -284,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _add_command(sub, "frequencies", "how often each category occurs",
                      ["frequencies --cards 5",
                       "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1"],
-                     _cmd_frequencies)
+                     _cmd_frequencies, simulates=True)
     p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
     p.add_argument("--method", default="exact", choices=("exact", "monte-carlo"))
     p.add_argument("--trials", type=int, default=None, help="hands dealt by monte-carlo")
@@ -303,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ["equity AhKh QsQd",
                       'equity AhKh QsQd --board "2c 7d Qh"',
                       'equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1'],
-                     _cmd_equity)
+                     _cmd_equity, simulates=True)
     p.add_argument("players", nargs="+", help='e.g. AhKh "QQ+, AKs" random')
     simulation_options(p)
     p.add_argument("--exact", type=_exact_flag, default=None, choices=(None, True, False),
@@ -312,7 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _add_command(sub, "vs-random", "one hand against 1..N random opponents",
                      ['vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1'],
-                     _cmd_vs_random)
+                     _cmd_vs_random, simulates=True)
     p.add_argument("hand", help='e.g. "As Ad"')
     p.add_argument("--opponents", type=int, default=9, help="up to this many (default 9)")
     simulation_options(p)
@@ -326,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "# recompute the shipped table (~30 min on 2 cores)",
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
                       "--out sh.csv"],
-                     _cmd_starting_hands)
+                     _cmd_starting_hands, simulates=True)
     p.add_argument("--sort", type=int, default=0, choices=range(0, 10), metavar="N",
                    help="sort by the equity against N opponents (0: grid order)")
     g = p.add_argument_group("regenerating the table (pokersim.starting_hands)")
@@ -349,11 +383,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-exponent", type=int, default=8, choices=range(4, 10),
                    help="evaluate scaling rows for N = 10^4 .. 10^this (10^8: ~1 GB of RAM)")
     p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
+    p.add_argument("--dask-workers", type=int, default=0, metavar="N",
+                   help="also time Monte Carlo equity on a Dask LocalCluster of N workers")
+    p.add_argument("--memory-trials", type=int, default=0, metavar="T",
+                   help="instead, run T Monte Carlo trials (e.g. 10000000000) and report the "
+                        "resident memory at start, peak and end")
     tables.append(p)
 
     tables += _game_commands(sub)
 
     for p in tables:
+        if p.get_default("simulates"):
+            _cluster_options(p)
         g = p.add_argument_group("output files (written whole or not at all)")
         for fmt, what in OUTPUT_OPTIONS.items():
             g.add_argument(f"--{fmt}", metavar="PATH", help=f"also write the table as {what}")
@@ -385,7 +426,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      "splits or loses",
                      ["draw5 win-rates --players 2              # exact heads-up",
                       "draw5 win-rates --players 6 --trials 1000000 --seed 1"],
-                     _cmd_draw5_win_rates)
+                     _cmd_draw5_win_rates, simulates=True)
     p.add_argument("--players", type=int, default=2, help="2..10 seats (default 2)")
     _method_options(p, None, "deals to simulate (default 1,000,000 with monte-carlo)")
     leaves.append(p)
@@ -447,7 +488,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
     p = _add_command(actions, "frequencies", "how often each category occurs",
                      ["zhajinhua frequencies",
                       "zhajinhua frequencies --method monte-carlo --trials 1000000 --seed 1"],
-                     _cmd_zhajinhua_frequencies)
+                     _cmd_zhajinhua_frequencies, simulates=True)
     _method_options(p, "exact", "hands dealt by monte-carlo (default 1,000,000)")
     _zhajinhua_rule_options(p)
     leaves.append(p)
@@ -455,7 +496,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      "or loses",
                      ["zhajinhua win-rates --players 2            # exact heads-up",
                       "zhajinhua win-rates --players 6 --trials 1000000 --seed 1 --rule-235"],
-                     _cmd_zhajinhua_win_rates)
+                     _cmd_zhajinhua_win_rates, simulates=True)
     p.add_argument("--players", type=int, default=2, help="2..17 seats (default 2)")
     _method_options(p, None, "tables dealt by monte-carlo (default 1,000,000)")
     _zhajinhua_rule_options(p)
@@ -490,13 +531,45 @@ def _outputs(args) -> list[tuple[str, Path]]:
     return outputs
 
 
+@contextlib.contextmanager
+def _client(args):
+    """A Dask client for ``--scheduler`` or ``--workers``, closed after the run; else None."""
+    address, workers = getattr(args, "scheduler", None), getattr(args, "workers", None)
+    if not address and workers is None:
+        yield None
+        return
+    if address and workers is not None:
+        raise PokersimInputError("give --scheduler or --workers, not both")
+    try:
+        import distributed
+    except ImportError:
+        raise PokersimInputError("--scheduler and --workers need Dask: "
+                                 "pip install 'pokersim[distributed]'") from None
+    with contextlib.ExitStack() as stack:
+        if workers is not None:
+            from .deal import check_between
+
+            n = check_between(workers, "--workers", 1, 1024)
+            cluster = stack.enter_context(distributed.LocalCluster(
+                n_workers=n, dashboard_address=":0", silence_logs=logging.ERROR))
+            address = cluster.scheduler_address
+        try:
+            client = stack.enter_context(distributed.Client(address, timeout="5s"))
+        except (OSError, TimeoutError) as e:
+            raise PokersimInputError(f"cannot reach the Dask scheduler at {address}: "
+                                     f"{e}".splitlines()[0]) from None
+        yield client
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status:
     0, 2 for bad input (one line on stderr), 130 when interrupted."""
     args = build_parser().parse_args(argv)
+    args.progress = not args.quiet and sys.stderr.isatty()
     try:
         outputs = _outputs(args)
-        result = args.run(args)
+        with _client(args) as args.client:
+            result = args.run(args)
     except PokersimInputError as e:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2

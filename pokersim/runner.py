@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import itertools
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -195,10 +196,14 @@ def _bar(progress: bool, total: int | None, desc: str | None, unit: str):
         return _NoBar()
     from tqdm import tqdm
 
+    try:  # a terminal that reports no size (some pseudo-terminals) would get a 0-wide bar
+        width = os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        width = 0
+    size = dict(dynamic_ncols=True) if width else dict(ncols=80, nrows=24)
     # shown only for runs over a second; unit_scale prints 12.3M rather than 12345678
     return tqdm(total=total, desc=desc, unit=f" {unit}", unit_scale=True,
-                delay=config.PROGRESS_DELAY,
-                file=sys.stderr, dynamic_ncols=True, leave=False)
+                delay=config.PROGRESS_DELAY, file=sys.stderr, leave=False, **size)
 
 
 class _NoBar:

@@ -498,3 +498,38 @@ def test_python_dash_m_pokersim():
                           cwd=REPO, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "Royal Flush" in proc.stdout
+
+
+def _stderr_on_a_terminal(argv: list[str]) -> tuple[int, str]:
+    """Run the command with stderr on a pseudo-terminal (as in an interactive shell); return
+    its exit status and what it wrote there."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "pokersim", *argv], stdout=subprocess.PIPE,
+                            stderr=follower, text=True)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(leader)
+    proc.communicate(timeout=120)
+    return proc.returncode, b"".join(chunks).decode(errors="replace")
+
+
+def test_progress_bar_on_a_terminal_and_not_with_quiet():
+    argv = ["equity", "AhKh", "random", "random", "--trials", "40000000", "--seed", "1"]
+    code, err = _stderr_on_a_terminal(argv)  # a few seconds: past the bar's one-second delay
+    assert code == 0 and "equity:" in err and "trials/s" in err
+    code, err = _stderr_on_a_terminal(argv + ["--quiet"])
+    assert code == 0 and err == ""
+    out = subprocess.run([sys.executable, "-m", "pokersim", *argv], capture_output=True,
+                         text=True, check=True)  # stderr not a terminal: no bar
+    assert out.stderr == ""

@@ -30,8 +30,10 @@ SMALL_CHUNK = 4 * config.EQUITY_BLOCK  # many chunks from few trials
 
 @pytest.fixture(scope="module")
 def client():
+    # ":0": the scheduler's HTTP server on a free port (None still binds 8787, and a second
+    # cluster in the same run, as the CLI test starts, would warn that it is taken)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     with distributed.Client(cluster) as c:
         yield c
     cluster.close()
@@ -224,3 +226,46 @@ def test_progress_bar_counts_every_trial(bars, capsys, request, where):
 def test_no_progress_bar_unless_asked(bars, capsys):
     ps.equity(["AhKh", "random"], trials=100_000, seed=1)
     assert bars == [] and capsys.readouterr().err == ""
+
+
+def _cli_table(argv, tmp_path, name):
+    from pokersim.cli import main
+
+    out = tmp_path / f"{name}.csv"
+    assert main(argv + ["--csv", str(out)]) == 0
+    return pd.read_csv(out)
+
+
+def test_cli_runs_on_a_scheduler_given_by_flag_or_environment(client, tmp_path, monkeypatch):
+    argv = ["equity", "AhKh", "random", "random", "--trials", "200000", "--seed", "1",
+            "--chunk-size", str(SMALL_CHUNK)]
+    local = _cli_table(argv, tmp_path, "local")
+    address = client.scheduler.address
+    remote = _cli_table(argv + ["--scheduler", address], tmp_path, "flag")
+    pd.testing.assert_frame_equal(local, remote)
+    monkeypatch.setenv("POKERSIM_SCHEDULER", address)
+    from_env = _cli_table(["zhajinhua", "win-rates", "--players", "4", "--trials", "100000",
+                           "--seed", "2"], tmp_path, "env")
+    monkeypatch.delenv("POKERSIM_SCHEDULER")
+    here = _cli_table(["zhajinhua", "win-rates", "--players", "4", "--trials", "100000",
+                       "--seed", "2"], tmp_path, "here")
+    pd.testing.assert_frame_equal(from_env, here)
+
+
+def test_cli_starts_a_local_cluster_for_workers(tmp_path):
+    argv = ["frequencies", "--method", "monte-carlo", "--trials", "300000", "--seed", "3"]
+    pd.testing.assert_frame_equal(_cli_table(argv, tmp_path, "here"),
+                                  _cli_table(argv + ["--workers", "2"], tmp_path, "cluster"))
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+    (["--scheduler", "tcp://127.0.0.1:9", "--workers", "2"], "not both"),
+    (["--workers", "0"], "--workers must be"),
+])
+def test_cli_cluster_errors(capsys, extra, message):
+    from pokersim.cli import main
+
+    assert main(["equity", "AhKh", "random", "--trials", "1000"] + extra) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
