@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import sys
+from math import comb
 from pathlib import Path
 
 import pandas as pd
@@ -24,6 +25,9 @@ from .errors import PokersimInputError
 from .io import write_atomic
 
 SHIPPED = Path(__file__).parent / "_data" / "starting_hands.csv"
+
+#: Outcomes of one hand against one random hand: 1,225 opponent hands x C(48, 5) boards.
+HEADS_UP_OUTCOMES = comb(50, 2) * comb(48, 5)
 
 
 def starting_hand_names() -> list[str]:
@@ -57,9 +61,10 @@ def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
                         ) -> pd.DataFrame:
     """Win, tie, equity and standard error of every starting hand (or of ``hands``, names
     such as ``"AKs"``) against each number of random opponents: exact against one (every
-    opponent hand and board), Monte Carlo with ``target_stderr`` beyond, in chunks of
-    ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim.runner`). Slow for
-    all 169 hands: about 15 minutes on 2 cores.
+    opponent hand and board: summed from the exact heads-up matrix that the package ships,
+    see :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond,
+    in chunks of ``chunk_size`` trials run here or on ``client`` (see
+    :mod:`pokersim.runner`). All 169 hands take about 10 minutes on 2 cores.
 
     >>> starting_hand_table([2], target_stderr=0.01, hands=["AA"])[["hand", "opponents"]]
       hand  opponents
@@ -71,17 +76,24 @@ def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
     if unknown:
         raise PokersimInputError(f"not starting-hand names: {unknown} (use e.g. 'AKs', "
                                  "'AKo', 'AA')")
+    if 1 in opponents:
+        from .heads_up import versus_random
+
+        heads_up = versus_random().set_index("hand")
     rows = []
     for name in _progress(chosen, progress):
         hand = representative(name)
         for n in opponents:
             players = [hand] + ["random"] * n
             if n == 1:
-                frame = equity(players, exact=True, client=client)
-            else:
-                frame = equity(players, target_stderr=target_stderr,
-                               seed=seed * 1000 + names.index(name), client=client,
-                               chunk_size=chunk_size)
+                exact = heads_up.loc[name]
+                rows.append(dict(hand=name, opponents=1, win=exact.win, tie=exact.tie,
+                                 lose=exact.lose, equity=exact.equity, std_error=0.0,
+                                 outcomes=HEADS_UP_OUTCOMES, method="exact"))
+                continue
+            frame = equity(players, target_stderr=target_stderr,
+                           seed=seed * 1000 + names.index(name), client=client,
+                           chunk_size=chunk_size)
             first = frame.iloc[0]
             rows.append(dict(hand=name, opponents=n, win=first.win, tie=first.tie,
                              lose=first.lose, equity=first.equity, std_error=first.std_error,

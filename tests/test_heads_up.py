@@ -9,8 +9,8 @@ import pytest
 
 from pokersim import config, equity, evaluate
 from pokersim.data import heads_up
-from pokersim.heads_up import BOARDS, class_pair_counts
-from pokersim.starting_hands import load_starting_hands, starting_hand_names
+from pokersim.heads_up import BOARDS, class_pair_counts, versus_random
+from pokersim.starting_hands import starting_hand_names
 from tests.naive import RANK_CHARS, SUIT_CHARS
 
 
@@ -126,17 +126,18 @@ def test_shipped_entries_match_a_fresh_computation(table):
         assert row.tie == pytest.approx(fresh.tie, abs=1e-12)
 
 
-def test_rows_average_to_the_equity_against_a_random_hand(table):
-    # A combo's opponents are the 1,225 combos without its cards; entry (A, B) averages over
-    # the disjoint pairs of A x B, so weighting it by their number recovers A against a random
-    # hand exactly: the exact one-opponent column of the starting-hand table (7 decimals).
-    sums = table[["wins", "ties", "outcomes"]].groupby(level="hand").sum()
-    random = load_starting_hands().query("opponents == 1").set_index("hand")
-    sums = sums.loc[random.index]
-    np.testing.assert_allclose(sums.wins / sums.outcomes, random.win, atol=6e-8)
-    np.testing.assert_allclose(sums.ties / sums.outcomes, random.tie, atol=6e-8)
-    np.testing.assert_allclose((sums.wins + sums.ties / 2) / sums.outcomes, random.equity,
-                               atol=6e-8)
+@pytest.mark.parametrize("hand", ["AKs", "72o"])
+def test_rows_sum_to_the_equity_against_a_random_hand(hand):
+    # A combo's opponents are the 1,225 combos without its cards; entry (A, B) sums over the
+    # disjoint pairs of A x B, so A's row of counts summed is A against a random hand exactly:
+    # versus_random (which the starting-hand table's one-opponent column uses) must equal a
+    # direct enumeration of one combo of A against every hand and board.
+    row = versus_random().set_index("hand").loc[hand]
+    combo = {"AKs": "AsKs", "72o": "7s2h"}[hand]
+    direct = equity([combo, "random"], exact=True).iloc[0]
+    assert row.win == pytest.approx(direct.win, abs=1e-12)
+    assert row.tie == pytest.approx(direct.tie, abs=1e-12)
+    assert row.equity == pytest.approx(direct.equity, abs=1e-12)
 
 
 @pytest.mark.parametrize("hand, opponent, published", [
