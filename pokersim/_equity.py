@@ -13,12 +13,15 @@ Exact kernels weight each outcome by its tuple's weight (float64); Monte Carlo c
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 from numba import prange
 
-from ._jit import jit
+from ._jit import jit, popcount
 from ._random import block_state, mul_small, next_u64
 from .evaluate import lookup
+from .tables import KEY_BIAS, RANK_MASK
 
 #: Uniform draws in [0, deck size) taken from one 64-bit number (52**8 < 2**46).
 DIGITS = 8
@@ -243,3 +246,178 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
             if stalled:
                 break
     return stalled
+
+
+#: C(n, k) for n < 18 and k <= 5 (0 when k > n): board counts and multiset indices.
+BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(18)], np.int64)
+#: Tasks per hole-card tuple in :func:`exact_preflop_kernel`: the boards that no flush can
+#: touch, grouped by ranks, then the boards where a flush in suit 0, 1, 2 or 3 is possible.
+PREFLOP_PARTS = 5
+
+
+@jit(inline=True)
+def _next_combination(idx, k, n):
+    """Advance ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; False
+    after the last."""
+    i = k - 1
+    while i >= 0 and idx[i] == n - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@jit(inline=True)
+def _rank_boards(row, n_players, live, threshold, weight, hole_keys, hole_bits, card_keys,
+                 flush, offsets, table, category_of, strengths, wins, ties, cats):
+    """Every 5-card board with no flush possible for any player, grouped by its ranks: one
+    evaluation per rank multiset, weighted by the number of boards that have those ranks and
+    fewer than ``threshold[s]`` cards of every suit s (counted, not enumerated)."""
+    avail = np.zeros(13, np.int64)
+    present = np.zeros((13, 4), np.int64)
+    for c in live:
+        avail[c >> 2] += 1
+        present[c >> 2, c & 3] = 1
+    ranks = np.zeros(5, np.int64)
+    distinct = np.zeros(5, np.int64)
+    mult = np.zeros(5, np.int64)
+    poly = np.zeros(6, np.int64)
+    for r0 in range(13):
+        ranks[0] = r0
+        for r1 in range(r0, 13):
+            ranks[1] = r1
+            for r2 in range(r1, 13):
+                ranks[2] = r2
+                for r3 in range(r2, 13):
+                    ranks[3] = r3
+                    for r4 in range(r3, 13):
+                        ranks[4] = r4
+                        n_distinct = 0
+                        for i in range(5):
+                            if i > 0 and ranks[i] == ranks[i - 1]:
+                                mult[n_distinct - 1] += 1
+                            else:
+                                distinct[n_distinct] = ranks[i]
+                                mult[n_distinct] = 1
+                                n_distinct += 1
+                        total = 1
+                        for j in range(n_distinct):
+                            total *= BINOM[avail[distinct[j]], mult[j]]
+                        if total == 0:
+                            continue
+                        # boards with these ranks and >= threshold[s] cards of suit s: the
+                        # coefficients of prod_r (ways without r's s-card + ways with it * x)
+                        flushy = 0
+                        for s in range(4):
+                            poly[:] = 0
+                            poly[0] = 1
+                            for j in range(n_distinct):
+                                r = distinct[j]
+                                m = mult[j]
+                                e = present[r, s]
+                                without = BINOM[avail[r] - e, m]
+                                with_s = BINOM[avail[r] - 1, m - 1] if e else 0
+                                for k in range(5, 0, -1):
+                                    poly[k] = poly[k] * without + poly[k - 1] * with_s
+                                poly[0] *= without
+                            for k in range(threshold[s], 6):
+                                flushy += poly[k]
+                        if total > flushy:
+                            key = KEY_BIAS
+                            for i in range(5):
+                                key += card_keys[4 * ranks[i]] & RANK_MASK
+                            score_outcome(key, np.uint64(0), hole_keys, hole_bits, row,
+                                          n_players, flush, offsets, table, category_of,
+                                          strengths, weight * (total - flushy), wins, ties,
+                                          cats)
+
+
+@jit(inline=True)
+def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bits,
+                  card_keys, card_bits, flush, offsets, table, category_of, strengths, wins,
+                  ties, cats):
+    """Every 5-card board with at least ``threshold`` cards of suit ``s`` (a flush in s is
+    possible for some player), one by one."""
+    suited = np.empty(13, np.int64)
+    other = np.empty(live.shape[0], np.int64)
+    n_suited = 0
+    n_other = 0
+    for c in live:
+        if (c & 3) == s:
+            suited[n_suited] = c
+            n_suited += 1
+        else:
+            other[n_other] = c
+            n_other += 1
+    outer = np.zeros(5, np.int64)
+    inner = np.zeros(5, np.int64)
+    for k in range(threshold, min(5, n_suited) + 1):
+        for i in range(k):
+            outer[i] = i
+        while True:
+            key_k = KEY_BIAS
+            bits_k = np.uint64(0)
+            for i in range(k):
+                key_k += card_keys[suited[outer[i]]]
+                bits_k |= card_bits[suited[outer[i]]]
+            rest = 5 - k
+            for i in range(rest):
+                inner[i] = i
+            while rest <= n_other:
+                key = key_k
+                bits = bits_k
+                for i in range(rest):
+                    key += card_keys[other[inner[i]]]
+                    bits |= card_bits[other[inner[i]]]
+                score_outcome(key, bits, hole_keys, hole_bits, row, n_players, flush, offsets,
+                              table, category_of, strengths, weight, wins, ties, cats)
+                if not _next_combination(inner, rest, n_other):
+                    break
+            if not _next_combination(outer, k, n_suited):
+                break
+
+
+@jit(parallel=True)
+def exact_preflop_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards, card_keys,
+                         card_bits, flush, offsets, table, category_of, n_workers, wins_out,
+                         ties_out, cats_out):
+    """Every hole-card tuple times every 5-card board, in far fewer evaluations than boards.
+
+    A player can make a flush in suit s only if the board holds at least 5 - h of its cards,
+    h being the most cards of s any player holds: ``threshold[s]`` (3 or more, so at most one
+    suit per board reaches it). Boards that reach it in suit s are enumerated one by one
+    (part s + 1 of the tuple's tasks); every other board is decided by its ranks alone, so
+    each rank multiset is evaluated once, weighted by how many such boards share it (part 0).
+    Heads-up preflop that is ~200,000 evaluations a player instead of 1,712,304. Worker w
+    takes tasks w, w + W, ... into its own counts, as :func:`exact_kernel` does.
+    """
+    n_tuples, n_players = tuples.shape
+    for w in prange(n_workers):
+        wins = wins_out[w]
+        ties = ties_out[w]
+        cats = cats_out[w]
+        strengths = np.zeros(n_players, np.int64)
+        threshold = np.zeros(4, np.int64)
+        for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
+            t = task // PREFLOP_PARTS
+            part = task % PREFLOP_PARTS
+            row = tuples[t]
+            for s in range(4):
+                most = np.uint64(0)
+                for p in range(n_players):
+                    held = popcount((hole_bits[row[p]] >> np.uint64(16 * s))
+                                    & np.uint64(0x1FFF))
+                    most = max(most, held)
+                threshold[s] = 5 - np.int64(most)
+            if part == 0:
+                _rank_boards(row, n_players, live_cards[t], threshold, tuple_weights[t],
+                             hole_keys, hole_bits, card_keys, flush, offsets, table,
+                             category_of, strengths, wins, ties, cats)
+            else:
+                s = part - 1
+                _flush_boards(row, n_players, live_cards[t], s, threshold[s],
+                              tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
+                              flush, offsets, table, category_of, strengths, wins, ties, cats)

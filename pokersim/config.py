@@ -38,6 +38,9 @@ JOINT_TUPLES = 2_000_000
 MAX_REJECTIONS = 100_000
 #: Exact equity merges hole-card tuples that differ only by a relabelling of suits.
 SUIT_ISOMORPHISM = True
+#: Exact equity before the flop evaluates once per rank multiset every board on which no
+#: player can make a flush (see pokersim._equity.exact_preflop_kernel).
+MERGE_RANK_BOARDS = True
 #: Trials (or hands) per chunk of a Monte Carlo run, rounded up to whole blocks: the unit of
 #: work of one kernel call here, or of one task on a Dask cluster (see pokersim.runner).
 #: Chunks stay short here (milliseconds), so Ctrl-C and progress are prompt; on a cluster,

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from . import config
-from ._equity import exact_kernel, monte_carlo_kernel
+from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
 from ._random import seed_key
 from .cards import as_card_set, parse_cards
 from .deal import check_count
@@ -324,10 +324,15 @@ def _exact_chunk(p: _ExactProblem, first: int, n: int):
     n_workers = numba.get_num_threads()
     span = slice(first, first + n)
     wins, ties, cats = _counts(n_workers, p.tuples.shape[1], np.float64, p.categories)
-    exact_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
-                 p.live_cards[span], p.board_key, p.board_bits, p.n_runout, t.card_keys,
-                 t.card_bits, t.flush, t.offsets, t.hash, category_of_strength(), n_workers,
-                 wins, ties, cats)
+    if p.n_runout == 5 and config.MERGE_RANK_BOARDS:
+        exact_preflop_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
+                             p.live_cards[span], t.card_keys, t.card_bits, t.flush, t.offsets,
+                             t.hash, category_of_strength(), n_workers, wins, ties, cats)
+    else:
+        exact_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
+                     p.live_cards[span], p.board_key, p.board_bits, p.n_runout, t.card_keys,
+                     t.card_bits, t.flush, t.offsets, t.hash, category_of_strength(),
+                     n_workers, wins, ties, cats)
     return wins.sum(0), ties.sum(0), cats.sum(0)
 
 

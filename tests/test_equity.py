@@ -4,6 +4,7 @@ import itertools
 
 import numba
 import numpy as np
+import pandas as pd
 import pytest
 
 from pokersim import PokersimInputError, equity, equity_vs_random
@@ -229,3 +230,41 @@ def test_hand_against_random_on_the_turn_matches_brute_force():
     assert got.method.iloc[0] == "exact"
     np.testing.assert_allclose(got.equity, eq, atol=1e-12)
     np.testing.assert_allclose(got.tie, tie, atol=1e-12)
+
+
+@pytest.mark.parametrize("players, dead", [
+    (["AhKh", "QsQd"], ""),
+    (["7s2h", "KdKc", "Ts9s"], ""),                  # two spades each side: threshold 3
+    (["AhQh", "JsTs", "9d8d", "7c6c"], ""),          # every suit reachable from 3 cards
+    (["AcKc", "AhKh", "random"], "2c 3c"),           # dead cards of the flush suit
+    (["QQ+, AKs", "22+, A2s+@40, KTo+"], "5d"),      # weighted ranges, many tuples
+    (["AsAh", "KsKh", "QsQh", "JsJh", "Td9d", "8c7c"], ""),
+])
+def test_preflop_boards_merged_by_ranks_equal_every_board(players, dead, monkeypatch):
+    from pokersim import config
+
+    merged = equity(players, dead=dead, exact=True, categories=True)
+    monkeypatch.setattr(config, "MERGE_RANK_BOARDS", False)
+    every = equity(players, dead=dead, exact=True, categories=True)
+    # equal counts; weights of 0.4 make the float sums differ in the last bits only
+    pd.testing.assert_frame_equal(merged, every, check_exact=False, rtol=1e-10, atol=0)
+
+
+def test_preflop_three_way_against_evaluate_on_every_board():
+    # An independent path: the 1,221,759 boards of 47 cards as arrays, each player's 7 cards
+    # through pokersim.evaluate, wins and ties counted with numpy.
+    from pokersim import evaluate, parse_cards
+
+    holes = [parse_cards(h) for h in ("Ah Qh", "Js Ts", "9h 8h")]
+    live = np.setdiff1d(np.arange(52), np.concatenate(holes))
+    boards = np.array(list(itertools.combinations(live.tolist(), 5)), np.uint8)
+    strengths = np.stack([evaluate(np.hstack([np.broadcast_to(h, (len(boards), 2)), boards]))
+                          for h in holes], axis=1)
+    best = strengths.max(axis=1, keepdims=True)
+    sharing = (strengths == best).sum(axis=1)
+    sole = (strengths == best) & (sharing[:, None] == 1)
+    split = ((strengths == best) / sharing[:, None]).sum(axis=0)
+    got = equity(["AhQh", "JsTs", "9h8h"], exact=True)
+    assert got.outcomes.iloc[0] == len(boards)
+    np.testing.assert_allclose(got.win, sole.mean(axis=0), atol=1e-12)
+    np.testing.assert_allclose(got.equity, split / len(boards), atol=1e-12)
