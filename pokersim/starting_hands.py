@@ -64,7 +64,7 @@ def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
     opponent hand and board: summed from the exact heads-up matrix that the package ships,
     see :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond,
     in chunks of ``chunk_size`` trials run here or on ``client`` (see
-    :mod:`pokersim.runner`). All 169 hands take about 10 minutes on 2 cores.
+    :mod:`pokersim.runner`). All 169 hands take about 2 minutes on 2 cores.
 
     >>> starting_hand_table([2], target_stderr=0.01, hands=["AA"])[["hand", "opponents"]]
       hand  opponents
