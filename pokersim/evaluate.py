@@ -80,8 +80,10 @@ def lookup(key, bits, flush, offsets, table):
 
 
 @jit(inline=True)
-def hand_strength(row, card_keys, flush, offsets, table):
-    """Strength of one hand of 5..7 cards, or -1 if it holds a non-card or a repeated card.
+def hand_strength(hands, i, k, card_keys, flush, offsets, table):
+    """Strength of the first ``k`` cards of row ``i`` of ``hands``, or -1 if they hold a
+    non-card or a repeated card. Kernels pass ``k`` as a compile-time constant where they can:
+    the card loop then unrolls (1.4x on ``evaluate``).
 
     The hot path only sums card keys; the suit's rank mask is rebuilt when there is a flush
     (3% of 7-card hands). A card value past 51 adds NOT_A_CARD to the key; a repeated card
@@ -89,9 +91,8 @@ def hand_strength(row, card_keys, flush, offsets, table):
     """
     key = KEY_BIAS
     present = np.uint64(0)
-    k = row.shape[0]
     for j in range(k):
-        c = row[j]
+        c = hands[i, j]
         key += card_keys[c]
         present += np.uint64(1) << np.uint64(c & 63)
     if (popcount(present) != k) | (key >= NOT_A_CARD):
@@ -99,23 +100,30 @@ def hand_strength(row, card_keys, flush, offsets, table):
     if key & FLUSH_CHECK:
         suit = suit_of_flush(key)
         mask = 0
-        for c in row:
+        for j in range(k):
+            c = hands[i, j]
             if c & 3 == suit:
                 mask |= 1 << (c >> 2)
         return flush[mask]
     return nonflush_strength(key, offsets, table)
 
 
-@jit(parallel=True)
-def _evaluate_kernel(hands, card_keys, flush, offsets, table, out):
-    """Fill ``out`` with strengths; returns the number of invalid rows (marked -1)."""
-    bad = 0
-    for i in prange(hands.shape[0]):
-        s = hand_strength(hands[i], card_keys, flush, offsets, table)
-        out[i] = s
-        if s < 0:
-            bad += 1
-    return bad
+@functools.cache
+def _evaluate_kernel(k: int):
+    """The kernel filling ``out`` with the strengths of k-card rows (k compiled in); it
+    returns the number of invalid rows (marked -1)."""
+
+    @jit(parallel=True)
+    def kernel(hands, card_keys, flush, offsets, table, out):
+        bad = 0
+        for i in prange(hands.shape[0]):
+            s = hand_strength(hands, i, k, card_keys, flush, offsets, table)
+            out[i] = s
+            if s < 0:
+                bad += 1
+        return bad
+
+    return kernel
 
 
 def kernel_args():
@@ -148,7 +156,7 @@ def evaluate(hands) -> np.ndarray:
     """
     arr, single = as_hands(hands, (5, 6, 7), check=False)
     out = np.empty(arr.shape[0], np.int16)
-    if _evaluate_kernel(arr, *kernel_args(), out):
+    if _evaluate_kernel(arr.shape[1])(arr, *kernel_args(), out):
         check_hands(arr)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out[0] if single else out
@@ -252,16 +260,16 @@ _SUBSETS = {k: np.array(list(combinations(range(k), 5)), np.int64) for k in (5, 
 
 @jit(parallel=True)
 def _best_five_kernel(hands, subsets, card_keys, flush, offsets, table, out):
+    k = hands.shape[1]
     for i in prange(hands.shape[0]):
-        row = hands[i]
-        best = hand_strength(row, card_keys, flush, offsets, table)
-        chosen = np.empty(5, np.uint8)
+        best = hand_strength(hands, i, k, card_keys, flush, offsets, table)
+        chosen = np.empty((1, 5), np.uint8)
         for s in range(subsets.shape[0]):
             for j in range(5):
-                chosen[j] = row[subsets[s, j]]
-            if hand_strength(chosen, card_keys, flush, offsets, table) == best:
+                chosen[0, j] = hands[i, subsets[s, j]]
+            if hand_strength(chosen, 0, 5, card_keys, flush, offsets, table) == best:
                 break
-        _order_for_reading(chosen, out[i])
+        _order_for_reading(chosen[0], out[i])
 
 
 @jit

@@ -109,14 +109,13 @@ def _monte_carlo_kernel(k: int):
         for w in prange(n_workers):
             local = np.zeros(hist.shape[1], np.int64)
             hand = np.empty((1, k), np.uint8)
-            row = hand[0]  # one view, made once: a view per hand costs atomic refcounts
             deck = np.empty(52, np.uint8)
             for b in range(first_block + w, first_block + n_blocks, n_workers):
                 state = block_state(key, b)
                 deck[:] = FULL_DECK
                 for _ in range(min(block, trials - b * block)):
                     state = deal_row(state, deck, hand, 0, 52, k, plan)
-                    local[hand_strength(row, card_keys, flush, offsets, table)] += 1
+                    local[hand_strength(hand, 0, k, card_keys, flush, offsets, table)] += 1
             hist[w] += local  # adds to earlier calls' counts
 
     return kernel

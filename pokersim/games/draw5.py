@@ -193,7 +193,7 @@ def _win_kernel(players: int):
         for w in prange(n_workers):
             deck = np.empty(52, np.uint8)
             dealt = np.empty((1, k), np.uint8)
-            seat = np.empty(5, np.uint8)
+            seat = np.empty((1, 5), np.uint8)
             strength = np.empty(players, np.int64)
             xt = np.zeros((10, 4), np.int64)
             nt = np.zeros(10, np.int64)
@@ -205,8 +205,8 @@ def _win_kernel(players: int):
                     best = 0
                     for s in range(players):
                         for j in range(5):
-                            seat[j] = dealt[0, s + j * players]
-                        v = hand_strength(seat, card_keys, flush, offsets, table)
+                            seat[0, j] = dealt[0, s + j * players]
+                        v = hand_strength(seat, 0, 5, card_keys, flush, offsets, table)
                         strength[s] = v
                         best = max(best, v)
                     n_best = 0

@@ -86,7 +86,7 @@ def class_of_strength() -> np.ndarray:
 @jit(parallel=True)
 def _classify_kernel(hands, classes, card_keys, flush, offsets, table, out):
     for i in prange(hands.shape[0]):
-        out[i] = classes[hand_strength(hands[i], card_keys, flush, offsets, table)]
+        out[i] = classes[hand_strength(hands, i, 5, card_keys, flush, offsets, table)]
 
 
 def classify(hands, *, names: bool = False):
