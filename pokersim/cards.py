@@ -87,6 +87,11 @@ def parse_hands(texts: Iterable[str]) -> np.ndarray:
     """
     if isinstance(texts, str):
         raise CardError("parse_hands takes a list of hands; use parse_cards for one hand")
+    try:
+        texts = list(texts)
+    except TypeError:  # not iterable (None, a number, a 0-d array)
+        raise CardError(f"parse_hands takes a list of hands such as ['As Ks', '2c 2d']; got "
+                        f"{type(texts).__name__} {short_repr(texts)}") from None
     rows = [parse_cards(t, hand=i) for i, t in enumerate(texts)]
     if not rows:
         raise HandShapeError("parse_hands got no hands")
@@ -105,7 +110,7 @@ def format_cards(cards) -> str | list[str]:
     >>> format_cards(np.array([51, 45, 34], dtype=np.uint8))
     'As Kd Th'
     """
-    arr = np.asarray(cards)
+    arr = as_array(cards, "cards")
     if arr.ndim not in (1, 2) or not _is_integer(arr):
         raise HandShapeError(f"format_cards takes a 1-D or 2-D integer array; got "
                              f"{arr.dtype} with shape {arr.shape}")
@@ -119,6 +124,20 @@ def format_cards(cards) -> str | list[str]:
 # ---------------------------------------------------------------------------------------------
 # Validation at the public boundary: every kernel receives a C-contiguous uint8 (N, k) array
 # whose values are cards and whose rows hold no card twice.
+
+
+def as_array(value, name: str, what: str = "an array of cards", error=HandShapeError):
+    """``np.asarray(value)``, or ``error`` naming ``name`` when numpy cannot make an array of
+    it (ragged nested lists, say)."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, OverflowError) as e:
+        raise error(f"{name} cannot be read as {what} ({e}); got {short_repr(value)}") from None
+
+
+def short_repr(value, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _is_integer(arr: np.ndarray) -> bool:
@@ -148,7 +167,7 @@ def as_hands(hands, ks: Sequence[int], name: str = "hands", *, check: bool = Tru
         hands, single = parse_cards(hands)[None, :], True
     elif isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
         hands = parse_hands(hands)
-    arr = np.asarray(hands)
+    arr = as_array(hands, name)
     if not _is_integer(arr):
         raise HandShapeError(f"{name} must be an integer array of card ids (0..51) or text; "
                              f"got dtype {arr.dtype}: use parse_hands(...) or .astype(np.uint8)")
@@ -201,7 +220,7 @@ def as_card_set(cards, name: str = "dead") -> np.ndarray:
         return np.zeros(0, np.uint8)
     if isinstance(cards, str):
         return parse_cards(cards)
-    arr = np.asarray(cards)
+    arr = as_array(cards, name)
     if arr.size == 0:
         return np.zeros(0, np.uint8)
     if arr.ndim != 1 or not _is_integer(arr):

@@ -25,7 +25,7 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit, popcount
-from .cards import RANK_NAMES, RANK_PLURALS, as_hands, check_hands
+from .cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, check_hands, short_repr
 from .errors import PokersimInputError
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, NOT_A_CARD, RANK_MASK, tables
 
@@ -168,9 +168,10 @@ def evaluate(hands) -> np.ndarray:
 
 def _as_strength(strength) -> tuple[np.ndarray, bool]:
     """Check strengths (integers 1..7462); returns them as int64 and whether one was given."""
-    arr = np.asarray(strength)
+    arr = as_array(strength, "strengths", "integers", PokersimInputError)
     if arr.dtype.kind not in "iu":
-        raise PokersimInputError(f"strengths must be integers from evaluate(); got {arr.dtype}")
+        raise PokersimInputError(f"strengths must be integers from evaluate(); got "
+                                 f"{arr.dtype} {short_repr(strength)}")
     bad = (arr < 1) | (arr > N_STRENGTHS)
     if bad.any():
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr

@@ -42,7 +42,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_card_set, parse_cards
+from .cards import (
+    CARD_NAMES,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    as_array,
+    as_card_set,
+    parse_cards,
+    short_repr,
+)
 from .errors import CardError, RangeError
 
 __all__ = ["Range", "parse_range"]
@@ -137,7 +146,7 @@ class Range:
     text: str = ""
 
     def __post_init__(self):
-        combos = np.asarray(self.combos)
+        combos = as_array(self.combos, "combos", "an (M, 2) array of cards", RangeError)
         if combos.size == 0:
             combos = np.zeros((0, 2), np.uint8)
         if combos.ndim != 2 or combos.shape[1] != 2 or combos.dtype.kind not in "iu":
@@ -164,8 +173,12 @@ class Range:
         if self.weights is None:
             weights = np.ones(len(combos))
         else:
-            weights = np.array(self.weights, dtype=np.float64).reshape(-1)
-            if np.ndim(self.weights) != 1 or weights.shape[0] != combos.shape[0]:
+            raw = as_array(self.weights, "weights", "numbers", RangeError)
+            if raw.dtype.kind not in "biuf":
+                raise RangeError(f"weights must be real numbers in (0, 1]; got {raw.dtype} "
+                                 f"{short_repr(self.weights)}")
+            weights = raw.astype(np.float64).reshape(-1)
+            if raw.ndim != 1 or weights.shape[0] != combos.shape[0]:
                 raise RangeError(f"weights must have shape ({combos.shape[0]},), one per "
                                  f"combo; got shape {np.shape(self.weights)}")
             bad = ~((weights > 0) & (weights <= 1))
