@@ -20,6 +20,10 @@ from ._random import block_state, mul_small, next_u64, seed_key
 from .cards import as_card_set
 from .errors import PokersimInputError
 
+#: The largest count (rows, trials, rounds) a public function takes: counts run through the
+#: kernels as int64, with room to add and multiply. More is an error, not an overflow.
+MAX_COUNT = 2**62
+
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
 
@@ -105,13 +109,13 @@ MAX_COUNT = 2**62
 
 
 def check_count(value, name: str, minimum: int = 0) -> int:
-    """``value`` as an int from ``minimum`` to ``MAX_COUNT``, or a PokersimInputError naming
+    """``value`` as an int in ``minimum``..:data:`MAX_COUNT`, or a PokersimInputError naming
     it."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
         raise PokersimInputError(f"{name} must be an integer >= {minimum}; got {value!r}")
     if value > MAX_COUNT:
-        raise PokersimInputError(f"{name} must be at most 2**62 (counts are 64-bit); "
-                                 f"got {value!r}")
+        raise PokersimInputError(f"{name} = {value!r} is too large (at most 2**62 = "
+                                 f"{MAX_COUNT:,})")
     return int(value)
 
 
@@ -151,6 +155,9 @@ def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:
     live = live_cards(dead)
     if k > live.size:
         raise PokersimInputError(f"cannot deal k={k} cards: only {live.size} are left in the deck")
+    if n * k > MAX_COUNT:
+        raise PokersimInputError(f"cannot deal n={n} rows of k={k} cards: n * k is more than "
+                                 f"2**62 cards")
     out = np.empty((n, k), np.uint8)
     _deal_kernel(live.size, k)(seed_key(seed), live, out, config.DEAL_BLOCK)
     return out

@@ -68,3 +68,27 @@ def test_range_weights_that_are_not_numbers_are_a_range_error(weights, message):
     """np.array(weights, float64) raised ValueError/TypeError of its own for these."""
     with pytest.raises(RangeError, match=message):
         ps.Range([[1, 2]], weights)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: ps.deal(10**30, 5), "n"),
+    (lambda: ps.deal(np.uint64(2**64 - 1), 5), "n"),
+    (lambda: ps.deal(2**61, 7), "n \\* k"),
+    (lambda: ps.category_frequencies(5, "monte-carlo", trials=10**30), "trials"),
+    (lambda: ps.equity(["AhKh", "QsQd"], trials=10**30, target_stderr=0.5), "trials"),
+    (lambda: ps.equity_vs_random("AsAd", opponents=[10**30], trials=10), "opponents"),
+], ids=["deal-n", "deal-n-uint64", "deal-n*k", "frequencies-trials", "equity-trials",
+        "vs-random-opponents"])
+def test_counts_past_2_62_are_an_input_error(call, name):
+    """A count too large for int64 reached numpy ("Maximum allowed dimension exceeded"), a
+    Numba kernel (TypingError, non-precise type pyobject) or Python (OverflowError), or tried
+    to allocate it (frequencies: MemoryError after eating the machine's memory)."""
+    with pytest.raises(PokersimInputError, match=name):
+        call()
+
+
+def test_largest_count_is_still_accepted():
+    from pokersim.deal import MAX_COUNT, check_count
+
+    assert check_count(MAX_COUNT, "n") == MAX_COUNT
+    assert check_count(np.uint64(MAX_COUNT), "n") == MAX_COUNT
