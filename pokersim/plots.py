@@ -35,6 +35,9 @@ def _axes(ax):
 
 
 def _need(frame: pd.DataFrame, columns: list[str], what: str) -> None:
+    if not isinstance(frame, pd.DataFrame):
+        raise PokersimInputError(f"{what} takes a DataFrame with the columns {columns}; got "
+                                 f"{type(frame).__name__}")
     missing = [c for c in columns if c not in frame]
     if missing:
         raise PokersimInputError(f"{what} needs the columns {columns}; missing {missing}")
@@ -83,7 +86,7 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | None = None, ax=No
     >>> len(ax.get_lines())
     3
     """
-    key = "hand" if "hand" in table else "player"
+    key = "hand" if isinstance(table, pd.DataFrame) and "hand" in table else "player"
     _need(table, [key, "opponents", "equity"], "equity_vs_players")
     ax = _axes(ax)
     hands = hands if hands is not None else list(dict.fromkeys(table[key]))

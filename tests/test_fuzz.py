@@ -92,3 +92,104 @@ def test_largest_count_is_still_accepted():
 
     assert check_count(MAX_COUNT, "n") == MAX_COUNT
     assert check_count(np.uint64(MAX_COUNT), "n") == MAX_COUNT
+
+
+# --- the games
+
+
+def test_zhajinhua_showdown_of_zero_tables():
+    """reshape(0, -1) raised numpy's "cannot reshape array of size 0"."""
+    from pokersim.games import zhajinhua as zjh
+
+    out = zjh.showdown(np.zeros((0, 2, 3), np.uint8))
+    assert out.shape == (0, 2) and out.dtype == np.int8
+
+
+def test_zhajinhua_ragged_tables_are_a_hand_shape_error():
+    from pokersim.games import zhajinhua as zjh
+
+    with pytest.raises(HandShapeError, match="hands cannot be read"):
+        zjh.showdown([[[0, 1, 2], [3, 4, 5]], [[6, 7, 8]]])
+    with pytest.raises(HandShapeError, match="cannot be read"):
+        zjh.category([[0, 1, 2], [3, 4]])
+
+
+def test_zhajinhua_category_of_a_3d_array_is_not_read_as_strengths():
+    """A (R, P, 3) array of tables came back as a (R, P, 3) array of categories: each card id
+    read as a strength."""
+    from pokersim.games import zhajinhua as zjh
+
+    with pytest.raises(HandShapeError, match="1-D"):
+        zjh.category(np.zeros((2, 2, 3), np.int64))
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.zhajinhua.category_frequencies(method=np.array(["exact", "x"])),
+    lambda m: m.zhajinhua.win_rates(3, trials=10, method=np.array(["exact", "x"])),
+    lambda m: m.draw5.win_rates(3, trials=10, method=np.array(["exact", "x"])),
+    lambda m: m.videopoker.simulate(10, strategy=np.array(["simple"]), seed=1),
+    lambda m: m.videopoker.classify("As Ks Qs Js Ts", names=np.array([1, 0])),
+], ids=["zjh-frequencies", "zjh-win_rates", "draw5-win_rates", "vp-simulate", "vp-classify"])
+def test_option_arrays_are_an_input_error(call):
+    """An array where a string or flag belongs raised numpy's "truth value of an array is
+    ambiguous", or (simulate) reached the Numba kernel as a bool array instead of a flag and
+    came back labelled "['simple'] play"."""
+    from pokersim import games
+
+    with pytest.raises(PokersimInputError, match="method|strategy|names"):
+        call(games)
+
+
+@pytest.mark.parametrize("pays, message", [
+    (None, "pays must be a sequence"),
+    ("9/6", "pays must be a sequence"),
+    (("a",) * 11, "payout 0 must be a number"),
+    ((1j,) * 11, "payout 0 must be a number"),
+    ((10**400,) * 11, "payout 0 = 1000.* is too large"),
+])
+def test_paytable_of_bad_payouts_is_an_input_error(pays, message):
+    """float() raised ValueError, TypeError or OverflowError for these."""
+    from pokersim.games.videopoker import PayTable
+
+    with pytest.raises(PokersimInputError, match=message):
+        PayTable(pays)
+
+
+def test_paytable_mapping_of_a_huge_payout_is_an_input_error():
+    from pokersim.games.videopoker import PayTable
+
+    with pytest.raises(PokersimInputError, match="payout of 'Flush' = 1000.* is too large"):
+        PayTable.from_mapping({"Flush": 10**400})
+
+
+@pytest.mark.parametrize("frame", [None, 5, "x"])
+def test_draw5_text_helpers_take_only_a_deal_table_frame(frame):
+    """winner_lines(None) raised AttributeError, format_table(None) TypeError."""
+    from pokersim.games import draw5
+
+    for fn in (draw5.winner_lines, draw5.format_table):
+        with pytest.raises(PokersimInputError, match="DataFrame of deal_table"):
+            fn(frame)
+
+
+def test_draw5_text_helpers_name_the_missing_columns():
+    """An empty DataFrame raised KeyError: 'round'."""
+    import pandas as pd
+
+    from pokersim.games import draw5
+
+    with pytest.raises(PokersimInputError, match="lacks the columns"):
+        draw5.winner_lines(pd.DataFrame())
+    with pytest.raises(PokersimInputError, match="max_rounds"):
+        draw5.winner_lines(draw5.deal_table(2, seed=1), max_rounds="a")
+
+
+@pytest.mark.parametrize("name", ["category_frequencies", "equity_vs_players",
+                                  "starting_hand_grid", "win_rates"])
+@pytest.mark.parametrize("table", [None, 5])
+def test_plots_take_only_a_dataframe(name, table):
+    """`"x" in None` raised TypeError: argument of type 'NoneType' is not iterable."""
+    from pokersim import plots
+
+    with pytest.raises(PokersimInputError, match="takes a DataFrame"):
+        getattr(plots, name)(table)

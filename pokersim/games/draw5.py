@@ -124,6 +124,18 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> DrawTable:
     return frame
 
 
+def _check_frame(frame, columns: tuple, what: str) -> None:
+    """A PokersimInputError unless ``frame`` is a DataFrame with ``columns``
+    (as :func:`deal_table` makes)."""
+    if not isinstance(frame, pd.DataFrame):
+        raise PokersimInputError(f"{what} takes the DataFrame of deal_table(); got "
+                                 f"{type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise PokersimInputError(f"{what} takes the DataFrame of deal_table(); this one lacks "
+                                 f"the columns {missing}")
+
+
 def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
     """One line a round naming the winner (or the seats that split).
 
@@ -131,6 +143,8 @@ def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
     >>> len(lines), lines[0].startswith("Round 1: seat")
     (2, True)
     """
+    _check_frame(frame, ("round", "seat", "cards", "hand", "outcome"), "winner_lines")
+    max_rounds = check_count(max_rounds, "max_rounds")
     lines = []
     for i, (rnd, group) in enumerate(frame.groupby("round", sort=True)):
         if i == max_rounds:
@@ -155,6 +169,7 @@ def format_table(frame: pd.DataFrame) -> str:
     >>> text.splitlines()[0], text.count("<- WINNER") + text.count("<- SPLIT") >= 1
     ('Round 1', True)
     """
+    _check_frame(frame, ("round", "seat", "cards", "hand", "place", "outcome"), "format_table")
     lines = []
     width = max(len(h) for h in frame["hand"]) if len(frame) else 0
     for rnd, group in frame.groupby("round", sort=True):
@@ -417,6 +432,9 @@ def win_rates(players: int, trials: int | None = None, seed=None,
     interrupted = False
     if method is None:
         method = "exact" if players == 2 and trials is None else "monte-carlo"
+    if not isinstance(method, str):
+        raise PokersimInputError(f"method must be 'exact', 'monte-carlo' or None; got "
+                                 f"{method!r}")
     if method == "exact":
         if players != 2:
             raise PokersimInputError(f"method='exact' is for two players; got players={players} "

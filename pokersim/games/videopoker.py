@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 import functools
 import numbers
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -36,7 +36,7 @@ import pandas as pd
 from numba import prange
 
 from .._jit import jit
-from ..cards import CARD_NAMES, as_hands, format_cards
+from ..cards import CARD_NAMES, as_hands, format_cards, short_repr
 from ..deal import check_count, deal
 from ..errors import PokersimInputError
 from ..evaluate import Category, hand_strength, kernel_args, lookup
@@ -110,6 +110,8 @@ def classify(hands, *, names: bool = False):
     >>> classify(np.array([[0, 1, 2, 3, 4]]), names=True)
     ['Four of a Kind']
     """
+    if not isinstance(names, (bool, np.bool_)):
+        raise PokersimInputError(f"names must be True or False; got {short_repr(names)}")
     arr, single = as_hands(hands, (5,))
     out = np.empty(arr.shape[0], np.int8)
     _classify_kernel(arr, class_of_strength(), *kernel_args(), out)
@@ -147,6 +149,18 @@ def _class_code(key) -> int:
                              f"a code 0..10")
 
 
+def _payout(value, what: str) -> float:
+    """A payout as a float, or a PokersimInputError: a real number (not a bool or text) that
+    a float can hold; the finite, >= 0 check is PayTable's."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise PokersimInputError(f"{what} must be a number; got {short_repr(value)}")
+    try:
+        return float(value)
+    except (OverflowError, ValueError, TypeError):
+        raise PokersimInputError(f"{what} = {short_repr(value)} is too large for a payout") \
+            from None
+
+
 @dataclass(frozen=True)
 class PayTable:
     """Payouts per coin of each class, :class:`Hand` order (Nothing first).
@@ -165,7 +179,10 @@ class PayTable:
     name: str = "9/6"
 
     def __post_init__(self):
-        pays = tuple(float(p) for p in self.pays)
+        if isinstance(self.pays, (str, bytes)) or not isinstance(self.pays, Iterable):
+            raise PokersimInputError(f"pays must be a sequence of {N_CLASSES} payouts (Nothing "
+                                     f".. Royal Flush); got {short_repr(self.pays)}")
+        pays = tuple(_payout(p, f"payout {i}") for i, p in enumerate(self.pays))
         if len(pays) != N_CLASSES:
             raise PokersimInputError(f"a pay table needs {N_CLASSES} payouts (Nothing .. Royal "
                                      f"Flush); got {len(pays)}")
@@ -187,9 +204,7 @@ class PayTable:
         """A table from ``{class name or code: payout}``; classes left out pay 0."""
         pays = [0.0] * N_CLASSES
         for key, value in mapping.items():
-            if isinstance(value, bool) or not isinstance(value, numbers.Real):
-                raise PokersimInputError(f"payout of {key!r} must be a number; got {value!r}")
-            pays[_class_code(key)] = float(value)
+            pays[_class_code(key)] = _payout(value, f"payout of {key!r}")
         return cls(tuple(pays), name)
 
     def __getitem__(self, key) -> float:
@@ -714,7 +729,7 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None
     True
     """
     n = check_count(hands, "hands", 1)
-    if strategy not in STRATEGIES:
+    if not isinstance(strategy, str) or strategy not in STRATEGIES:
         raise PokersimInputError(f"strategy must be one of {STRATEGIES}; got {strategy!r}")
     pt = as_paytable(paytable)
     cards = deal(n, 10, seed)

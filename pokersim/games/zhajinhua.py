@@ -44,7 +44,7 @@ from numba import prange
 from .. import config
 from .._jit import jit
 from .._random import block_state, seed_key
-from ..cards import as_hands, format_cards
+from ..cards import as_array, as_hands, format_cards
 from ..deal import check_between, check_count, deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
 from ..runner import check_client, chunk_blocks, run_chunks
@@ -346,7 +346,7 @@ def _check_players(players) -> int:
 
 
 def _check_method(method) -> str:
-    if method not in ("exact", "monte-carlo"):
+    if not isinstance(method, str) or method not in ("exact", "monte-carlo"):
         raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
     return method
 
@@ -361,10 +361,13 @@ def _strengths_of(hands, rules: Rules, name: str = "hands"):
 
 
 def _as_strengths(strengths) -> tuple[np.ndarray, bool]:
-    arr = np.asarray(strengths)
+    arr = as_array(strengths, "strengths", "integers", PokersimInputError)
     if arr.dtype.kind not in "iu":
         raise PokersimInputError(f"strengths must be integers from zhajinhua.evaluate(); got "
                                  f"dtype {arr.dtype}")
+    if arr.ndim > 1:
+        raise HandShapeError(f"strengths must be one integer or a 1-D array of them; got shape "
+                             f"{arr.shape} (hands are text or an array of shape (N, 3))")
     bad = (arr < 0) | (arr > MAX_STRENGTH)
     if bad.any():
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
@@ -430,7 +433,7 @@ def category(x, rules: Rules = Rules()):
     is_hands = isinstance(x, str) or (isinstance(x, (list, tuple)) and x
                                       and isinstance(x[0], str))
     if not is_hands:
-        arr = np.asarray(x)
+        arr = as_array(x, "x", "hands or strengths")
         is_hands = arr.ndim == 2
     if is_hands:
         strengths, single = _strengths_of(x, _check_rules(rules))
@@ -486,14 +489,15 @@ def _as_tables(hands) -> tuple[np.ndarray, bool]:
         arr = as_hands(hands, (3,))[0][None]
         single = True
     else:
-        arr = np.asarray(hands)
+        arr = as_array(hands, "hands")
         if arr.ndim == 2:
             arr, single = arr[None], True
         if arr.ndim != 3 or arr.shape[2] != 3:
             raise HandShapeError(f"hands must have shape (P, 3) for one table or (R, P, 3) for "
                                  f"R tables; got shape {arr.shape}")
     _check_players(arr.shape[1])
-    flat, _ = as_hands(arr.reshape(arr.shape[0], -1), (arr.shape[1] * 3,), name="table cards")
+    flat, _ = as_hands(arr.reshape(arr.shape[0], arr.shape[1] * 3), (arr.shape[1] * 3,),
+                       name="table cards")
     return flat.reshape(arr.shape), single
 
 
