@@ -104,10 +104,6 @@ def live_cards(dead=None) -> np.ndarray:
     return np.flatnonzero(mask).astype(np.uint8)
 
 
-#: The largest count (of trials, hands, rounds) any function accepts: kernels count in int64.
-MAX_COUNT = 2**62
-
-
 def check_count(value, name: str, minimum: int = 0) -> int:
     """``value`` as an int in ``minimum``..:data:`MAX_COUNT`, or a PokersimInputError naming
     it."""
