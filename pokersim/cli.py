@@ -138,7 +138,10 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
 
 
 def _exact_flag(text: str) -> bool | None:
-    return {"auto": None, "yes": True, "no": False}[text]
+    try:
+        return {"auto": None, "yes": True, "no": False}[text]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"use auto, yes or no; got {text!r}") from None
 
 
 def _cmd_bench(args) -> pd.DataFrame:
@@ -521,6 +524,8 @@ def _outputs(args) -> list[tuple[str, Path]]:
             require_format(fmt)
         except ImportError as e:
             raise PokersimInputError(f"--{fmt}: {e}") from None
+        if "\0" in path:
+            raise PokersimInputError(f"cannot write {path!r}: a path has no NUL character")
         path = Path(path)
         if not path.parent.is_dir():
             raise PokersimInputError(f"cannot write {path}: no folder {str(path.parent)!r}")

@@ -24,7 +24,7 @@ import pandas as pd
 from . import config
 from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
 from ._random import seed_key
-from .cards import as_card_set, parse_cards
+from .cards import as_array, as_card_set, parse_cards, short_repr
 from .deal import check_count
 from .errors import (
     CardError,
@@ -68,7 +68,8 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
         except RangeError as e:
             raise RangeError(f"player {i + 1}: {e}") from None
     else:
-        arr = np.asarray(spec)
+        arr = as_array(spec, f"player {i + 1}", "a hand, a range or 'random'",
+                       PokersimInputError)
         if arr.shape != (2,) or arr.dtype.kind not in "iu":
             raise PokersimInputError(f"player {i + 1} must be a hand, a range or 'random'; "
                                      f"got {spec!r}")
@@ -186,8 +187,9 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
     blocked = np.concatenate([board_cards, dead_cards])
     if len(set(blocked.tolist())) < blocked.size:
         raise DuplicateCardError("a dead card is also on the board")
-    if isinstance(players, (str, Range)) or len(players) < 2:
-        raise PokersimInputError("equity needs a list of at least two players")
+    if not isinstance(players, (list, tuple, np.ndarray)) or len(players) < 2:
+        raise PokersimInputError(f"equity needs a list of at least two players; got "
+                                 f"{short_repr(players)}")
     specs = [_as_player(p, i, blocked) for i, p in enumerate(players)]
     n_players = len(specs)
     n_runout = 5 - board_cards.size
@@ -201,8 +203,12 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
                                           and 0 < target_stderr < 1):
         raise PokersimInputError(f"target_stderr must be a number in (0, 1); got "
                                  f"{target_stderr!r}")
-    if exact not in (None, True, False):
-        raise PokersimInputError(f"exact must be True, False or None; got {exact!r}")
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise PokersimInputError(f"exact must be True, False or None; got {short_repr(exact)}")
+    if not isinstance(categories, (bool, np.bool_)):
+        raise PokersimInputError(f"categories must be True or False; got "
+                                 f"{short_repr(categories)}")
+    exact = None if exact is None else bool(exact)
     check_client(client)
     if exact is True and (trials is not None or target_stderr is not None):
         raise PokersimInputError("exact=True enumerates every outcome: it takes no trials or "
@@ -498,9 +504,14 @@ def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=Non
     >>> equity_vs_random("AsAd", opponents=[1], board="Ac Ah 2d 7s 9c").equity.round(4).tolist()
     [1.0]
     """
+    if isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__iter__"):
+        raise PokersimInputError(f"opponents must be a list of opponent counts, such as "
+                                 f"range(1, 10); got {short_repr(opponents)}")
+    counts = [check_count(n, "opponents", 1) for n in opponents]
+    if not counts:
+        raise PokersimInputError("opponents is empty: give at least one opponent count")
     rows = []
-    for n in opponents:
-        n = check_count(n, "opponents", 1)
+    for n in counts:
         frame = equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
                        seed=seed, target_stderr=target_stderr, client=client,
                        chunk_size=chunk_size, progress=progress)

@@ -18,7 +18,8 @@ from numba import prange
 from . import config
 from ._jit import jit
 from ._random import block_state, seed_key
-from .deal import check_count, deal_plan, deal_row
+from .cards import short_repr
+from .deal import check_between, check_count, deal_plan, deal_row
 from .errors import PokersimInputError, SimulationInterrupted
 from .evaluate import (
     CATEGORY_LABELS,
@@ -143,6 +144,9 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
     """
     cards = _check_cards(cards)
     check_client(client)
+    if not isinstance(method, str):
+        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got "
+                                 f"{short_repr(method)}")
     if method == "exact":
         if trials is not None:
             raise PokersimInputError("trials applies to method='monte-carlo' only")
@@ -152,7 +156,8 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
                           tb.offsets, tb.hash, hist)
         return hist.sum(axis=0)
     if method != "monte-carlo":
-        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
+        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got "
+                                 f"{short_repr(method)}")
     trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
     block = config.MC_BLOCK
     run = run_chunks(_monte_carlo_chunk, (cards, seed_key(seed), trials), -(-trials // block),
@@ -225,6 +230,4 @@ def _first_two(k: int) -> np.ndarray:
 
 
 def _check_cards(cards) -> int:
-    if isinstance(cards, bool) or cards not in (5, 6, 7):
-        raise PokersimInputError(f"cards must be 5, 6 or 7; got {cards!r}")
-    return int(cards)
+    return check_between(cards, "cards", 5, 7, " (cards in a hand)")

@@ -1535,51 +1535,31 @@ def test_cli_any_arguments(argv, capsys):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bugs in modules this branch leaves alone (pokersim/equity.py, pokersim/frequencies.py,
-# pokersim/cli.py and pokersim/io.py): each must raise the package's own error
-
-
-def equity_bug(reason):
-    return pytest.mark.xfail(strict=True, reason=reason)
+# Bugs the fuzzing found in pokersim/equity.py, pokersim/frequencies.py, pokersim/cli.py and
+# pokersim/io.py, fixed since: each must raise the package's own error
 
 
 @pytest.mark.parametrize("call", [
-    pytest.param(lambda: ps.equity(5), id="players-int",
-                 marks=equity_bug("equity.py: len(players) raises TypeError")),
-    pytest.param(lambda: ps.equity(None), id="players-None",
-                 marks=equity_bug("equity.py: len(None) raises TypeError")),
-    pytest.param(lambda: ps.equity(p for p in ["AhKh", "QsQd"]), id="players-generator",
-                 marks=equity_bug("equity.py: len(generator) raises TypeError")),
-    pytest.param(lambda: ps.equity([[[1], [1, 2]], "QsQd"], trials=10), id="player-ragged",
-                 marks=equity_bug("equity._as_player: np.asarray raises numpy's ValueError")),
+    pytest.param(lambda: ps.equity(5), id="players-int"),
+    pytest.param(lambda: ps.equity(None), id="players-None"),
+    pytest.param(lambda: ps.equity(p for p in ["AhKh", "QsQd"]), id="players-generator"),
+    pytest.param(lambda: ps.equity([[[1], [1, 2]], "QsQd"], trials=10), id="player-ragged"),
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, exact=np.array([True, False])),
-                 id="exact-array",
-                 marks=equity_bug("equity.py: `exact not in (None, True, False)` raises "
-                                  "numpy's 'truth value of an array is ambiguous'")),
+                 id="exact-array"),
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, seed=1,
-                                   categories=np.array([True, False])), id="categories-array",
-                 marks=equity_bug("equity.py: `if categories` raises numpy's ValueError")),
-    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=[], trials=10), id="no-opponents",
-                 marks=equity_bug("equity_vs_random: pd.DataFrame([])[cols] raises KeyError")),
-    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=3, trials=10), id="opponents-int",
-                 marks=equity_bug("equity_vs_random: `for n in 3` raises TypeError")),
+                                   categories=np.array([True, False])), id="categories-array"),
+    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=[], trials=10), id="no-opponents"),
+    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=3, trials=10), id="opponents-int"),
     pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=None, trials=10),
-                 id="opponents-None",
-                 marks=equity_bug("equity_vs_random: `for n in None` raises TypeError")),
-    pytest.param(lambda: ps.category_frequencies(np.array([5, 6])), id="cards-array",
-                 marks=equity_bug("frequencies._check_cards: `cards not in (5, 6, 7)` raises "
-                                  "numpy's ValueError")),
-    pytest.param(lambda: ps.category_frequencies(5, np.array(["exact", "x"])), id="method-array",
-                 marks=equity_bug("frequencies.strength_counts: `method == 'exact'` raises "
-                                  "numpy's ValueError")),
+                 id="opponents-None"),
+    pytest.param(lambda: ps.category_frequencies(np.array([5, 6])), id="cards-array"),
+    pytest.param(lambda: ps.category_frequencies(5, np.array(["exact", "x"])), id="method-array"),
 ])
 def test_known_bugs_raise_the_package_error(call):
     with pytest.raises(PokersimInputError):
         call()
 
 
-@pytest.mark.xfail(strict=True, reason="frequencies.category_frequencies passes the float on to "
-                   "_frame: comb(52, 5.0) raises TypeError after the full enumeration")
 def test_category_frequencies_of_a_float_card_count():
     """5.0 passes _check_cards (5.0 in (5, 6, 7)); it should be accepted as 5 or refused."""
     try:
@@ -1589,9 +1569,6 @@ def test_category_frequencies_of_a_float_card_count():
     assert frame["count"].tolist() == FIVE_CARD_COUNTS
 
 
-@pytest.mark.xfail(strict=True, reason="equity.py: exact=1 (or np.True_) is accepted by "
-                   "`exact not in (None, True, False)` but is not `is True`: Monte Carlo runs "
-                   "instead of the exact enumeration asked for")
 @pytest.mark.parametrize("exact", [1, np.True_])
 def test_equity_exact_truthy_is_exact_or_refused(exact):
     try:
@@ -1601,8 +1578,6 @@ def test_equity_exact_truthy_is_exact_or_refused(exact):
     assert (frame.method == "exact").all()
 
 
-@pytest.mark.xfail(strict=True, reason="equity_vs_random: opponents=range(1, 1) gives no rows "
-                   "and pd.DataFrame([])[cols] raises KeyError through cli.main")
 @pytest.mark.parametrize("opponents", ["0", "-3"])
 def test_cli_vs_random_with_no_opponents(opponents, capsys):
     status, _, err = run_cli(["vs-random", "AsAd", "--opponents", opponents, "--trials", "10"],
@@ -1610,17 +1585,12 @@ def test_cli_vs_random_with_no_opponents(opponents, capsys):
     assert status == 2 and err.startswith("pokersim: error:")
 
 
-@pytest.mark.xfail(strict=True, reason="io.write_atomic: tempfile.mkstemp raises ValueError "
-                   "('embedded null byte') for a path with NUL; cli.main catches only OSError")
 def test_cli_csv_path_with_a_nul_byte(capsys, tmp_path):
     status, _, err = run_cli(["evaluate", "As Ks Qs Js Ts", "--csv", f"{tmp_path}/a\0b.csv"],
                              capsys)
     assert status == 2 and "cannot write" in err
 
 
-@pytest.mark.xfail(strict=True, reason="cli._exact_flag looks the word up in a dict: KeyError, "
-                   "which argparse does not turn into a usage error (it catches ValueError, "
-                   "TypeError and ArgumentTypeError), so it escapes main")
 @pytest.mark.parametrize("word", ["maybe", "YES", ""])
 def test_cli_exact_flag_of_another_word(word, capsys):
     status, _, err = run_cli(["equity", "AhKh", "QsQd", "--exact", word, "--trials", "10"],
