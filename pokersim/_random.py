@@ -17,18 +17,23 @@ from .errors import PokersimInputError
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
+def check_seed(seed) -> None:
+    """Raise unless ``seed`` is None, an int >= 0, a SeedSequence or a numpy Generator (for
+    functions that take a seed but may not need it, such as an exact enumeration)."""
+    if not (seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence))
+            or isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0):
+        raise PokersimInputError(f"seed must be None, an integer >= 0, a SeedSequence or a "
+                                 f"numpy Generator; got {seed!r}")
+
+
 def seed_key(seed) -> np.uint64:
     """A 64-bit key from ``seed``: None (fresh entropy), an int >= 0, a SeedSequence or a
     numpy Generator (one draw is taken from it)."""
+    check_seed(seed)
     if isinstance(seed, np.random.Generator):
         return np.uint64(seed.integers(0, 2**64, dtype=np.uint64))
-    if seed is None or isinstance(seed, np.random.SeedSequence):
-        ss = seed if seed is not None else np.random.SeedSequence()
-    elif isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0:
-        ss = np.random.SeedSequence(int(seed))
-    else:
-        raise PokersimInputError(f"seed must be None, an integer >= 0, a SeedSequence or a "
-                                 f"numpy Generator; got {seed!r}")
+    ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(
+        None if seed is None else int(seed))
     return np.uint64(ss.generate_state(1, np.uint64)[0])
 
 

@@ -23,7 +23,7 @@ import pandas as pd
 
 from . import config
 from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
-from ._random import seed_key
+from ._random import check_seed, seed_key
 from .cards import as_array, as_card_set, parse_cards, short_repr
 from .deal import check_count
 from .errors import (
@@ -210,6 +210,7 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
                                  f"{short_repr(categories)}")
     exact = None if exact is None else bool(exact)
     check_client(client)
+    check_seed(seed)
     if exact is True and (trials is not None or target_stderr is not None):
         raise PokersimInputError("exact=True enumerates every outcome: it takes no trials or "
                                  "target_stderr")

@@ -148,8 +148,8 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
         raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got "
                                  f"{short_repr(method)}")
     if method == "exact":
-        if trials is not None:
-            raise PokersimInputError("trials applies to method='monte-carlo' only")
+        if trials is not None or seed is not None:
+            raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
         hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
         tb = tables()
         _enumerate_kernel(cards, _first_two(cards), tb.card_keys, tb.card_bits, tb.flush,

@@ -187,6 +187,9 @@ def format_table(frame: pd.DataFrame) -> str:
 #: Pot shares are counted in units of 1/2520 (2520 is divisible by 1..10), so every sum is an
 #: exact integer and the result does not depend on the order threads add them.
 SHARE_UNIT = 2520
+#: Monte Carlo deals at most: a deal adds at most SHARE_UNIT**2 to a sum of squares, and the
+#: int64 sums must not overflow (2**63 / 2520**2 is 1.45e12).
+MAX_DEALS = 10**12
 
 
 @functools.cache
@@ -439,11 +442,15 @@ def win_rates(players: int, trials: int | None = None, seed=None,
         if players != 2:
             raise PokersimInputError(f"method='exact' is for two players; got players={players} "
                                      "(use method='monte-carlo')")
-        if trials is not None:
-            raise PokersimInputError("trials applies to method='monte-carlo' only")
+        if trials is not None or seed is not None:
+            raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
         n, rate, se = _exact_heads_up()
     elif method == "monte-carlo":
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+        if trials > MAX_DEALS:
+            raise PokersimInputError(f"trials must be at most {MAX_DEALS:,} (the sums of "
+                                     f"squares behind the standard errors are int64); got "
+                                     f"{trials:,}")
         n, rate, se, trials, interrupted = _monte_carlo(players, trials, seed, client,
                                                         chunk_size, progress)
     else:
