@@ -270,5 +270,5 @@ def format_table(frame: pd.DataFrame) -> str:
     })
     if "pokersim_vs_peer" in frame:
         shown["pokersim / peer"] = frame.pokersim_vs_peer.map(
-            lambda x: "" if pd.isna(x) else f"{x:,.0f}x")
+            lambda x: "" if pd.isna(x) else f"{x:,.0f}x" if x >= 10 else f"{x:.2f}x")
     return shown.to_string(index=False)

@@ -107,21 +107,26 @@ def _joint_tuples(players: list[_Player], limit: int):
     return tuples, weights
 
 
+def equity_and_error(wins, ties, total, trials) -> tuple[np.ndarray, np.ndarray]:
+    """Each player's equity (pot share, ties split) and its Monte Carlo standard error, from
+    merged counts: a trial's pot share is 1 for a win, 1 / (j + 1) for a tie with j others."""
+    wins = np.asarray(wins, float)
+    ties = np.asarray(ties, float)
+    share = 1.0 / np.arange(1, ties.shape[1] + 1)
+    eq = (wins + ties @ share) / total
+    var = np.maximum((wins + ties @ share**2) / total - eq**2, 0.0)
+    return eq, np.sqrt(var / trials)
+
+
 def summarise(labels, wins, ties, cats, total, trials, method: str,
               categories: bool = False) -> pd.DataFrame:
     """The result frame from merged counts (see :mod:`pokersim._equity`)."""
     wins = np.asarray(wins, float)
     ties = np.asarray(ties, float)
-    share = 1.0 / np.arange(1, ties.shape[1] + 1)
-    tie_share = ties @ share  # ties[p, j]: j other players share with p -> share 1 / (j + 1)
-    tie_sq = ties @ share**2
     win, tie = wins / total, ties.sum(axis=1) / total
-    eq = (wins + tie_share) / total
+    eq, se = equity_and_error(wins, ties, total, trials)
     if method == "exact":
         se = np.zeros(len(labels))
-    else:
-        var = np.maximum((wins + tie_sq) / total - eq**2, 0.0)
-        se = np.sqrt(var / trials)
     frame = pd.DataFrame({"player": list(labels), "win": win, "tie": tie,
                           "lose": 1.0 - win - tie, "equity": eq, "std_error": se,
                           "outcomes": total, "method": method})
@@ -471,8 +476,7 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
         if stalled[0] or target_stderr is None:
             return bool(stalled[0])
         n_done = trials_counted(wins, ties)
-        frame = summarise(range(n_players), wins, ties, cats, n_done, n_done, "monte-carlo")
-        return bool((frame.std_error < target_stderr).all())
+        return bool((equity_and_error(wins, ties, n_done, n_done)[1] < target_stderr).all())
 
     run = run_chunks(_monte_carlo_chunk, problem, -(-trials // block),
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
