@@ -303,6 +303,42 @@ def test_write_atomic_failure_keeps_previous_file(tmp_path, error):
     assert os.listdir(tmp_path) == ["out.csv"]  # no temp file behind
 
 
+KILLED_WRITER = """
+import sys, time
+from pokersim.io import write_atomic
+
+def slow(f):
+    f.write("new,half")
+    f.flush()
+    print("writing", flush=True)
+    time.sleep(60)  # killed here
+    f.write(",rest\\n")
+
+write_atomic(sys.argv[1], slow)
+"""
+
+
+@pytest.mark.parametrize("sig", ["SIGKILL", "SIGINT", "SIGTERM"])
+def test_a_writer_killed_mid_file_leaves_the_previous_file_whole(tmp_path, sig):
+    """A real process killed while it writes: the file keeps its old contents. SIGKILL
+    leaves the hidden temporary file behind (nothing can run); Ctrl-C removes it."""
+    import signal
+
+    path = tmp_path / "table.csv"
+    path.write_text("previous contents\n")
+    proc = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "writing", proc.stderr.read()
+    proc.send_signal(getattr(signal, sig))
+    proc.communicate(timeout=30)
+    assert proc.returncode != 0
+    assert path.read_text() == "previous contents\n"
+    others = sorted(set(os.listdir(tmp_path)) - {"table.csv"})
+    assert all(name.startswith(".table.csv.") and name.endswith(".tmp") for name in others)
+    if sig == "SIGINT":
+        assert others == []
+
+
 def test_write_atomic_failure_without_previous_file(tmp_path):
     path = tmp_path / "never.csv"
 
