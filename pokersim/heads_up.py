@@ -24,9 +24,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .deal import check_count
 from .equity import equity
 from .io import write_atomic
 from .ranges import parse_range
+from .runner import run_chunks
 from .starting_hands import starting_hand_names
 
 SHIPPED = Path(__file__).parent / "_data" / "heads_up.csv.gz"
@@ -54,15 +56,16 @@ def class_pair_counts(hand: str, opponent: str) -> tuple[int, int, int]:
     return int(whole[0]), int(whole[1]), int(whole[2])
 
 
-def heads_up_counts(names=None, progress: bool = False) -> pd.DataFrame:
+def heads_up_counts(names=None, progress: bool = False, *, client=None,
+                    chunk_size: int = 64) -> pd.DataFrame:
     """Exact counts of every ordered pair of the classes ``names`` (default: all 169, in the
     order of :func:`starting_hand_names`): hand, opponent, wins, ties, outcomes.
 
     Each unordered pair is computed once; the reverse entry follows from it (the opponent's
-    wins are the hand's losses, ties are shared). ``progress`` prints a line to stderr now
-    and then. All 169 classes (14,365 pairs) took 1 min 54 s on 2 shared cores (boards
-    without a possible flush are grouped by ranks, see
-    :func:`pokersim._equity.exact_preflop_kernel`).
+    wins are the hand's losses, ties are shared). Pairs go in chunks of ``chunk_size``, here
+    or as tasks on ``client`` (see :mod:`pokersim.runner`); ``progress`` shows a bar. All
+    169 classes (14,365 pairs) took 1 min 54 s on 2 shared cores (boards without a possible
+    flush are grouped by ranks, see :func:`pokersim._equity.exact_preflop_kernel`).
 
     >>> heads_up_counts(["AKs", "QQ"]).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
     [['AKs', 'AKs', 1470672, 17606304, 20547648], ['AKs', 'QQ', 18834720, 178116, 41095296],
@@ -70,27 +73,32 @@ def heads_up_counts(names=None, progress: bool = False) -> pd.DataFrame:
     """
     names = starting_hand_names() if names is None else list(names)
     n = len(names)
+    upper = np.triu_indices(n)  # (i, j), i <= j: the pairs computed
+    run = run_chunks(_pair_chunk, names, len(upper[0]), check_count(chunk_size, "chunk_size", 1),
+                     client=client, progress=progress, desc="class pairs", unit="pairs")
+    if run.interrupted:
+        raise KeyboardInterrupt
+    counts = run.counts[0]
     wins = np.zeros((n, n), np.int64)
     ties = np.zeros((n, n), np.int64)
     outcomes = np.zeros((n, n), np.int64)
-    todo = n * (n + 1) // 2
-    done = 0
-    start = last = time.monotonic()
-    for i in range(n):
-        for j in range(i, n):
-            w, t, o = class_pair_counts(names[i], names[j])
-            wins[i, j], ties[i, j], outcomes[i, j] = w, t, o
-            wins[j, i], ties[j, i], outcomes[j, i] = o - w - t, t, o
-            done += 1
-            now = time.monotonic()
-            if progress and (now - last >= 15 or done == todo):
-                last = now
-                eta = (now - start) / done * (todo - done)
-                print(f"{done:6d}/{todo} pairs ({names[i]} row), {now - start:5.0f} s, "
-                      f"about {eta:4.0f} s to go", file=sys.stderr, flush=True)
+    wins[upper], ties[upper], outcomes[upper] = counts.T
+    lower = upper[::-1]
+    wins[lower] = counts[:, 2] - counts[:, 0] - counts[:, 1]  # the opponent's wins: losses
+    ties[lower], outcomes[lower] = counts[:, 1], counts[:, 2]
     return pd.DataFrame({"hand": np.repeat(names, n), "opponent": np.tile(names, n),
                          "wins": wins.ravel(), "ties": ties.ravel(),
                          "outcomes": outcomes.ravel()})
+
+
+def _pair_chunk(names: list[str], first: int, n: int) -> tuple[np.ndarray]:
+    """(wins, ties, outcomes) of pairs ``first .. first + n - 1`` of the upper triangle, in
+    their rows of an otherwise zero (pairs, 3) array, so that chunks merge by addition."""
+    upper = np.triu_indices(len(names))
+    out = np.zeros((len(upper[0]), 3), np.int64)
+    for k in range(first, first + n):
+        out[k] = class_pair_counts(names[upper[0][k]], names[upper[1][k]])
+    return (out,)
 
 
 def with_fractions(counts: pd.DataFrame) -> pd.DataFrame:

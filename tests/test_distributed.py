@@ -114,6 +114,15 @@ def test_starting_hand_table_on_the_cluster(client):
     assert (local.std_error < 0.005).all()
 
 
+def test_heads_up_matrix_on_the_cluster(client):
+    from pokersim.heads_up import heads_up_counts
+
+    names = ["AA", "AKs", "72o", "T9s"]
+    local = heads_up_counts(names)
+    remote = heads_up_counts(names, client=client, chunk_size=3)
+    pd.testing.assert_frame_equal(local, remote)
+
+
 def test_chunk_size_changes_nothing_without_target_stderr():
     players = ["AhKh", "random", "random"]
     a = ps.equity(players, trials=200_000, seed=5, chunk_size=config.EQUITY_BLOCK)
