@@ -215,8 +215,13 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     """Run the benchmark; returns the table and a dict describing the machine. With
     ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers."""
     from . import deal, evaluate
+    from .deal import check_between, check_count
     from .frequencies import strength_counts
 
+    n, repeat, peer_n = (check_count(v, name, 1) for v, name in
+                         ((n, "n"), (repeat, "repeat"), (peer_n, "peer_n")))
+    scaling = tuple(check_count(size, "scaling size", 1) for size in scaling)
+    dask_workers = check_between(dask_workers, "dask_workers", 0, 256)
     if quick:
         n, repeat, peer_n, scaling = 100_000, 3, 5_000, (10**3, 10**4)
     info = dict(cpu=_cpu_model(), cores=os.cpu_count(), numba_threads=numba.get_num_threads(),

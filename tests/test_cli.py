@@ -362,6 +362,18 @@ def test_bench_quick_smoke(capsys, tmp_path):
     assert (frame.rate > 0).all() and frame.work.str.contains("exact category_frequencies").any()
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["--n", "0"], "n must be"),
+    (["--repeat", "-1"], "repeat must be"),
+    (["--dask-workers", "-1"], "dask_workers must be"),
+    (["--memory-trials", "-3"], "trials must be"),
+])
+def test_bench_bad_options_exit_2(capsys, argv, message):
+    assert main(["bench", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
 def test_equity_command_exact_and_monte_carlo(capsys, tmp_path):
     out = tmp_path / "eq.csv"
     assert main(["equity", "AhKh", "QsQd", "--board", "2c 7d Qh", "--csv", str(out)]) == 0
