@@ -220,7 +220,7 @@ def _cmd_videopoker_simulate(args):
     from .games import videopoker
 
     result = videopoker.simulate(args.hands, strategy=args.strategy, seed=args.seed,
-                                 paytable=args.paytable)
+                                 paytable=args.paytable, **_run(args))
     head = (f"{result.strategy} play, {result.deals:,} deals: return {100 * result.value:.3f}% "
             f"± {100 * result.std_error:.3f}% (one standard error)")
     return result.final_hands, head + "\n" + table_text(result.final_hands)
@@ -465,7 +465,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
     p = _add_command(actions, "simulate", "play random deals with a strategy and measure the "
                      "return", ["videopoker simulate --hands 1000000 --seed 1",
                                 "videopoker simulate --hands 1000000 --strategy simple --seed 1"],
-                     _cmd_videopoker_simulate)
+                     _cmd_videopoker_simulate, simulates=True)
     p.add_argument("--hands", type=int, default=1_000_000, help="deals to play (default 10^6)")
     p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
                    help="optimal: the best hold; simple: keep pairs and better, else J-Q-K-A")
@@ -580,7 +580,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SimulationInterrupted as e:
         print("pokersim: interrupted; the estimate so far (PARTIAL):", file=sys.stderr)
-        print(table_text(e.partial))
+        if isinstance(e.partial, pd.DataFrame):
+            print(table_text(e.partial))
+        else:  # a result object, such as video poker's SimulationResult
+            print(repr(e.partial))
+            print(table_text(e.partial.final_hands))
         return 130
     except KeyboardInterrupt:
         print("pokersim: interrupted", file=sys.stderr)

@@ -84,11 +84,12 @@ def _deal_kernel(n_live: int, k: int):
     plan = deal_plan(n_live, k)
 
     @jit(parallel=True)
-    def kernel(key, live, out, block):
+    def kernel(key, live, out, block, first_block):
+        """Fill ``out`` with the rows of blocks ``first_block ..`` (block b from stream b)."""
         n = out.shape[0]
         n_blocks = (n + block - 1) // block
         for b in prange(n_blocks):
-            state = block_state(key, b)
+            state = block_state(key, first_block + b)
             deck = live.copy()
             for i in range(b * block, min(n, (b + 1) * block)):
                 state = deal_row(state, deck, out, i, n_live, k, plan)
@@ -154,6 +155,13 @@ def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:
     if n * k > MAX_COUNT:
         raise PokersimInputError(f"cannot deal n={n} rows of k={k} cards: n * k is more than "
                                  f"2**62 cards")
+    return deal_rows(seed_key(seed), 0, n, k, live)
+
+
+def deal_rows(key, first_block: int, n: int, k: int, live: np.ndarray) -> np.ndarray:
+    """Rows ``first_block * DEAL_BLOCK ..`` (``n`` of them) of what :func:`deal` deals from the
+    seed key ``key``: a long deal made piece by piece, the same rows whatever the pieces
+    (inputs already checked)."""
     out = np.empty((n, k), np.uint8)
-    _deal_kernel(live.size, k)(seed_key(seed), live, out, config.DEAL_BLOCK)
+    _deal_kernel(live.size, k)(key, live, out, config.DEAL_BLOCK, first_block)
     return out

@@ -422,6 +422,22 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
     assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
 
 
+def test_ctrl_c_in_video_poker_simulation():
+    import signal
+    import time
+
+    cmd = [sys.executable, "-m", "pokersim.cli", "videopoker", "simulate", "--seed", "1"]
+    subprocess.run(cmd + ["--hands", "1000"], check=True, capture_output=True)  # compile
+    proc = subprocess.Popen(cmd + ["--hands", "100000000000"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "PARTIAL" in err and "Traceback" not in err
+    assert "deals: return" in out and "Royal Flush" in out
+
+
 def test_ctrl_c_in_monte_carlo_frequencies():
     import signal
     import time

@@ -19,7 +19,7 @@ import pytest
 import pokersim as ps
 from pokersim import config
 from pokersim.errors import PokersimInputError
-from pokersim.games import draw5, zhajinhua
+from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.runner import run_chunks
 
 distributed = pytest.importorskip("distributed")
@@ -98,6 +98,11 @@ def test_games_win_rates_on_the_cluster(client):
     remote = draw5.win_rates(4, trials=200_000, seed=2, chunk_size=config.MC_BLOCK,
                              client=client)
     pd.testing.assert_frame_equal(local, remote)
+    local = videopoker.simulate(50_000, "simple", seed=2, chunk_size=2 * config.DEAL_BLOCK)
+    remote = videopoker.simulate(50_000, "simple", seed=2, chunk_size=2 * config.DEAL_BLOCK,
+                                 client=client)
+    assert (local.value, local.deals) == (remote.value, remote.deals)
+    pd.testing.assert_frame_equal(local.final_hands, remote.final_hands)
     local = zhajinhua.win_rates(5, trials=200_000, seed=2, chunk_size=config.MC_BLOCK)
     remote = zhajinhua.win_rates(5, trials=200_000, seed=2, chunk_size=config.MC_BLOCK,
                                  client=client)

@@ -35,11 +35,14 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
+from .. import config
 from .._jit import jit
+from .._random import seed_key
 from ..cards import CARD_NAMES, as_hands, format_cards, short_repr
-from ..deal import check_count, deal
-from ..errors import PokersimInputError
+from ..deal import check_count, deal_rows, live_cards
+from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import Category, hand_strength, kernel_args, lookup
+from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS, tables
 
 
@@ -707,7 +710,8 @@ class SimulationResult:
                 f"{100 * self.value:.3f}% ± {100 * self.std_error:.3f}%)")
 
 
-def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None
+def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None, *,
+             client=None, chunk_size: int | None = None, progress: bool = False
              ) -> SimulationResult:
     """Play ``hands`` random deals with a strategy and measure the return.
 
@@ -721,6 +725,11 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None
         "simple" holds all five cards of a straight or better, the paired cards of a pair,
         two pair, trips or quads, else every jack, queen, king and ace.
     seed, paytable : as elsewhere
+    client, chunk_size, progress
+        The deals are played in chunks of ``chunk_size``, here or on ``client`` (a Dask
+        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        request; memory stays bounded however many deals. Ctrl-C raises
+        :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the result so far.
 
     >>> r = simulate(200_000, seed=1)
     >>> abs(r.value - 0.995439) < 4 * r.std_error
@@ -732,8 +741,34 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
         raise PokersimInputError(f"strategy must be one of {STRATEGIES}; got {strategy!r}")
     pt = as_paytable(paytable)
-    cards = deal(n, 10, seed)
-    pay_arr = pt.array
+    block = config.DEAL_BLOCK
+    problem = (seed_key(seed), n, strategy, pt.array)
+    run = run_chunks(_simulate_chunk, problem, -(-n // block), chunk_blocks(chunk_size, block),
+                     client=client, progress=progress, block_size=block, total=n,
+                     desc="video poker deals", unit="deals")
+    if run.counts is None:
+        raise KeyboardInterrupt
+    total, total_sq, count = run.counts
+    played = int(count.sum())
+    value = float(total[0] / played)
+    var = (total_sq[0] - played * value**2) / (played - 1) if played > 1 else float("nan")
+    se = float(np.sqrt(max(var, 0.0) / played)) if played > 1 else float("nan")
+    count = count[::-1]
+    frame = pd.DataFrame({"hand": HAND_LABELS[::-1], "pays": pt.pays[::-1], "count": count,
+                          "frequency": count / played})
+    result = SimulationResult(value, se, played, strategy, frame)
+    if run.interrupted:
+        raise SimulationInterrupted(result)
+    return result
+
+
+def _simulate_chunk(problem: tuple, first: int, n_blocks: int) -> tuple:
+    """Sum of payouts, sum of their squares and final-hand counts of deal blocks ``first ..
+    first + n_blocks - 1`` (the rows of ``deal(hands, 10, seed)`` those blocks hold)."""
+    key, hands, strategy, pay_arr = problem
+    block = config.DEAL_BLOCK
+    rows = min(hands, (first + n_blocks) * block) - first * block
+    cards = deal_rows(key, first, rows, 10, live_cards())
     if strategy == "optimal":
         counts, class5 = subset_counts()
         pay_small = counts @ pay_arr
@@ -741,14 +776,10 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None
         class5 = np.zeros(1, np.int8)
         pay_small = np.zeros(1, np.float64)
     t = tables()
-    payout = np.empty(n, np.float64)
-    final = np.empty(n, np.int8)
+    payout = np.empty(rows, np.float64)
+    final = np.empty(rows, np.int8)
     _simulate_kernel(cards, strategy == "simple", BINOM, pay_small, pay_arr, class5,
                      class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,
                      t.hash, payout, final)
-    value = float(payout.mean())
-    se = float(payout.std(ddof=1) / np.sqrt(n)) if n > 1 else float("nan")
-    count = np.bincount(final, minlength=N_CLASSES)[::-1]
-    frame = pd.DataFrame({"hand": HAND_LABELS[::-1], "pays": pt.pays[::-1], "count": count,
-                          "frequency": count / n})
-    return SimulationResult(value, se, n, strategy, frame)
+    return (np.array([payout.sum()]), np.array([payout @ payout]),
+            np.bincount(final, minlength=N_CLASSES).astype(np.int64))
