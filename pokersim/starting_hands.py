@@ -20,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from .cards import RANKS
+from .deal import check_between, check_count
 from .equity import equity
 from .errors import PokersimInputError
 from .io import write_atomic
@@ -66,10 +67,19 @@ def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
     in chunks of ``chunk_size`` trials run here or on ``client`` (see
     :mod:`pokersim.runner`). All 169 hands take about 2 minutes on 2 cores.
 
+    ``seed`` is an integer >= 0 (hand i of the 169 runs with seed ``1000 * seed + i``, so
+    each hand's numbers do not depend on which other hands are asked for); ``opponents``
+    counts from 1 to 9.
+
     >>> starting_hand_table([2], target_stderr=0.01, hands=["AA"])[["hand", "opponents"]]
       hand  opponents
     0   AA          2
     """
+    if isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__iter__"):
+        raise PokersimInputError(f"opponents must be a list of opponent counts from 1 to 9, "
+                                 f"such as range(1, 10); got {opponents!r}")
+    opponents = [check_between(n, "opponents", 1, 9) for n in opponents]
+    seed = check_count(seed, "seed")  # not a SeedSequence: it is spread over the hands
     names = starting_hand_names()
     chosen = names if hands is None else list(hands)
     unknown = sorted(set(chosen) - set(names))

@@ -59,3 +59,25 @@ def test_rows_are_reproduced_by_a_fresh_simulation(table, hand, n):
     fresh = equity([representative(hand)] + ["random"] * n, trials=400_000, seed=2).iloc[0]
     se = np.hypot(row.std_error, fresh.std_error)
     assert abs(fresh.equity - row.equity) < 4 * se
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    # a SeedSequence or Generator raised a TypeError (seed * 1000 + i), a negative seed an
+    # error naming seed 1000 times too small, a float ran with seed 7000.0
+    (dict(seed=np.random.SeedSequence(7)), "seed must be an integer >= 0"),
+    (dict(seed=np.random.default_rng(7)), "seed must be an integer >= 0"),
+    (dict(seed=-1), "seed must be an integer >= 0; got -1$"),
+    (dict(seed=7.0), "seed must be an integer >= 0; got 7.0"),
+    (dict(seed=None), "seed must be an integer >= 0; got None"),
+    # an int raised a TypeError (1 in 2), 0 or 10 reached equity
+    (dict(opponents=2), "opponents must be a list"),
+    (dict(opponents=[0]), "opponents must be an integer from 1 to 9; got 0"),
+    (dict(opponents=[10]), "opponents must be an integer from 1 to 9; got 10"),
+])
+def test_starting_hand_table_bad_seed_or_opponents_is_an_input_error(kwargs, words):
+    from pokersim import PokersimInputError
+    from pokersim.starting_hands import starting_hand_table
+
+    with pytest.raises(PokersimInputError, match=words):
+        starting_hand_table(**{"opponents": [2], "target_stderr": 0.05, "hands": ["AA"],
+                               **kwargs})
