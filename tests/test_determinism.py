@@ -1,34 +1,227 @@
-"""The same seed gives the same numbers in a fresh process, with 1 or 2 Numba threads."""
+"""The same seed gives the same numbers: at 1 and 2 Numba threads, in a fresh process, across
+chunk sizes where the API promises it, and for every form of a seed (int, SeedSequence,
+Generator). One entry of ``CALLS`` per public random function (and per code path of it).
 
+The subprocess test runs ``CALLS`` in fresh interpreters with ``NUMBA_NUM_THREADS`` 1 and 2
+and compares a JSON fingerprint of every result (floats as ``repr``, big arrays as SHA-256).
+Every call stays small: the whole file runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import hashlib
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
+from numpy.testing import assert_array_equal
+from pandas.testing import assert_frame_equal
+
+import pokersim as ps
+from pokersim import config
+from pokersim.frequencies import strength_counts
+from pokersim.games import draw5, videopoker, zhajinhua
+from pokersim.starting_hands import starting_hand_table
+
+REPO = Path(__file__).resolve().parents[1]
+
+# Trial counts span several random blocks (DEAL_BLOCK 4096, MC_BLOCK 65536, EQUITY_BLOCK and
+# zhajinhua.TABLE_BLOCK 16384), so two threads really share the work.
+CALLS = {
+    "deal": lambda s: ps.deal(10_000, 7, seed=s),
+    "deal-dead": lambda s: ps.deal(9_000, 5, seed=s, dead="As Kd 2c 7h"),
+    "strength_counts-6": lambda s: strength_counts(6, "monte-carlo", trials=140_001, seed=s),
+    "frequencies-5": lambda s: ps.category_frequencies(5, "monte-carlo", trials=140_001, seed=s),
+    "frequencies-6": lambda s: ps.category_frequencies(6, "monte-carlo", trials=140_001, seed=s),
+    "frequencies-7": lambda s: ps.category_frequencies(7, "monte-carlo", trials=200_003, seed=s),
+    "equity-hands": lambda s: ps.equity(["AhKh", "QsQd"], dead="2c 7d", trials=50_001, seed=s),
+    "equity-flop-categories": lambda s: ps.equity(["AhKh", "QsQd", "Tc9c"], board="2c 7d Qh",
+                                                  trials=40_001, seed=s, categories=True),
+    "equity-ranges": lambda s: ps.equity(["QQ+, AKs", "22+, A2s+, KTo+"], dead="3c",
+                                         trials=50_001, seed=s),
+    # three wide ranges: too many joint combinations to list, drawn by rejection
+    "equity-ranges-rejection": lambda s: ps.equity(["22+, A2s+, A2o+", "22+, K2s+, K2o+",
+                                                    "22+, Q2s+, Q2o+"], trials=40_001, seed=s),
+    "equity-random": lambda s: ps.equity(["AsAd", "random", "random"], trials=50_001, seed=s),
+    "equity-target-stderr": lambda s: ps.equity(["QQ+, AKs", "random"], target_stderr=0.003,
+                                                chunk_size=config.EQUITY_BLOCK, seed=s),
+    "equity_vs_random": lambda s: ps.equity_vs_random("AsAd", opponents=[1, 3], trials=30_001,
+                                                      seed=s),
+    "equity_vs_random-target-stderr": lambda s: ps.equity_vs_random(
+        "7c2d", opponents=[2], target_stderr=0.004, chunk_size=20_000, seed=s),
+    "draw5.deal_table": lambda s: draw5.deal_table(4, rounds=1_500, seed=s),
+    "draw5.win_rates": lambda s: draw5.win_rates(5, trials=140_001, seed=s,
+                                                 method="monte-carlo"),
+    "draw5.win_rates-heads-up": lambda s: draw5.win_rates(2, trials=70_001, seed=s),
+    "videopoker.simulate-optimal": lambda s: videopoker.simulate(20_000, "optimal", seed=s),
+    "videopoker.simulate-simple": lambda s: videopoker.simulate(60_000, "simple", seed=s,
+                                                                paytable="8/5"),
+    "zhajinhua.deal_table": lambda s: zhajinhua.deal_table(
+        6, rounds=1_000, seed=s, rules=zhajinhua.Rules(ties="suit")),
+    "zhajinhua.category_frequencies": lambda s: zhajinhua.category_frequencies(
+        method="monte-carlo", trials=140_001, seed=s),
+    "zhajinhua.win_rates": lambda s: zhajinhua.win_rates(5, trials=50_001, seed=s,
+                                                         method="monte-carlo"),
+    "zhajinhua.win_rates-rules-chunk": lambda s: zhajinhua.win_rates(
+        3, zhajinhua.Rules(a23="lowest", rule_235=True, ties="suit"), trials=50_001, seed=s,
+        chunk_size=20_000),
+    "starting_hand_table": lambda s: starting_hand_table(
+        [2], target_stderr=0.01, seed=s, hands=["AA", "72o"]),
+}
+
+
+def fingerprint(result):
+    """A JSON-able, exact summary of a result: floats as repr (NaN compares equal), arrays
+    as a hash of their bytes."""
+    if isinstance(result, pd.DataFrame):
+        return {str(c): [repr(v) for v in result[c].tolist()] for c in result.columns}
+    if isinstance(result, np.ndarray):
+        return [str(result.dtype), list(result.shape),
+                hashlib.sha256(np.ascontiguousarray(result).tobytes()).hexdigest()]
+    if isinstance(result, videopoker.SimulationResult):
+        return [repr(result.value), repr(result.std_error), result.deals, result.strategy,
+                fingerprint(result.final_hands)]
+    raise TypeError(type(result))
+
+
+def assert_same(a, b):
+    """Exact equality of two results of one entry of CALLS."""
+    assert type(a) is type(b)
+    if isinstance(a, pd.DataFrame):
+        assert_frame_equal(a, b, check_exact=True)
+    elif isinstance(a, np.ndarray):
+        assert a.dtype == b.dtype
+        assert_array_equal(a, b, strict=True)
+    else:
+        assert (a.value, a.std_error, a.deals, a.strategy) == (
+            b.value, b.std_error, b.deals, b.strategy)
+        assert_frame_equal(a.final_hands, b.final_hands, check_exact=True)
+
+
+def differs(a, b) -> bool:
+    try:
+        assert_same(a, b)
+    except AssertionError:
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Threads and processes
 
 SCRIPT = """
-import json, pokersim as ps
-out = {
-    "deal": ps.deal(10_000, 7, seed=99).sum(axis=0).tolist(),
-    "frequencies": ps.category_frequencies(7, "monte-carlo", trials=200_003, seed=5)
-                   ["count"].tolist(),
-    "equity": ps.equity(["QQ+, AKs", "random", "random"], trials=100_001, seed=8)
-              ["equity"].tolist(),
-}
-print(json.dumps(out))
+import json, numba
+from tests.test_determinism import CALLS, fingerprint
+out = {name: fingerprint(call(20_000 + i)) for i, (name, call) in enumerate(CALLS.items())}
+print(json.dumps({"threads": numba.get_num_threads(), "results": out}))
 """
 
 
 def run(threads: int) -> dict:
     env = {**os.environ, "NUMBA_NUM_THREADS": str(threads)}
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                          text=True, check=True)
+                          text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 cores to run 2 threads")
 def test_same_seed_same_numbers_across_processes_and_thread_counts():
     one, two = run(1), run(2)
-    assert one == two
-    assert one == run(2)  # and again, in another process
+    assert (one["threads"], two["threads"]) == (1, 2)
+    assert set(one["results"]) == set(CALLS)
+    for name in CALLS:
+        assert one["results"][name] == two["results"][name], name
+    again = run(2)["results"]  # and again, in another process
+    for name in CALLS:
+        assert again[name] == two["results"][name], name
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeds in every form, in this process
+
+
+#: Functions whose seed is an integer only (documented): they derive one seed per part.
+INT_SEEDS_ONLY = {"starting_hand_table"}
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_int_seed_sequence_and_generator_seeds(name):
+    call = CALLS[name]
+    first = call(7)
+    assert_same(first, call(7))
+    assert_same(first, call(np.int64(7)))
+    assert differs(first, call(8)), "seeds 7 and 8 gave the same numbers"
+    if name in INT_SEEDS_ONLY:
+        for seed in (np.random.SeedSequence(7), np.random.default_rng(3), None, -1, True):
+            with pytest.raises(ps.PokersimInputError, match="seed"):
+                call(seed)
+        return
+    # an int seed goes through SeedSequence(seed): the two are one seed (pokersim._random)
+    assert_same(first, call(np.random.SeedSequence(7)))
+    # a Generator gives one draw: the same Generator state, the same numbers
+    assert_same(call(np.random.default_rng(3)), call(np.random.default_rng(3)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Chunk sizes: without target_stderr, counts merge by addition and do not depend on them
+
+CHUNKED = {
+    "equity": (lambda chunk: ps.equity(["QQ+, AKs", "random", "random"], trials=100_001,
+                                       seed=11, chunk_size=chunk), config.EQUITY_BLOCK),
+    "equity-categories": (lambda chunk: ps.equity(["AhKh", "QsQd"], board="2c 7d Qh",
+                                                  trials=70_001, seed=12, categories=True,
+                                                  chunk_size=chunk), config.EQUITY_BLOCK),
+    "equity_vs_random": (lambda chunk: ps.equity_vs_random("AsAd", opponents=[1, 2],
+                                                           trials=70_001, seed=13,
+                                                           chunk_size=chunk),
+                         config.EQUITY_BLOCK),
+    "category_frequencies": (lambda chunk: ps.category_frequencies(
+        7, "monte-carlo", trials=300_001, seed=14, chunk_size=chunk), config.MC_BLOCK),
+    "draw5.win_rates": (lambda chunk: draw5.win_rates(
+        4, trials=200_001, seed=15, chunk_size=chunk), config.MC_BLOCK),
+    "zhajinhua.category_frequencies": (lambda chunk: zhajinhua.category_frequencies(
+        method="monte-carlo", trials=200_001, seed=16, chunk_size=chunk), config.MC_BLOCK),
+}
+
+
+@pytest.mark.parametrize("name", list(CHUNKED))
+def test_without_target_stderr_the_chunk_size_does_not_matter(name):
+    call, block = CHUNKED[name]
+    one_block = call(block)  # several chunks of one block each
+    assert_same(one_block, call(10**6))  # one chunk
+    assert_same(one_block, call(3 * block - 1))  # rounded up to whole blocks, 3 a chunk
+    assert_same(one_block, call(None))  # config.CHUNK_TRIALS
+
+
+def test_zhajinhua_win_rates_same_seed_and_chunk_size_same_numbers():
+    """zhajinhua.win_rates promises identical numbers for the same seed and chunk size only
+    (its sums of fractions are added chunk by chunk)."""
+    def call(chunk, seed=21):
+        return zhajinhua.win_rates(4, trials=100_001, seed=seed, chunk_size=chunk)
+
+    block = zhajinhua.TABLE_BLOCK
+    for chunk in (block, 3 * block, 10**6):
+        assert_same(call(chunk), call(chunk))
+    # a chunk size rounds up to whole blocks: 3 * block - 1 is 3 * block
+    assert_same(call(3 * block), call(3 * block - 1))
+    assert_same(call(None), call(config.CHUNK_TRIALS))
+    assert differs(call(block), call(block, seed=22))
+
+
+def test_target_stderr_same_seed_and_chunk_size_same_numbers():
+    """With target_stderr the stop rule runs after each chunk: the result depends on the seed
+    and the chunk size, and is the same for the same pair."""
+    def call(chunk):
+        return ps.equity(["AhKh", "random", "random"], target_stderr=0.003, seed=31,
+                         chunk_size=chunk)
+
+    for chunk in (config.EQUITY_BLOCK, 5 * config.EQUITY_BLOCK):
+        first = call(chunk)
+        assert first.outcomes.iloc[0] < 10**6  # stopped by the rule, not by a cap
+        assert_same(first, call(chunk))
