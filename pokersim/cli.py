@@ -91,7 +91,10 @@ def _cmd_equity(args) -> pd.DataFrame:
 
 def _cmd_vs_random(args) -> pd.DataFrame:
     from . import equity_vs_random
+    from .deal import check_between
+    from .equity import MAX_OPPONENTS
 
+    check_between(args.opponents, "--opponents", 1, MAX_OPPONENTS)  # before range(1, n + 1)
     return equity_vs_random(args.hand, opponents=range(1, args.opponents + 1),
                             board=args.board, dead=args.dead, trials=args.trials,
                             seed=args.seed, target_stderr=args.target_stderr, **_run(args))

@@ -25,7 +25,7 @@ from . import config
 from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
 from ._random import check_seed, seed_key
 from .cards import as_array, as_card_set, parse_cards, short_repr
-from .deal import check_count
+from .deal import check_between, check_count
 from .errors import (
     CardError,
     DuplicateCardError,
@@ -501,6 +501,10 @@ def trials_counted(wins, ties) -> int:
     return int(wins.sum() + (ties.sum(axis=tuple(range(ties.ndim - 1))) // ways)[1:].sum())
 
 
+#: Most opponents of one hand: 2 * (22 + 1) hole cards and a 5-card board use 51 cards.
+MAX_OPPONENTS = 22
+
+
 def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=None,
                      seed=None, target_stderr=None, *, client=None, chunk_size=None,
                      progress=False) -> pd.DataFrame:
@@ -512,7 +516,10 @@ def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=Non
     if isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__iter__"):
         raise PokersimInputError(f"opponents must be a list of opponent counts, such as "
                                  f"range(1, 10); got {short_repr(opponents)}")
-    counts = [check_count(n, "opponents", 1) for n in opponents]
+    # each count checked as it is read: range(1, 10**30) stops at 23, not after 10**30 items
+    counts = [check_between(n, "opponents", 1, MAX_OPPONENTS,
+                            " (one deck holds 2 cards each and a 5-card board for 23 players)")
+              for n in opponents]
     if not counts:
         raise PokersimInputError("opponents is empty: give at least one opponent count")
     rows = []

@@ -11,6 +11,7 @@ tests follow, grouped by module; the CLI comes last. Sizes and trial counts stay
 the ``ci`` profile (500 examples) also runs in a few minutes.
 """
 
+import itertools
 import numbers
 import re
 from dataclasses import dataclass
@@ -1596,3 +1597,20 @@ def test_cli_exact_flag_of_another_word(word, capsys):
     status, _, err = run_cli(["equity", "AhKh", "QsQd", "--exact", word, "--trials", "10"],
                              capsys)
     assert status == 2 and "--exact" in err
+
+
+@pytest.mark.parametrize("opponents", [range(1, 10**30), itertools.count(1), [1, 23]])
+def test_equity_vs_random_refuses_too_many_opponents_before_listing_them(opponents):
+    """``vs-random --opponents 10**30`` called equity_vs_random(range(1, 10**30 + 1)), which
+    listed every count (checking each against 2**62) until the machine ran out of memory:
+    the OOM killer ended the test run. A count past 22 opponents now stops it at once."""
+    with pytest.raises(PokersimInputError, match="opponents must be an integer from 1 to 22"):
+        ps.equity_vs_random("AsAd", opponents=opponents, trials=10)
+
+
+@pytest.mark.parametrize("opponents", [str(10**30), str(2**62), "23"])
+def test_cli_vs_random_with_too_many_opponents(opponents, capsys):
+    status, out, err = run_cli(["vs-random", "AsAd", "--opponents", opponents, "--trials", "10"],
+                               capsys)
+    assert status == 2 and out == ""
+    assert err == f"pokersim: error: --opponents must be an integer from 1 to 22; got {opponents}\n"
