@@ -529,14 +529,22 @@ def _outputs(args) -> list[tuple[str, Path]]:
             raise PokersimInputError(f"--{fmt}: {e}") from None
         if "\0" in path:
             raise PokersimInputError(f"cannot write {path!r}: a path has no NUL character")
-        path = Path(path)
-        if not path.parent.is_dir():
-            raise PokersimInputError(f"cannot write {path}: no folder {str(path.parent)!r}")
-        outputs.append((fmt, path))
+        outputs.append((fmt, _file_path(path)))
     out = getattr(args, "out", None)
-    if out is not None and not Path(out).parent.is_dir():
-        raise PokersimInputError(f"cannot write {out}: no folder {str(Path(out).parent)!r}")
+    if out is not None:
+        _file_path(out)
     return outputs
+
+
+def _file_path(text: str) -> Path:
+    """The path of a file to write, or an input error: its folder must exist, and it must not
+    name a folder (``out/`` would otherwise write a file ``out``, as pathlib drops the slash)."""
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise PokersimInputError(f"cannot write {text}: a folder, not a file name")
+    if not path.parent.is_dir():
+        raise PokersimInputError(f"cannot write {path}: no folder {str(path.parent)!r}")
+    return path
 
 
 @contextlib.contextmanager
@@ -571,7 +579,8 @@ def _client(args):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status:
-    0, 2 for bad input (one line on stderr), 130 when interrupted."""
+    0, 2 for bad input or a request too big for memory (one line on stderr), 130 when
+    interrupted."""
     args = build_parser().parse_args(argv)
     args.progress = not args.quiet and sys.stderr.isatty()
     try:
@@ -592,6 +601,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pokersim: interrupted", file=sys.stderr)
         return 130
+    except MemoryError as e:  # e.g. --rounds 10**12: numpy cannot allocate the deal
+        why = str(e).splitlines()[0] if str(e) else "out of memory"
+        print(f"pokersim: error: not enough memory: {why}; ask for fewer rounds, hands or "
+              f"trials", file=sys.stderr)
+        return 2
     frame, text = result if isinstance(result, tuple) else (result, None)
     if not getattr(args, "prints_itself", False):
         print(text if text is not None else table_text(frame))

@@ -1599,6 +1599,36 @@ def test_cli_exact_flag_of_another_word(word, capsys):
     assert status == 2 and "--exact" in err
 
 
+# ---------------------------------------------------------------------------------------------
+# Bugs the CLI fuzzing of the game commands found in pokersim/cli.py, fixed since
+
+
+def test_cli_request_too_big_for_memory_is_one_line(capsys, monkeypatch):
+    """``draw5 deal --rounds 1099511627776`` (a valid count) printed numpy's MemoryError
+    traceback and exited 1. The allocation is faked here: a real one that big may be granted
+    by an overcommitting kernel and then fill the memory."""
+    def too_big(players, rounds=1, seed=None):
+        raise MemoryError(f"Unable to allocate 20.0 TiB for an array with shape ({rounds}, 20) "
+                          f"and data type uint8")
+
+    monkeypatch.setattr(draw5, "deal_table", too_big)
+    status, out, err = run_cli(["draw5", "deal", "--rounds", str(2**40)], capsys)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("pokersim: error: not enough memory: ")
+    assert "20.0 TiB" in err
+
+
+@pytest.mark.parametrize("name", ["new/", "new" + "/" * 3, ""])
+def test_cli_output_path_naming_a_folder(capsys, tmp_path, name):
+    """``--csv out/`` wrote a file named ``out`` (pathlib drops the slash); ``--csv .`` ran the
+    whole command and then failed to write. Both are refused first."""
+    path = f"{tmp_path}/{name}"
+    status, out, err = run_cli(["videopoker", "hold", "As Ks Qs Js Ts", "--csv", path], capsys)
+    assert status == 2 and out == ""  # nothing computed, nothing printed
+    assert err.startswith("pokersim: error: cannot write") and "a folder" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("opponents", [range(1, 10**30), itertools.count(1), [1, 23]])
 def test_equity_vs_random_refuses_too_many_opponents_before_listing_them(opponents):
     """``vs-random --opponents 10**30`` called equity_vs_random(range(1, 10**30 + 1)), which
