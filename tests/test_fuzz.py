@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -1515,24 +1516,137 @@ def run_cli(argv, capsys):
     return status, out, err
 
 
+def check_cli_result(argv, status, out, err):
+    """The contract of every command: exit 0 with output, or 2 with a one-line reason (an
+    argparse usage error: 'usage:' lines then one error line); never a traceback."""
+    games = ("draw5", "videopoker", "zhajinhua")
+    name = " ".join(argv[:2] if argv and argv[0] in games else argv[:1]) or "(none)"
+    event(f"{name}: exit {status}")
+    assert status in (0, 2), (status, err)
+    assert "Traceback" not in out + err
+    if status == 0:
+        assert out.strip()
+        return
+    lines = err.strip().split("\n")  # not splitlines: an argument may hold a \r, echoed back
+    assert lines, "a failure must say why"
+    assert re.match(r"pokersim( [\w-]+)*: error: \S", lines[-1]), lines
+    if not lines[0].startswith("usage:"):  # the package's own errors: exactly one line
+        assert len(lines) == 1 and lines[0].startswith("pokersim: error: "), lines
+
+
 @settings(max_examples=scaled(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=cli_args())
 def test_cli_any_arguments(argv, capsys):
     status, out, err = run_cli(argv, capsys)
-    event(f"{argv[0] if argv else '(none)'}: exit {status}")
-    assert status in (0, 2), (status, err)
-    assert "Traceback" not in out + err
-    if status == 0:
-        assert out.strip()
-        if argv[0] == "evaluate":
-            assert len(out.strip().splitlines()) == len(argv)  # a header, a line a hand
-        return
-    lines = err.strip().split("\n")  # not splitlines: an argument may hold a \r, echoed back
-    assert lines, "a failure must say why"
-    assert re.match(r"pokersim( [\w-]+)?: error: \S", lines[-1]), lines
-    if not lines[0].startswith("usage:"):  # the package's own errors: exactly one line
-        assert len(lines) == 1 and lines[0].startswith("pokersim: error: "), lines
+    check_cli_result(argv, status, out, err)
+    if status == 0 and argv[0] == "evaluate":
+        assert len(out.strip().splitlines()) == len(argv)  # a header, a line a hand
+
+
+# The game commands (draw5, videopoker, zhajinhua), with output files. TMP stands for the
+# test's tmp folder; TMP itself (a folder, not a file) and TMP/missing/ cannot be written.
+# Half the examples draw only valid values (the command runs and writes its files), half
+# mix in junk anywhere (the command must refuse it in one line).
+TMP = "@TMP@"
+GOOD_PATHS = [f"{TMP}/t.csv", f"{TMP}/t.json", f"{TMP}/t.parquet", f"{TMP}/t",
+              f"{TMP}/\u00e9 t.json"]
+BAD_PATHS = [f"{TMP}/missing/t.csv", TMP, f"{TMP}/"]
+HOLD_JUNK = ["As Ks Qs Js", "As As Ks Qs Js", "As Ks Qs Js Ts 9s", "Xx Ks Qs Js Ts", "",
+             "AsKsQsJsTs9s", "-As Ks Qs Js Ts"]
+# options of one command given to another: argparse refuses them (never --workers or
+# --scheduler: they start Dask clusters)
+STRAY_OPTIONS = [["--top", "3"], ["--hands", "10"], ["--rounds", "2"], ["--chunk-size", "100"],
+                 ["--rule-235"], ["--ties", "suit"], ["--cards", "5"], ["--board", "2c 7d Qh"],
+                 ["--strategy", "simple"], ["--players", "3"], ["--trials", "10"], ["--top"]]
+
+
+def value_of(argv, flag, default=None):
+    return argv[argv.index(flag) + 1] if flag in argv and argv[-1] != flag else default
+
+
+@st.composite
+def game_cli_args(draw):
+    valid = draw(st.booleans())
+
+    def arg(good, *junk):
+        return good if valid else st.one_of(good, *junk)
+
+    def count(low, high):
+        return arg(st.integers(low, high).map(str), count_arg(high))
+
+    game = draw(st.sampled_from(["draw5", "videopoker", "zhajinhua"]))
+    action = draw(arg(st.sampled_from({
+        "draw5": ["deal", "win-rates"], "videopoker": ["hold", "simulate", "return"],
+        "zhajinhua": ["deal", "frequencies", "win-rates"]}[game]),
+        st.sampled_from(["bogus", "", "Deal", "win_rates"])))
+    if action == "return" and draw(st.integers(0, 4)):  # ~1 s a pay table (then cached): rarely
+        action = "hold"
+    argv = [game] + ([action] if action else [])
+    seed = ("--seed", arg(st.integers(0, 2**70).map(str), seed_args))
+    chunk = ("--chunk-size", count(1, 5000))
+    paytable = ("--paytable", arg(st.sampled_from(["9/6", "9/5", "8/5"]),
+                                  st.sampled_from(["10/6", "9-6", "", "x", "9/6 "])))
+    seats = (1, 10) if game == "draw5" else (2, 17)
+    if action == "deal":
+        argv += options(draw, [("--players", count(*seats)), ("--rounds", count(1, 40)), seed])
+    elif action in ("win-rates", "frequencies"):
+        method = arg(st.just("monte-carlo"), st.sampled_from(["exact", "mc", "", "EXACT"]))
+        pairs = [("--method", method), ("--trials", count(1, 2000)), seed, chunk]
+        if action == "win-rates":
+            pairs.append(("--players", count(2, seats[1])))
+        argv += options(draw, pairs)
+        method, players = value_of(argv, "--method"), as_int(value_of(argv, "--players", "2"))
+        exact = method == "exact" or (method is None and action == "win-rates" and players == 2
+                                      ) or (method is None and action == "frequencies")
+        if "--trials" not in argv and not exact:  # the default is a million
+            argv += ["--trials", draw(count(1, 2000))]
+        if valid and exact and "--seed" in argv:  # an exact method takes no seed
+            argv += ["--method", "monte-carlo", "--trials", "100"]
+    elif action == "hold":
+        argv.append(draw(arg(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True
+                                      ).map(lambda cs: " ".join(CARD_NAMES[c] for c in cs)),
+                             st.text(max_size=16), st.sampled_from(HOLD_JUNK))))
+        argv += options(draw, [paytable, ("--top", arg(st.integers(1, 40).map(str),
+                                                       count_arg(40), st.just("0")))])
+    elif action == "return":
+        argv += options(draw, [paytable])
+    elif action == "simulate":
+        argv += options(draw, [("--hands", count(1, 2000)), seed, paytable,
+                               ("--strategy", arg(st.sampled_from(["optimal", "simple"]),
+                                                  st.sampled_from(["x", "", "Simple"])))])
+        if "--hands" not in argv:  # the default is a million
+            argv += ["--hands", draw(count(1, 2000))]
+    if game == "zhajinhua" and action:
+        argv += options(draw, [
+            ("--a23", arg(st.sampled_from(["between-jqk-qka", "lowest"]),
+                          st.sampled_from(["x", "", "LOWEST"]))),
+            ("--ties", arg(st.sampled_from(["split", "suit"]), st.sampled_from(["x", "Suit"])))])
+        argv += ["--rule-235"] if draw(st.booleans()) else []
+    if action:
+        argv += options(draw, [(f"--{fmt}", arg(st.sampled_from(GOOD_PATHS),
+                                                st.sampled_from(BAD_PATHS)))
+                               for fmt in ("csv", "json", "parquet")])
+    if not valid and draw(st.integers(0, 4)) == 0:
+        argv += draw(st.sampled_from(STRAY_OPTIONS))
+    if draw(st.booleans()):  # first (the global option) or last (the command's)
+        argv.insert(draw(st.sampled_from([0, len(argv)])), draw(st.sampled_from(["-q",
+                                                                               "--quiet"])))
+    return argv
+
+
+@settings(max_examples=scaled(200), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argv=game_cli_args())
+def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
+    argv = [a.replace(TMP, str(tmp_path)) for a in argv]
+    status, out, err = run_cli(argv, capsys)
+    check_cli_result([a for a in argv if a not in ("-q", "--quiet")], status, out, err)
+    if status == 0:  # every file asked for was written, whole
+        for fmt in ("csv", "json", "parquet"):
+            path = value_of(argv, f"--{fmt}")
+            if path is not None:
+                assert Path(path).is_file() and Path(path).stat().st_size > 0, (fmt, path)
 
 
 # ---------------------------------------------------------------------------------------------
