@@ -18,6 +18,7 @@ import pytest
 
 from pokersim.cli import main
 from pokersim.io import write_atomic
+from tests.signals import interruptible
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -327,7 +328,8 @@ def test_a_writer_killed_mid_file_leaves_the_previous_file_whole(tmp_path, sig):
     path = tmp_path / "table.csv"
     path.write_text("previous contents\n")
     proc = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible)
     assert proc.stdout.readline().strip() == "writing", proc.stderr.read()
     proc.send_signal(getattr(signal, sig))
     proc.communicate(timeout=30)
@@ -410,7 +412,7 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
     # below is simulating (not compiling) when the signal arrives
     subprocess.run(cmd + ["--trials", "1000"], check=True, capture_output=True)
     proc = subprocess.Popen(cmd + ["--trials", "100000000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     time.sleep(4)  # import and load the kernels, then simulate for a while
     sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
@@ -429,7 +431,7 @@ def test_ctrl_c_in_video_poker_simulation():
     cmd = [sys.executable, "-m", "pokersim.cli", "videopoker", "simulate", "--seed", "1"]
     subprocess.run(cmd + ["--hands", "1000"], check=True, capture_output=True)  # compile
     proc = subprocess.Popen(cmd + ["--hands", "100000000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
@@ -446,7 +448,7 @@ def test_ctrl_c_in_monte_carlo_frequencies():
            "--seed", "1"]
     subprocess.run(cmd + ["--trials", "1000"], check=True, capture_output=True)  # compile
     proc = subprocess.Popen(cmd + ["--trials", "100000000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)

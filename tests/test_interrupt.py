@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+from tests.signals import interruptible
+
 SCRIPT = """
 import json, sys
 from pokersim import SimulationInterrupted
@@ -45,7 +47,7 @@ except SimulationInterrupted as e:
                                       "zhajinhua.category_frequencies", "videopoker.simulate"])
 def test_ctrl_c_stops_a_game_simulation_with_its_partial_result(function):
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT, function], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
     time.sleep(1.0)  # simulate for a while
     sent = time.perf_counter()
