@@ -403,57 +403,42 @@ def test_vs_random_command(tmp_path):
     assert frame.opponents.tolist() == [1, 2, 3] and frame.equity.is_monotonic_decreasing
 
 
-def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
+def interrupted_run(cmd: list[str], size_flag: str) -> tuple[str, str, float]:
+    """Run a command once small (so that its kernels are in Numba's on-disk cache), then huge;
+    Ctrl-C it after a few seconds of simulating. Returns its stdout, its stderr and how long it
+    took to stop; it must have exited with status 130."""
     import signal
     import time
 
-    cmd = [sys.executable, "-m", "pokersim.cli", "equity", "AhKh", "random", "--seed", "1"]
-    # a short run first compiles the kernels into Numba's on-disk cache, so that the long run
-    # below is simulating (not compiling) when the signal arrives
-    subprocess.run(cmd + ["--trials", "1000"], check=True, capture_output=True)
-    proc = subprocess.Popen(cmd + ["--trials", "100000000000"], stdout=subprocess.PIPE,
+    cmd = [sys.executable, "-m", "pokersim.cli", *cmd]
+    subprocess.run(cmd + [size_flag, "1000"], check=True, capture_output=True)
+    proc = subprocess.Popen(cmd + [size_flag, "100000000000"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     time.sleep(4)  # import and load the kernels, then simulate for a while
     sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
-    stopped_after = time.perf_counter() - sent
     assert proc.returncode == 130, err
     assert "PARTIAL" in err and "Traceback" not in err
+    return out, err, time.perf_counter() - sent
+
+
+def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
+    out, _, stopped_after = interrupted_run(["equity", "AhKh", "random", "--seed", "1"],
+                                            "--trials")
     assert "monte-carlo (partial)" in out and "std_error" in out
     assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
 
 
 def test_ctrl_c_in_video_poker_simulation():
-    import signal
-    import time
-
-    cmd = [sys.executable, "-m", "pokersim.cli", "videopoker", "simulate", "--seed", "1"]
-    subprocess.run(cmd + ["--hands", "1000"], check=True, capture_output=True)  # compile
-    proc = subprocess.Popen(cmd + ["--hands", "100000000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130, err
-    assert "PARTIAL" in err and "Traceback" not in err
+    out, _, _ = interrupted_run(["videopoker", "simulate", "--seed", "1"], "--hands")
     assert "deals: return" in out and "Royal Flush" in out
 
 
 def test_ctrl_c_in_monte_carlo_frequencies():
-    import signal
-    import time
-
-    cmd = [sys.executable, "-m", "pokersim.cli", "frequencies", "--method", "monte-carlo",
-           "--seed", "1"]
-    subprocess.run(cmd + ["--trials", "1000"], check=True, capture_output=True)  # compile
-    proc = subprocess.Popen(cmd + ["--trials", "100000000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130, err
-    assert "PARTIAL" in err and "std_error" in out and "Traceback" not in err
+    out, _, _ = interrupted_run(["frequencies", "--method", "monte-carlo", "--seed", "1"],
+                                "--trials")
+    assert "std_error" in out
 
 
 def test_starting_hands_command(tmp_path):
