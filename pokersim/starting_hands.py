@@ -94,14 +94,13 @@ def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
     for name in _progress(chosen, progress):
         hand = representative(name)
         for n in opponents:
-            players = [hand] + ["random"] * n
             if n == 1:
                 exact = heads_up.loc[name]
                 rows.append(dict(hand=name, opponents=1, win=exact.win, tie=exact.tie,
                                  lose=exact.lose, equity=exact.equity, std_error=0.0,
                                  outcomes=HEADS_UP_OUTCOMES, method="exact"))
                 continue
-            frame = equity(players, target_stderr=target_stderr,
+            frame = equity([hand] + ["random"] * n, target_stderr=target_stderr,
                            seed=seed * 1000 + names.index(name), client=client,
                            chunk_size=chunk_size)
             first = frame.iloc[0]
