@@ -18,8 +18,8 @@ from math import comb
 import numpy as np
 from numba import prange
 
-from ._jit import jit, popcount
-from ._random import block_state, mul_small, next_u64
+from ._jit import jit, mul_wide, popcount
+from ._random import block_state, next_u64
 from .evaluate import lookup
 from .tables import KEY_BIAS, RANK_MASK
 
@@ -215,15 +215,12 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                 j = 0
                 while j < n_extra:
                     while True:
-                        state, r0 = next_u64(state)
-                        low = r0
-                        for _d in range(DIGITS):
-                            _, low = mul_small(low, n_deck64)
+                        state, r = next_u64(state)
+                        low = r * digits_product  # the low word of r * n**DIGITS
                         if low >= digits_product or low >= digits_threshold:
                             break
-                    r = r0
                     for _d in range(DIGITS):
-                        hi, r = mul_small(r, n_deck64)
+                        hi, r = mul_wide(r, n_deck64)
                         c = base_deck[np.int64(hi)]
                         bit = np.uint64(1) << np.uint64(c)
                         if not used & bit:

@@ -1,6 +1,7 @@
 """One decorator for every kernel, so the options live in one place (``config.JIT_OPTIONS``)."""
 
 import numba
+from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
@@ -26,5 +27,20 @@ def popcount(typingctx, x):
 
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def mul_wide(typingctx, a, b):
+    """(high, low) 64-bit halves of the full 128-bit product of two uint64 (one ``mul``)."""
+    sig = types.UniTuple(types.uint64, 2)(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        high = builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+        low = builder.trunc(product, ir.IntType(64))
+        return context.make_tuple(builder, signature.return_type, (high, low))
 
     return sig, codegen

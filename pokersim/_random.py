@@ -56,13 +56,3 @@ def next_u64(state):
     """(new state, 64 random bits): one SplitMix64 step. Thread the state by hand."""
     state += GOLDEN
     return state, mix(state)
-
-
-@jit(inline=True)
-def mul_small(r, n):
-    """(high, low) 64-bit halves of the 128-bit product ``r * n`` for ``n < 2**31``."""
-    low32 = np.uint64(0xFFFFFFFF)
-    hi = (r >> np.uint64(32)) * n
-    lo = (r & low32) * n
-    mid = hi + (lo >> np.uint64(32))
-    return mid >> np.uint64(32), (mid << np.uint64(32)) | (lo & low32)
