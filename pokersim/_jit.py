@@ -1,6 +1,11 @@
-"""One decorator for every kernel, so the options live in one place (``config.JIT_OPTIONS``)."""
+"""One decorator for every kernel, so the options live in one place (``config.JIT_OPTIONS``),
+and the few machine instructions the kernels use that Numba does not expose."""
 
+import platform
+
+import llvmlite.binding as llvm
 import numba
+import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
@@ -44,3 +49,64 @@ def mul_wide(typingctx, a, b):
         return context.make_tuple(builder, signature.return_type, (high, low))
 
     return sig, codegen
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """Index of the lowest set bit of a nonzero uint64 (one ``tzcnt`` instruction)."""
+    sig = types.uint64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+def _has_pdep() -> bool:
+    """Whether the kernels are compiled for an x86-64 CPU with BMI2 (and so ``pdep``): the
+    host's features, or those of the target that ``NUMBA_CPU_NAME`` names."""
+    if numba.config.CPU_NAME:
+        return "+bmi2" in (numba.config.CPU_FEATURES or "")
+    return (platform.machine().lower() in ("x86_64", "amd64")
+            and bool(llvm.get_host_cpu_features().get("bmi2", False)))
+
+
+HAS_PDEP = _has_pdep()
+
+
+@intrinsic
+def _pdep(typingctx, x, mask):
+    """BMI2 ``pdep``: deposit the low bits of x at the positions of mask's set bits."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        return builder.call(builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty),
+                            args)
+
+    return sig, codegen
+
+
+@jit(inline=True)
+def _nth_bit_pdep(mask, n):
+    return _pdep(np.uint64(1) << n, mask)
+
+
+@jit(inline=True)
+def _nth_bit_portable(mask, n):
+    shift = np.uint64(0)
+    while True:  # whole bytes first, then bit by bit
+        count = popcount((mask >> shift) & np.uint64(0xFF))
+        if n < count:
+            break
+        n -= count
+        shift += np.uint64(8)
+    rest = (mask >> shift) & np.uint64(0xFF)
+    for _ in range(n):
+        rest &= rest - np.uint64(1)
+    return (rest & (np.uint64(0) - rest)) << shift
+
+
+#: ``nth_bit(mask, n)``: the n-th lowest set bit of ``mask`` (n from 0, below its popcount),
+#: as a one-bit uint64. One ``pdep`` where the CPU has it, a short loop elsewhere.
+nth_bit = _nth_bit_pdep if HAS_PDEP else _nth_bit_portable

@@ -11,7 +11,7 @@ import numbers
 
 import numpy as np
 
-from ._jit import jit
+from ._jit import jit, mul_wide
 from .errors import PokersimInputError
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -56,3 +56,60 @@ def next_u64(state):
     """(new state, 64 random bits): one SplitMix64 step. Thread the state by hand."""
     state += GOLDEN
     return state, mix(state)
+
+
+@jit
+def alias_table(weights):
+    """Walker's alias table for sampling index i with probability weights[i] / sum(weights)
+    in constant time (Vose's construction). Returns (threshold, alias): draw i uniformly, keep
+    it when a uniform 64-bit word is below ``threshold[i]``, else take ``alias[i]``
+    (see :func:`sample_alias`). The chance of index i is exactly the weight's share, up to
+    the rounding of ``threshold`` to 64 bits.
+
+    >>> threshold, alias = alias_table(np.array([1.0, 3.0]))
+    >>> alias.tolist()
+    [1, 1]
+    """
+    n = weights.shape[0]
+    scaled = weights * (n / weights.sum())
+    alias = np.arange(n)
+    small = np.empty(n, np.int64)
+    large = np.empty(n, np.int64)
+    n_small = 0
+    n_large = 0
+    for i in range(n):
+        if scaled[i] < 1.0:
+            small[n_small] = i
+            n_small += 1
+        else:
+            large[n_large] = i
+            n_large += 1
+    while n_small > 0 and n_large > 0:
+        n_small -= 1
+        s = small[n_small]
+        g = large[n_large - 1]
+        alias[s] = g
+        scaled[g] -= 1.0 - scaled[s]
+        if scaled[g] < 1.0:  # g moves from the large list to the small one
+            n_large -= 1
+            small[n_small] = g
+            n_small += 1
+    threshold = np.empty(n, np.uint64)
+    for i in range(n):
+        if alias[i] == i or scaled[i] >= 1.0:  # what rounding leaves over counts as full
+            threshold[i] = np.uint64(0xFFFFFFFFFFFFFFFF)
+            alias[i] = i
+        else:
+            threshold[i] = np.uint64(max(scaled[i], 0.0) * 18446744073709551616.0)
+    return threshold, alias
+
+
+@jit(inline=True)
+def sample_alias(state, threshold, alias, row, n):
+    """(new state, index) drawn with one 64-bit number from row ``row`` of stacked alias
+    tables (the first ``n`` entries: see :func:`alias_table`). The number's product with ``n``
+    gives the index (high word) and the coin (low word)."""
+    state, r = next_u64(state)
+    i, coin = mul_wide(r, np.uint64(n))
+    i = np.int64(i)
+    return state, i if coin < threshold[row, i] else alias[row, i]

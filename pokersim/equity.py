@@ -23,9 +23,9 @@ import pandas as pd
 
 from . import config
 from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
-from ._random import check_seed, seed_key
+from ._random import alias_table, check_seed, seed_key
 from .cards import as_array, as_card_set, parse_cards, short_repr
-from .deal import check_between, check_count
+from .deal import check_between, check_count, deal_plan
 from .errors import (
     CardError,
     DuplicateCardError,
@@ -401,15 +401,18 @@ class _MonteCarloProblem:
     block: int
     trials: int
     tuples: np.ndarray
-    cumulative: np.ndarray
+    tuple_threshold: np.ndarray
+    tuple_alias: np.ndarray
     player_combos: np.ndarray
-    player_cumulative: np.ndarray
+    player_threshold: np.ndarray
+    player_alias: np.ndarray
+    player_sizes: np.ndarray
     n_random: int
     masks: np.ndarray
     hole_keys: np.ndarray
     hole_bits: np.ndarray
-    base_deck: np.ndarray
-    used: np.uint64
+    live_mask: np.uint64
+    plan: np.ndarray
     board_key: np.uint64
     board_bits: np.uint64
     n_runout: int
@@ -425,11 +428,23 @@ def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     n_workers = numba.get_num_threads()
     wins, ties, cats = _counts(n_workers, p.n_players, np.int64, p.categories)
     stalled = monte_carlo_kernel(
-        p.key, first, n, p.block, p.trials, p.tuples, p.cumulative, p.player_combos,
-        p.player_cumulative, p.n_random, p.masks, p.hole_keys, p.hole_bits, p.base_deck,
-        p.used, p.board_key, p.board_bits, p.n_runout, t.card_keys, t.card_bits, t.flush,
-        t.offsets, t.hash, category_of_strength(), n_workers, p.max_rejections, wins, ties, cats)
+        p.key, first, n, p.block, p.trials, p.tuples, p.tuple_threshold, p.tuple_alias,
+        p.player_combos, p.player_threshold, p.player_alias, p.player_sizes, p.n_random,
+        p.masks, p.hole_keys, p.hole_bits, p.live_mask, p.plan, p.board_key,
+        p.board_bits, p.n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
+        category_of_strength(), n_workers, p.max_rejections, wins, ties, cats)
     return wins.sum(0), ties.sum(0), cats.sum(0), np.array([stalled])
+
+
+def _alias_rows(weight_rows) -> tuple[np.ndarray, np.ndarray]:
+    """Alias tables (see :func:`pokersim._random.alias_table`) of each list of weights,
+    stacked into rows padded to the longest."""
+    width = max((len(w) for w in weight_rows), default=1)
+    threshold = np.zeros((len(weight_rows), width), np.uint64)
+    alias = np.zeros((len(weight_rows), width), np.int64)
+    for i, w in enumerate(weight_rows):
+        threshold[i, :len(w)], alias[i, :len(w)] = alias_table(np.asarray(w, np.float64))
+    return threshold, alias
 
 
 def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed,
@@ -445,31 +460,29 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
         if len(joint[0]) == 0:
             raise _no_deal()
         tuples = (joint[0] + np.asarray(offsets)[None, :]).astype(np.int64)
-        cumulative = np.cumsum(joint[1])
+        tuple_threshold, tuple_alias = _alias_rows([joint[1]])
         player_combos = np.zeros((0, 1), np.int64)
-        player_cumulative = np.zeros((0, 1))
+        player_sizes = np.zeros(0, np.int64)
+        player_threshold, player_alias = _alias_rows([])
     else:
         tuples = np.zeros((0, max(len(fixed), 1)), np.int64)
-        cumulative = np.zeros(1)
-        width = max((len(p.combos) for p in fixed), default=1)
-        player_combos = np.full((len(fixed), width), -1, np.int64)
-        player_cumulative = np.zeros((len(fixed), width))
+        tuple_threshold, tuple_alias = _alias_rows([])
+        player_sizes = np.array([len(p.combos) for p in fixed], np.int64)
+        player_combos = np.zeros((len(fixed), player_sizes.max(initial=1)), np.int64)
         for i, p in enumerate(fixed):
             player_combos[i, :len(p.combos)] = offsets[i] + np.arange(len(p.combos))
-            cw = np.cumsum(p.weights)
-            player_cumulative[i] = np.concatenate([cw, np.full(width - len(cw), cw[-1])])
-    used = np.uint64(0)
-    for c in blocked.tolist():
-        used |= np.uint64(1) << np.uint64(c)
-    bkey, bbits = _board_key(board_cards)
+        player_threshold, player_alias = _alias_rows([p.weights for p in fixed])
     if trials is None:
         trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
+    live = np.setdiff1d(np.arange(52), blocked)
+    live_mask = np.bitwise_or.reduce(np.uint64(1) << live.astype(np.uint64), initial=np.uint64(0))
+    plan = deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)
+    bkey, bbits = _board_key(board_cards)
     block = config.EQUITY_BLOCK
     problem = _MonteCarloProblem(
-        seed_key(seed), block, trials, tuples, cumulative, player_combos, player_cumulative,
-        n_random, masks, hole_keys, hole_bits,
-        np.setdiff1d(np.arange(52), blocked).astype(np.int64), used, bkey, bbits, n_runout,
-        n_players, categories, config.MAX_REJECTIONS)
+        seed_key(seed), block, trials, tuples, tuple_threshold, tuple_alias, player_combos,
+        player_threshold, player_alias, player_sizes, n_random, masks, hole_keys, hole_bits,
+        live_mask, plan, bkey, bbits, n_runout, n_players, categories, config.MAX_REJECTIONS)
 
     def stop(counts) -> bool:
         wins, ties, cats, stalled = counts

@@ -65,8 +65,8 @@ def suit_of_flush(key):
 @jit(inline=True)
 def nonflush_strength(key, offsets, table):
     """Strength of a hand with no flush: one perfect-hash lookup on the rank part of the key."""
-    rank_key = np.int64(key & RANK_MASK)
-    return table[rank_key + offsets[rank_key >> HASH_SHIFT]]
+    rank_key = key & RANK_MASK  # unsigned indices: no negative-index wraparound code
+    return table[rank_key + np.uint64(offsets[rank_key >> np.uint64(HASH_SHIFT)])]
 
 
 @jit(inline=True)

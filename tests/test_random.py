@@ -1,0 +1,110 @@
+"""The random-number building blocks: 128-bit products, picking the n-th set bit, alias
+tables. Checked against Python's integers and exact fractions, not against themselves."""
+
+from fractions import Fraction
+
+import numba
+import numpy as np
+import pytest
+
+from pokersim._jit import HAS_PDEP, _nth_bit_pdep, _nth_bit_portable, mul_wide
+from pokersim._random import alias_table, block_state, sample_alias
+
+
+@numba.njit
+def _products(a, b, high, low):
+    for i in range(a.shape[0]):
+        high[i], low[i] = mul_wide(a[i], b[i])
+
+
+def test_mul_wide_is_the_full_128_bit_product():
+    rng = np.random.default_rng(1)
+    a = np.concatenate([rng.integers(0, 2**64, 1000, np.uint64),
+                        np.array([0, 1, 2**64 - 1, 2**63], np.uint64)])
+    b = np.concatenate([rng.integers(0, 2**64, 1000, np.uint64),
+                        np.array([2**64 - 1, 2**64 - 1, 2**64 - 1, 2], np.uint64)])
+    high, low = np.empty_like(a), np.empty_like(a)
+    _products(a, b, high, low)
+    for x, y, h, lo in zip(a.tolist(), b.tolist(), high.tolist(), low.tolist(), strict=True):
+        assert (h << 64) | lo == x * y
+
+
+def _nth_bits(nth_bit, masks):
+    @numba.njit
+    def run(masks, out):
+        k = 0
+        for m in masks:
+            for n in range(bin_count(m)):
+                out[k] = nth_bit(m, np.uint64(n))
+                k += 1
+
+    @numba.njit
+    def bin_count(m):
+        c = 0
+        while m:
+            m &= m - np.uint64(1)
+            c += 1
+        return c
+
+    out = np.zeros(sum(bin(int(m)).count("1") for m in masks), np.uint64)
+    run(masks, out)
+    return out.tolist()
+
+
+MASKS = np.array([1, 2**63, 2**64 - 1, 0xF0F0F0F0F0F0F0F0, (1 << 52) - 1 - 0b1011 << 3,
+                  0x8000000000000001] + [0x9E3779B97F4A7C15 * i % 2**64 for i in range(1, 40)],
+                 np.uint64)
+
+
+def _expected_bits(masks):
+    return [1 << i for m in masks.tolist() for i in range(64) if m >> i & 1]
+
+
+@pytest.mark.parametrize("nth_bit", [
+    _nth_bit_portable,
+    pytest.param(_nth_bit_pdep, marks=pytest.mark.skipif(not HAS_PDEP, reason="no BMI2")),
+])
+def test_nth_bit_picks_the_nth_set_bit_from_the_bottom(nth_bit):
+    assert _nth_bits(nth_bit, MASKS) == _expected_bits(MASKS)
+
+
+def _implied(threshold, alias):
+    """The exact chance of each index that an alias table gives."""
+    n = len(threshold)
+    chance = [Fraction(0)] * n
+    for i, (t, a) in enumerate(zip(threshold.tolist(), alias.tolist(), strict=True)):
+        keep = Fraction(t, 2**64) if t < 2**64 - 1 else Fraction(1)
+        chance[i] += keep / n
+        chance[a] += (1 - keep) / n
+    return chance
+
+
+@pytest.mark.parametrize("weights", [
+    [1.0], [1.0, 3.0], [0.0, 1.0, 0.0], [0.5] * 7, [1e-9, 2.0, 0.25, 7.0, 0.0, 3.5],
+    list(np.random.default_rng(3).exponential(size=300)),
+])
+def test_alias_table_gives_each_index_its_weights_share(weights):
+    threshold, alias = alias_table(np.array(weights))
+    total = sum(weights)
+    for got, w in zip(_implied(threshold, alias), weights, strict=True):
+        assert abs(float(got) - w / total) < 1e-12
+
+
+def test_sample_alias_follows_the_weights():
+    weights = np.array([1.0, 3.0, 0.0, 0.5, 2.5])
+    threshold, alias = alias_table(weights)
+
+    @numba.njit
+    def draw(n, threshold, alias):
+        state = block_state(np.uint64(7), 0)
+        counts = np.zeros(threshold.shape[1], np.int64)
+        for _ in range(n):
+            state, i = sample_alias(state, threshold, alias, 0, threshold.shape[1])
+            counts[i] += 1
+        return counts
+
+    n = 1_000_000
+    counts = draw(n, threshold[None, :], alias[None, :])
+    p = weights / weights.sum()
+    assert counts[2] == 0
+    assert (np.abs(counts - n * p) <= 5 * np.sqrt(n * p * (1 - p)) + 1e-9).all()
