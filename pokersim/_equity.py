@@ -148,12 +148,18 @@ def exact_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards,
 
 
 @jit(inline=True)
-def _draw(state, avail, n_draw, plan, out):
-    """Draw ``out[:n_draw]`` without replacement, uniformly, from the cards whose bits are set
-    in ``avail``. Up to BATCH draws come from one 64-bit number, as in
-    :func:`pokersim.deal.deal_row` (``plan`` from :func:`pokersim.deal.deal_plan`): draw t
-    picks the i-th card still available, i uniform below the number left. Returns the state."""
+def _deal_unknown(state, avail, n_random, n_draw, plan, board_key, board_bits, card_keys,
+                  card_bits, seat_keys, seat_bits):
+    """Deal two cards to each of the last ``n_random`` seats (their key and rank bits go to
+    ``seat_keys`` and ``seat_bits``) and complete the board (``n_draw`` cards in all), without
+    replacement and uniformly from the cards whose bits are set in ``avail``. Returns
+    (state, board key, board bits).
+
+    Up to BATCH draws come from one 64-bit number, as in :func:`pokersim.deal.deal_row`
+    (``plan`` from :func:`pokersim.deal.deal_plan`): draw t takes the i-th card still
+    available, i uniform below the number left, found with :func:`nth_bit` (no rejection)."""
     n_left = popcount(avail)
+    first_seat = seat_keys.shape[0] - n_random
     for batch in range(plan.shape[0]):
         while True:
             state, r = next_u64(state)
@@ -164,8 +170,17 @@ def _draw(state, avail, n_draw, plan, out):
             i, r = mul_wide(r, n_left - np.uint64(t))
             bit = nth_bit(avail, i)
             avail ^= bit
-            out[t] = trailing_zeros(bit)
-    return state
+            c = trailing_zeros(bit)
+            if t >= 2 * n_random:
+                board_key += card_keys[c]
+                board_bits |= card_bits[c]
+            elif t % 2 == 0:
+                seat_keys[first_seat + t // 2] = card_keys[c]
+                seat_bits[first_seat + t // 2] = card_bits[c]
+            else:
+                seat_keys[first_seat + t // 2] += card_keys[c]
+                seat_bits[first_seat + t // 2] |= card_bits[c]
+    return state, board_key, board_bits
 
 
 @jit(parallel=True)
@@ -195,14 +210,14 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
     n_players = n_fixed + n_random
     n_draw = 2 * n_random + n_runout
     heads_up = n_players == 2 and cats_out.shape[1] == 0
-    random_base = hole_keys.shape[0] - 52 * 52  # random players' (a, b) slots come last
     for w in prange(n_workers):
         wins = np.zeros_like(wins_out[w])  # private counts: no cache line shared with
         ties = np.zeros_like(ties_out[w])  # another worker's (false sharing cost up to 1.5x)
         cats = np.zeros_like(cats_out[w])
         strengths = np.zeros(n_players, np.int64)
-        row = np.zeros(n_players, np.int64)
-        drawn = np.zeros(max(n_draw, 1), np.int64)
+        seats = np.arange(n_players)
+        seat_keys = np.zeros(n_players, np.uint64)  # each player's hole cards this trial
+        seat_bits = np.zeros(n_players, np.uint64)
         for b in range(first_block + w, first_block + n_blocks, n_workers):
             state = block_state(key, b)
             first_wins = 0
@@ -216,8 +231,10 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                                                 n_tuples)
                         used = np.uint64(0)
                         for p in range(n_fixed):
-                            row[p] = tuples[t, p]
-                            used |= combo_masks[row[p]]
+                            h = tuples[t, p]
+                            used |= combo_masks[h]
+                            seat_keys[p] = hole_keys[h]
+                            seat_bits[p] = hole_bits[h]
                 else:
                     attempts = 0
                     while True:
@@ -235,31 +252,25 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                                 ok = False
                                 break
                             used |= m
-                            row[p] = h
+                            seat_keys[p] = hole_keys[h]
+                            seat_bits[p] = hole_bits[h]
                         if ok:
                             break
                     if attempts > max_rejections:
                         stalled += 1
                         break
-                state = _draw(state, live_mask & ~used, n_draw, plan, drawn)
-                bk = board_key
-                bb = board_bits
-                for j in range(2 * n_random, n_draw):
-                    bk += card_keys[drawn[j]]
-                    bb |= card_bits[drawn[j]]
-                for q in range(n_random):
-                    row[n_fixed + q] = random_base + 52 * drawn[2 * q] + drawn[2 * q + 1]
+                state, bk, bb = _deal_unknown(state, live_mask & ~used, n_random, n_draw, plan,
+                                              board_key, board_bits, card_keys, card_bits,
+                                              seat_keys, seat_bits)
                 if heads_up:  # counted in registers, without a branch on the winner
-                    a = lookup(bk + hole_keys[row[0]], bb | hole_bits[row[0]], flush, offsets,
-                               table)
-                    c = lookup(bk + hole_keys[row[1]], bb | hole_bits[row[1]], flush, offsets,
-                               table)
+                    a = lookup(bk + seat_keys[0], bb | seat_bits[0], flush, offsets, table)
+                    c = lookup(bk + seat_keys[1], bb | seat_bits[1], flush, offsets, table)
                     first_wins += a > c
                     second_wins += c > a
                     both += a == c
                 else:
-                    score_outcome(bk, bb, hole_keys, hole_bits, row, n_players, flush, offsets,
-                                  table, category_of, strengths, 1, wins, ties, cats)
+                    score_outcome(bk, bb, seat_keys, seat_bits, seats, n_players, flush,
+                                  offsets, table, category_of, strengths, 1, wins, ties, cats)
             if heads_up:
                 wins[0] += first_wins
                 wins[1] += second_wins

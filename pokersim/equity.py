@@ -255,11 +255,10 @@ def _board_key(board_cards):
 
 
 def _hole_tables(combos: np.ndarray):
-    """Key, rank bits and card mask of each combo, then of every (a, b) pair for random
-    players (index n_combos + 52 a + b)."""
+    """Key, rank bits and card mask of each combo."""
     t = tables()
-    a = np.concatenate([combos[:, 0], np.repeat(np.arange(52), 52)]).astype(np.int64)
-    b = np.concatenate([combos[:, 1], np.tile(np.arange(52), 52)]).astype(np.int64)
+    a = combos[:, 0].astype(np.int64)
+    b = combos[:, 1].astype(np.int64)
     keys = t.card_keys[a] + t.card_keys[b]
     bits = t.card_bits[a] | t.card_bits[b]
     masks = (np.uint64(1) << a.astype(np.uint64)) | (np.uint64(1) << b.astype(np.uint64))
