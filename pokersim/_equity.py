@@ -60,6 +60,13 @@ def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_play
         s = lookup(board_key + hole_keys[h], board_bits | hole_bits[h], flush, offsets, table)
         strengths[p] = s
         best = max(best, s)
+    count_outcome(strengths, best, n_players, category_of, weight, wins, ties, cats)
+
+
+@jit(inline=True)
+def count_outcome(strengths, best, n_players, category_of, weight, wins, ties, cats):
+    """Add ``weight`` to the counts of one outcome, given every player's strength and the
+    best of them (and to ``cats`` unless it has no rows)."""
     winners = np.uint64(0)  # bit p: player p holds the best hand (no branch per player)
     for p in range(n_players):
         winners |= np.uint64(strengths[p] == best) << np.uint64(p)
@@ -70,7 +77,7 @@ def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_play
         for p in range(n_players):
             if strengths[p] == best:
                 ties[p, n_best - 1] += weight
-    if want_categories:
+    if cats.shape[0] > 0:
         for p in range(n_players):
             cats[p, category_of[strengths[p]]] += weight
 
@@ -175,11 +182,12 @@ def _deal_unknown(state, avail, n_random, n_draw, plan, board_key, board_bits, c
                 board_key += card_keys[c]
                 board_bits |= card_bits[c]
             elif t % 2 == 0:
-                seat_keys[first_seat + t // 2] = card_keys[c]
-                seat_bits[first_seat + t // 2] = card_bits[c]
+                seat = np.uint64(first_seat + t // 2)  # unsigned: no wraparound code
+                seat_keys[seat] = card_keys[c]
+                seat_bits[seat] = card_bits[c]
             else:
-                seat_keys[first_seat + t // 2] += card_keys[c]
-                seat_bits[first_seat + t // 2] |= card_bits[c]
+                seat_keys[seat] += card_keys[c]
+                seat_bits[seat] |= card_bits[c]
     return state, board_key, board_bits
 
 
@@ -215,7 +223,6 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
         ties = np.zeros_like(ties_out[w])  # another worker's (false sharing cost up to 1.5x)
         cats = np.zeros_like(cats_out[w])
         strengths = np.zeros(n_players, np.int64)
-        seats = np.arange(n_players)
         seat_keys = np.zeros(n_players, np.uint64)  # each player's hole cards this trial
         seat_bits = np.zeros(n_players, np.uint64)
         for b in range(first_block + w, first_block + n_blocks, n_workers):
@@ -231,7 +238,7 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                                                 n_tuples)
                         used = np.uint64(0)
                         for p in range(n_fixed):
-                            h = tuples[t, p]
+                            h = np.uint64(tuples[t, p])  # unsigned: no wraparound code
                             used |= combo_masks[h]
                             seat_keys[p] = hole_keys[h]
                             seat_bits[p] = hole_bits[h]
@@ -246,7 +253,7 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                         for p in range(n_fixed):
                             state, i = sample_alias(state, player_threshold, player_alias, p,
                                                     player_sizes[p])
-                            h = player_combos[p, i]
+                            h = np.uint64(player_combos[p, i])
                             m = combo_masks[h]
                             if used & m:
                                 ok = False
@@ -269,8 +276,12 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                     second_wins += c > a
                     both += a == c
                 else:
-                    score_outcome(bk, bb, seat_keys, seat_bits, seats, n_players, flush,
-                                  offsets, table, category_of, strengths, 1, wins, ties, cats)
+                    best = 0
+                    for p in range(n_players):
+                        s = lookup(bk + seat_keys[p], bb | seat_bits[p], flush, offsets, table)
+                        strengths[p] = s
+                        best = max(best, s)
+                    count_outcome(strengths, best, n_players, category_of, 1, wins, ties, cats)
             if heads_up:
                 wins[0] += first_wins
                 wins[1] += second_wins

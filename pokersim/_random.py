@@ -106,10 +106,9 @@ def alias_table(weights):
 
 @jit(inline=True)
 def sample_alias(state, threshold, alias, row, n):
-    """(new state, index) drawn with one 64-bit number from row ``row`` of stacked alias
-    tables (the first ``n`` entries: see :func:`alias_table`). The number's product with ``n``
-    gives the index (high word) and the coin (low word)."""
+    """(new state, index as uint64) drawn with one 64-bit number from row ``row`` of stacked
+    alias tables (the first ``n`` entries: see :func:`alias_table`). The number's product with
+    ``n`` gives the index (high word) and the coin (low word)."""
     state, r = next_u64(state)
     i, coin = mul_wide(r, np.uint64(n))
-    i = np.int64(i)
-    return state, i if coin < threshold[row, i] else alias[row, i]
+    return state, i if coin < threshold[row, i] else np.uint64(alias[row, i])
