@@ -576,8 +576,8 @@ def _stderr_on_a_terminal(argv: list[str]) -> tuple[int, str]:
 
 
 def test_progress_bar_on_a_terminal_and_not_with_quiet():
-    argv = ["equity", "AhKh", "random", "random", "--trials", "40000000", "--seed", "1"]
-    code, err = _stderr_on_a_terminal(argv)  # a few seconds: past the bar's one-second delay
+    argv = ["equity", "AhKh", *["random"] * 8, "--trials", "40000000", "--seed", "1"]
+    code, err = _stderr_on_a_terminal(argv)  # ~2.5 s: past the bar's one-second delay
     assert code == 0 and "equity:" in err and "trials/s" in err
     code, err = _stderr_on_a_terminal(argv + ["--quiet"])
     assert code == 0 and err == ""
