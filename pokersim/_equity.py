@@ -185,7 +185,7 @@ def _deal_unknown(state, avail, n_random, n_draw, plan, board_key, board_bits, c
                 seat = np.uint64(first_seat + t // 2)  # unsigned: no wraparound code
                 seat_keys[seat] = card_keys[c]
                 seat_bits[seat] = card_bits[c]
-            else:
+            else:  # the second card of the seat that draw t - 1 started
                 seat_keys[seat] += card_keys[c]
                 seat_bits[seat] |= card_bits[c]
     return state, board_key, board_bits
@@ -208,7 +208,7 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
     (``player_combos[p, :player_sizes[p]]``, with alias tables of their own), the whole draw
     rejected on a conflict. The ``n_random`` players' two cards each, then the ``n_runout``
     board cards, are drawn from the cards of ``live_mask`` (not on the board nor dead) less the
-    hole cards (:func:`_draw`: never rejected). Counts go to ``*_out[w]`` for worker w. Returns
+    hole cards (:func:`_deal_unknown`: never rejected). Counts go to ``*_out[w]`` for worker w. Returns
     the number of workers that gave up after ``max_rejections`` conflicting draws in a row
     (0 normally).
     """
