@@ -363,7 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ["starting-hands --sort 1",
                       "starting-hands --parquet starting_hands.parquet",
                       "starting-hands --regenerate        "
-                      "# recompute the shipped table (~2 min on 2 cores)",
+                      "# recompute the shipped table (under a minute on 2 cores)",
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
                       "--out sh.csv"],
                      _cmd_starting_hands, simulates=True)

@@ -65,7 +65,7 @@ def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
     opponent hand and board: summed from the exact heads-up matrix that the package ships,
     see :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond,
     in chunks of ``chunk_size`` trials run here or on ``client`` (see
-    :mod:`pokersim.runner`). All 169 hands take about 2 minutes on 2 cores.
+    :mod:`pokersim.runner`). All 169 hands take under a minute on 2 cores.
 
     ``seed`` is an integer >= 0 (hand i of the 169 runs with seed ``1000 * seed + i``, so
     each hand's numbers do not depend on which other hands are asked for); ``opponents``
