@@ -306,10 +306,19 @@ def _cluster_options(p):
                         "numbers depend on the seed and the chunk size only")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its error kept to one line: an argument that holds a newline or another
+    control character is echoed back escaped (subcommands inherit the class)."""
+
+    def error(self, message):
+        super().error("".join(c if c.isprintable() else c.encode("unicode_escape").decode()
+                              for c in message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pokersim", description=__doc__.split("\n\n")[0],
-                                     epilog="Run 'pokersim COMMAND --help' for a command's "
-                                            "options and examples.")
+    parser = _Parser(prog="pokersim", description=__doc__.split("\n\n")[0],
+                     epilog="Run 'pokersim COMMAND --help' for a command's options and "
+                            "examples.")
     parser.add_argument("--quiet", "-q", action="store_true",
                         help="silence progress output (tables and errors still print)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -261,6 +261,19 @@ def test_usage_errors_exit_2(capsys, argv):
     assert "usage:" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, echoed", [
+    (["equity", "QQ+", "-\n0", "--trials", "1"], "unrecognized arguments: -\\n0"),
+    (["draw5", "deal", "--x\ty"], "unrecognized arguments: --x\\ty"),
+    (["frequencies", "--method", "a\rb"], "invalid choice: 'a\\rb'"),
+])
+def test_usage_error_stays_on_one_line_when_an_argument_holds_a_newline(capsys, argv, echoed):
+    # found by the CLI fuzz: argparse echoed the raw argument, newline and all
+    with pytest.raises(SystemExit):
+        main(argv)
+    last = capsys.readouterr().err.rstrip("\n").split("\n")[-1]
+    assert last.startswith("pokersim") and ": error: " in last and echoed in last
+
+
 # ----------------------------------------------------------------------------- write_atomic
 
 
