@@ -208,9 +208,9 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
     (``player_combos[p, :player_sizes[p]]``, with alias tables of their own), the whole draw
     rejected on a conflict. The ``n_random`` players' two cards each, then the ``n_runout``
     board cards, are drawn from the cards of ``live_mask`` (not on the board nor dead) less the
-    hole cards (:func:`_deal_unknown`: never rejected). Counts go to ``*_out[w]`` for worker w. Returns
-    the number of workers that gave up after ``max_rejections`` conflicting draws in a row
-    (0 normally).
+    hole cards (:func:`_deal_unknown`: never rejected). Counts go to ``*_out[w]`` for worker
+    w. Returns the number of workers that gave up after ``max_rejections`` conflicting draws
+    in a row (0 normally).
     """
     stalled = 0
     n_tuples = tuples.shape[0]
