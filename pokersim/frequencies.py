@@ -100,8 +100,8 @@ def _monte_carlo_kernel(k: int):
     plan = deal_plan(52, k)
 
     @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, card_keys, flush, offsets, table,
-               hist):
+    def kernel(key, first_block, n_blocks, block, trials, card_keys, card_bits, flush, offsets,
+               table, hist):
         """Deal and evaluate blocks ``first_block ..`` of ``block`` hands (the last one short
         so that ``trials`` hands are dealt in all). Block b always draws from stream b and
         starts from a fresh deck; worker w takes blocks w, w + W, ... and counts strengths in
@@ -116,7 +116,8 @@ def _monte_carlo_kernel(k: int):
                 deck[:] = FULL_DECK
                 for _ in range(min(block, trials - b * block)):
                     state = deal_row(state, deck, hand, 0, 52, k, plan)
-                    local[hand_strength(hand, 0, k, card_keys, flush, offsets, table)] += 1
+                    local[hand_strength(hand, 0, k, card_keys, card_bits, flush, offsets,
+                                        table)] += 1
             hist[w] += local  # adds to earlier calls' counts
 
     return kernel

@@ -191,7 +191,8 @@ def _build_perfect_hash(keys, values, shift):
     return offsets, table
 
 
-#: Added by a value that is not a card (52..255): the evaluator flags the row as bad.
+#: The key of a value that is not a card (52..255), far past every valid key; such a value also
+#: has no card bit, which is how the evaluator flags its row.
 NOT_A_CARD = np.uint64(1 << 60)
 SHIPPED = Path(__file__).with_name("evaluator_tables.npz")
 

@@ -200,8 +200,8 @@ def _win_kernel(players: int):
     full_deck = np.arange(52, dtype=np.uint8)
 
     @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, cat_of, card_keys, flush, offsets,
-               table, sx, sxx, sxn, sn, snn):
+    def kernel(key, first_block, n_blocks, block, trials, cat_of, card_keys, card_bits, flush,
+               offsets, table, sx, sxx, sxn, sn, snn):
         """Per category c and outcome o (win, split, lose, pot share): sums over trials of
         x = seats of category c with outcome o, of x*x, x*n and, per category, of n and n*n
         (n = seats of category c in the trial): the sums a ratio estimator's standard error
@@ -224,7 +224,8 @@ def _win_kernel(players: int):
                     for s in range(players):
                         for j in range(5):
                             seat[0, j] = dealt[0, s + j * players]
-                        v = hand_strength(seat, 0, 5, card_keys, flush, offsets, table)
+                        v = hand_strength(seat, 0, 5, card_keys, card_bits, flush, offsets,
+                                          table)
                         strength[s] = v
                         best = max(best, v)
                     n_best = 0

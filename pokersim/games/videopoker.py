@@ -87,9 +87,9 @@ def class_of_strength() -> np.ndarray:
 
 
 @jit(parallel=True)
-def _classify_kernel(hands, classes, card_keys, flush, offsets, table, out):
+def _classify_kernel(hands, classes, card_keys, card_bits, flush, offsets, table, out):
     for i in prange(hands.shape[0]):
-        out[i] = classes[hand_strength(hands, i, 5, card_keys, flush, offsets, table)]
+        out[i] = classes[hand_strength(hands, i, 5, card_keys, card_bits, flush, offsets, table)]
 
 
 def classify(hands, *, names: bool = False):
