@@ -238,17 +238,21 @@ _DESCRIPTIONS: list[str] = []
 
 
 def describe(strength):
-    """A name for each strength, such as ``"Full House, Kings over Fours"``.
+    """A name for each strength, such as ``"Full House, Kings over Fours"``: a string for one
+    strength, a list for a 1-D array, nested lists shaped like the array otherwise.
 
     >>> describe(evaluate("5d 4c 3h 2s Ac"))
     'Straight, Five high'
+    >>> describe([[7462, 1], [7461, 7452]])
+    [['Royal Flush', 'High Card, Seven'], ['Straight Flush, King high', 'Four of a Kind, Aces']]
     """
     if not _DESCRIPTIONS:
         _DESCRIPTIONS.extend(["?"] + [_describe_one(int(p)) for p in tables().packed[1:]])
     arr, single = _as_strength(strength)
     if single:
         return _DESCRIPTIONS[int(arr)]
-    return [_DESCRIPTIONS[s] for s in arr.ravel().tolist()]
+    names = [_DESCRIPTIONS[s] for s in arr.ravel().tolist()]
+    return names if arr.ndim == 1 else np.array(names, object).reshape(arr.shape).tolist()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -74,8 +74,9 @@ def category_frequencies(exact: pd.DataFrame, monte_carlo: pd.DataFrame | None =
     return ax
 
 
-def equity_vs_players(table: pd.DataFrame, hands: list[str] | None = None, ax=None):
-    """Equity against 1..9 random opponents, one line per hand, with the fair share
+def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None, ax=None):
+    """Equity against 1..9 random opponents, one line per hand (all of the table's by default,
+    or those of ``hands``: a list, or one hand's text), with the fair share
     1 / (n + 1) dashed. ``table`` has columns hand (or player), opponents, equity — the shipped
     starting-hand table or ``equity_vs_random`` output.
 
@@ -89,7 +90,10 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | None = None, ax=No
     key = "hand" if isinstance(table, pd.DataFrame) and "hand" in table else "player"
     _need(table, [key, "opponents", "equity"], "equity_vs_players")
     ax = _axes(ax)
-    hands = hands if hands is not None else list(dict.fromkeys(table[key]))
+    if hands is None:
+        hands = list(dict.fromkeys(table[key]))
+    elif isinstance(hands, str):  # one hand, not its characters
+        hands = [hands]
     for h in hands:
         rows = table[table[key] == h].sort_values("opponents")
         if rows.empty:

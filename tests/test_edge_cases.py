@@ -173,6 +173,14 @@ def test_category_and_describe(hand, code, text):
     assert list(pokersim.describe(s)) == [text]
 
 
+def test_describe_keeps_the_shape_of_a_2d_array():
+    texts = [d[2] for d in DESCRIBED[:6]]
+    hands = np.array([cards_from_text(d[0])[:5] for d in DESCRIBED[:6]], dtype=np.uint8)
+    names = [pokersim.describe(s) for s in pokersim.evaluate(hands)]  # one at a time
+    assert pokersim.describe(pokersim.evaluate(hands).reshape(2, 3)) == [names[:3], names[3:]]
+    assert names[:2] == texts[:2]  # royal flushes, whichever five cards are given
+
+
 CACTUS = [
     ("Ah Kh Qh Jh Th", 1),
     ("Kc Qc Jc Tc 9c", 2),

@@ -45,6 +45,12 @@ def test_equity_vs_players_lines():
     assert len(plots.equity_vs_players(frame).get_lines()) == 2
 
 
+def test_equity_vs_players_takes_one_hand_as_text():
+    # "AA" is one hand, not the hands "A" and "A"
+    lines = plots.equity_vs_players(load_starting_hands(), "AA").get_lines()
+    assert len(lines) == 2 and lines[0].get_label() == "AA"
+
+
 def test_starting_hand_grid_image_and_labels():
     ax = plots.starting_hand_grid(load_starting_hands())
     assert len(ax.images) == 1 and ax.images[0].get_array().shape == (13, 13)

@@ -46,7 +46,7 @@ from ..evaluate import (
     kernel_args,
 )
 from ..runner import check_client, chunk_blocks, run_chunks
-from .videopoker import BINOM, N_SMALL, subset_indices
+from .videopoker import BINOM, N_SMALL, _subset_indices
 
 MAX_PLAYERS = 10  # 50 of the 52 cards
 PLACE_LABELS = tuple(CATEGORY_LABELS[::-1])  # place 1 = Royal Flush .. place 10 = High Card
@@ -297,7 +297,7 @@ def _heads_up_kernel(order, hands, binom, counts, lower, equal):
     many hands disjoint from h are weaker and how many are as strong.
 
     ``counts`` counts, for every subset K of 1..4 cards (flat index as in
-    :func:`pokersim.games.videopoker.subset_indices`), the hands already visited that contain
+    :func:`pokersim.games.videopoker._subset_indices`), the hands already visited that contain
     K. By inclusion–exclusion the visited hands disjoint from h number
     ``visited - sum_|K|=1 + sum_|K|=2 - sum_|K|=3 + sum_|K|=4 (- 1 if h itself was visited)``.
     A run of equal strengths is queried before it is added (weaker) and after (as strong too).
@@ -314,7 +314,7 @@ def _heads_up_kernel(order, hands, binom, counts, lower, equal):
         for pass_ in range(3):
             for i in range(start, stop):
                 h = order[i]
-                subset_indices(hands[h, :5], binom, idx)
+                _subset_indices(hands[h, :5], binom, idx)
                 if pass_ == 1:
                     for m in range(1, 31):
                         counts[idx[m]] += 1

@@ -408,7 +408,7 @@ _REST = np.array([m & ~(1 << max(m.bit_length() - 1, 0)) if m else 0 for m in ra
 
 
 @jit(inline=True)
-def subset_indices(hand, binom, out):
+def _subset_indices(hand, binom, out):
     """Fill ``out[m]`` with the flat index of the subset ``m`` (bit j keeps ``hand[j]``) of a
     sorted five-card hand: raw colex rank plus the offset of its size."""
     raw = np.zeros(32, np.int64)
@@ -460,7 +460,7 @@ def _subset_counts_kernel(binom, classes, card_keys, card_bits, flush, offsets, 
                             hand[4] = c4
                             cls = classes[lookup(key + card_keys[c4], bits | card_bits[c4],
                                                  flush, offsets, table)]
-                            subset_indices(hand, binom, idx)
+                            _subset_indices(hand, binom, idx)
                             for m in range(31):
                                 local[idx[m], cls] += 1
                             class5[idx[31] - 294204] = cls
@@ -483,7 +483,7 @@ def subset_counts() -> tuple[np.ndarray, np.ndarray]:
 def _best_of_deal(hand, binom, pay_small, pays, class5, idx, tot):
     """The best hold of a sorted hand: fills ``tot[m]`` with the total payout of hold m over
     its draws and returns the best m (highest expectation; ties: the lowest m)."""
-    subset_indices(hand, binom, idx)
+    _subset_indices(hand, binom, idx)
     for m in range(31):
         tot[m] = pay_small[idx[m]]
     tot[31] = pays[class5[idx[31] - 294204]]
