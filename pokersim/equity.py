@@ -494,8 +494,6 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
                      progress=progress, block_size=block, total=trials,
                      open_ended=target_stderr is not None, desc="equity")
-    if run.counts is None:  # interrupted before the first chunk finished
-        raise KeyboardInterrupt
     wins, ties, cats, stalled = run.counts
     if stalled[0]:
         raise PokersimInputError(

@@ -24,7 +24,9 @@ class RangeError(PokersimInputError):
 
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a Monte Carlo run. ``partial`` holds the estimate from the trials done so
-    far (a DataFrame whose ``attrs["partial"]`` is True), with its standard errors.
+    far (a DataFrame whose ``attrs["partial"]`` is True), with its standard errors. Before the
+    first chunk of trials finishes there is no estimate, and Ctrl-C raises a plain
+    ``KeyboardInterrupt``.
 
     >>> try:
     ...     raise SimulationInterrupted(None)

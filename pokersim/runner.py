@@ -41,8 +41,8 @@ Compute = Callable[[object, int, int], Counts]
 
 @dataclass(frozen=True)
 class ChunkRun:
-    """What a run counted: the summed ``counts`` of the first ``blocks`` blocks (None if no
-    chunk finished), and whether Ctrl-C cut it short."""
+    """What a run counted: the summed ``counts`` of the first ``blocks`` blocks (None for a run
+    of no blocks), and whether Ctrl-C cut it short."""
 
     counts: Counts | None
     blocks: int
@@ -60,7 +60,8 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
     all. ``progress`` shows a bar on stderr (tqdm) that follows chunks as they complete, on a
     cluster too; it shows no end when the run is ``open_ended`` (the stop rule, such as a
     target standard error, may end it long before ``total``). Ctrl-C ends the run: the
-    chunks already added are returned with ``interrupted=True``.
+    chunks already added are returned with ``interrupted=True``, or KeyboardInterrupt goes on
+    up if no chunk had finished.
     """
     check_client(client)
     starts = range(0, n_blocks, chunk_blocks)
@@ -81,6 +82,8 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
             if stop is not None and stop(counts):
                 break
     except KeyboardInterrupt:
+        if counts is None:  # nothing counted yet: nothing to return
+            raise
         interrupted = True
     finally:
         results.close()  # cancels the chunks still queued or running

@@ -1,7 +1,8 @@
 """Ctrl-C during a long Monte Carlo run of a game: a real process, a real SIGINT.
 
 The library stops within about a second and raises SimulationInterrupted, whose ``partial``
-frame holds the estimate from the chunks finished so far.
+frame holds the estimate from the chunks finished so far. And the runner under every
+simulation: what it returns when Ctrl-C comes after some chunks, or before any.
 """
 
 import json
@@ -10,8 +11,10 @@ import subprocess
 import sys
 import time
 
+import numpy as np
 import pytest
 
+from pokersim.runner import run_chunks
 from tests.signals import interruptible
 
 SCRIPT = """
@@ -59,3 +62,24 @@ def test_ctrl_c_stops_a_game_simulation_with_its_partial_result(function):
     assert result["partial"] is True
     assert 0 < result["trials"] < 10**11
     assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
+
+
+def _chunks_interrupted_at(chunk: int):
+    """A run whose chunk starting at block ``chunk`` is cut short by Ctrl-C."""
+    def compute(problem, first, n):
+        if first == chunk:
+            raise KeyboardInterrupt
+        return (np.full(1, n),)
+
+    return run_chunks(compute, None, 10, 2)
+
+
+def test_ctrl_c_after_some_chunks_returns_what_they_counted():
+    run = _chunks_interrupted_at(6)  # chunks start at blocks 0, 2, 4, 6, 8
+    assert run.interrupted and run.blocks == 6 and run.counts[0].tolist() == [6]
+
+
+def test_ctrl_c_before_any_chunk_finished_goes_on_up():
+    with pytest.raises(KeyboardInterrupt) as info:
+        _chunks_interrupted_at(0)
+    assert type(info.value) is KeyboardInterrupt  # nothing counted: no partial result

@@ -746,8 +746,6 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None, *,
     run = run_chunks(_simulate_chunk, problem, -(-n // block), chunk_blocks(chunk_size, block),
                      client=client, progress=progress, block_size=block, total=n,
                      desc="video poker deals", unit="deals")
-    if run.counts is None:
-        raise KeyboardInterrupt
     total, total_sq, count = run.counts
     played = int(count.sum())
     value = float(total[0] / played)

@@ -833,8 +833,6 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
                          -(-trials // block), chunk_blocks(chunk_size, block), client=client,
                          progress=progress, block_size=block, total=trials,
                          desc="Zhajinhua tables", unit="tables")
-        if run.counts is None:
-            raise KeyboardInterrupt
         sums, interrupted = run.counts[0], run.interrupted
         trials = min(run.blocks * block, trials)
         seats = sums[:, N]
