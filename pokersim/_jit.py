@@ -62,12 +62,18 @@ def trailing_zeros(typingctx, x):
     return sig, codegen
 
 
+#: CPUs whose ``pdep`` is microcoded (tens to hundreds of cycles): the loop is faster there.
+SLOW_PDEP = ("bdver4", "znver1", "znver2")
+
+
 def _has_pdep() -> bool:
-    """Whether the kernels are compiled for an x86-64 CPU with BMI2 (and so ``pdep``): the
-    host's features, or those of the target that ``NUMBA_CPU_NAME`` names."""
+    """Whether the kernels are compiled for an x86-64 CPU with a fast BMI2 ``pdep``: the
+    host's, or the target that ``NUMBA_CPU_NAME`` and ``NUMBA_CPU_FEATURES`` name."""
     if numba.config.CPU_NAME:
-        return "+bmi2" in (numba.config.CPU_FEATURES or "")
+        return (numba.config.CPU_NAME not in SLOW_PDEP
+                and "+bmi2" in (numba.config.CPU_FEATURES or ""))
     return (platform.machine().lower() in ("x86_64", "amd64")
+            and llvm.get_host_cpu_name() not in SLOW_PDEP
             and bool(llvm.get_host_cpu_features().get("bmi2", False)))
 
 
@@ -92,21 +98,38 @@ def _nth_bit_pdep(mask, n):
     return _pdep(np.uint64(1) << n, mask)
 
 
+def _select_in_byte() -> np.ndarray:
+    """``table[byte | r << 8]``: the position of the r-th lowest set bit of ``byte``."""
+    table = np.zeros(256 * 8, np.uint8)
+    for byte in range(256):
+        for r, position in enumerate(i for i in range(8) if byte >> i & 1):
+            table[byte | r << 8] = position
+    return table
+
+
+SELECT_IN_BYTE = _select_in_byte()
+ONES = np.uint64(0x0101010101010101)
+HIGHS = np.uint64(0x8080808080808080)
+
+
 @jit(inline=True)
 def _nth_bit_portable(mask, n):
-    shift = np.uint64(0)
-    while True:  # whole bytes first, then bit by bit
-        count = popcount((mask >> shift) & np.uint64(0xFF))
-        if n < count:
-            break
-        n -= count
-        shift += np.uint64(8)
-    rest = (mask >> shift) & np.uint64(0xFF)
-    for _ in range(n):
-        rest &= rest - np.uint64(1)
-    return (rest & (np.uint64(0) - rest)) << shift
+    """Broadword select (Vigna, "Broadword implementation of rank/select queries", 2008): no
+    branch and no loop, for CPUs without a fast ``pdep``."""
+    counts = mask - ((mask >> np.uint64(1)) & np.uint64(0x5555555555555555))  # per 2 bits
+    counts = ((counts & np.uint64(0x3333333333333333))
+              + ((counts >> np.uint64(2)) & np.uint64(0x3333333333333333)))  # per 4 bits
+    counts = (counts + (counts >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)  # per byte
+    below = counts * ONES  # byte i: set bits in bytes 0..i
+    # bytes whose running count is <= n keep their high bit: their number is the byte holding
+    # the bit wanted (the counts are at most 64, so no byte borrows from the next)
+    byte = popcount((((n * ONES) | HIGHS) - below) & HIGHS) * np.uint64(8)
+    rank = n - (((below << np.uint64(8)) >> byte) & np.uint64(0xFF))  # within that byte
+    position = byte + np.uint64(SELECT_IN_BYTE[((mask >> byte) & np.uint64(0xFF))
+                                               | (rank << np.uint64(8))])
+    return np.uint64(1) << position
 
 
 #: ``nth_bit(mask, n)``: the n-th lowest set bit of ``mask`` (n from 0, below its popcount),
-#: as a one-bit uint64. One ``pdep`` where the CPU has it, a short loop elsewhere.
+#: as a one-bit uint64. One ``pdep`` where the CPU has a fast one, a short loop elsewhere.
 nth_bit = _nth_bit_pdep if HAS_PDEP else _nth_bit_portable
