@@ -29,8 +29,8 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros
-from ._random import block_state, next_u64, sample_alias
-from .deal import BATCH
+from ._random import block_state, sample_alias
+from .deal import BATCH, batch_number
 from .evaluate import lookup
 from .tables import KEY_BIAS, RANK_MASK
 
@@ -166,40 +166,106 @@ def exact_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards,
 
 
 @jit(inline=True)
-def _deal_unknown(state, avail, n_random, n_draw, plan, board_key, board_bits, card_keys,
-                  card_bits, seat_keys, seat_bits):
-    """Deal two cards to each of the last ``n_random`` seats (their key and rank bits go to
-    ``seat_keys`` and ``seat_bits``) and complete the board (``n_draw`` cards in all), without
-    replacement and uniformly from the cards whose bits are set in ``avail``. Returns
-    (state, board key, board bits).
+def _choose_hands(state, row, tuples, tuple_threshold, tuple_alias, player_combos,
+                  player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                  hole_bits, max_rejections, seat_keys, seat_bits):
+    """Hole cards for the players with a hand or a range, into row ``row`` of ``seat_keys``
+    and ``seat_bits``: a tuple drawn by weight from the alias table of ``tuples`` or, when
+    there is no list of tuples, one combo per player, the whole draw rejected on a conflict.
+    Returns (state, mask of the cards used, False if ``max_rejections`` draws conflicted)."""
+    used = np.uint64(0)
+    if tuples.shape[0] > 0:
+        state, t = sample_alias(state, tuple_threshold, tuple_alias, 0, tuples.shape[0])
+        for p in range(tuples.shape[1]):
+            h = np.uint64(tuples[t, p])  # unsigned: no wraparound code
+            used |= combo_masks[h]
+            seat_keys[row, p] = hole_keys[h]
+            seat_bits[row, p] = hole_bits[h]
+        return state, used, True
+    for _ in range(max_rejections):
+        used = np.uint64(0)
+        ok = True
+        for p in range(player_combos.shape[0]):
+            state, i = sample_alias(state, player_threshold, player_alias, p, player_sizes[p])
+            h = np.uint64(player_combos[p, i])
+            m = combo_masks[h]
+            if used & m:
+                ok = False
+                break
+            used |= m
+            seat_keys[row, p] = hole_keys[h]
+            seat_bits[row, p] = hole_bits[h]
+        if ok:
+            return state, used, True
+    return state, used, False
+
+
+@jit(inline=True)
+def _deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board_bits,
+                  card_keys, card_bits, seat_keys, seat_bits):
+    """Deal two trials at once: for trial k (0, 1), two cards to each of the last
+    ``n_random`` seats of row k of ``seat_keys`` and ``seat_bits``, and the rest of the board
+    (``n_draw`` cards in all), without replacement and uniformly from the cards whose bits
+    are set in ``avail0`` or ``avail1``. Returns (state, board key and bits of trial 0, of
+    trial 1).
 
     Up to BATCH draws come from one 64-bit number, as in :func:`pokersim.deal.deal_row`
     (``plan`` from :func:`pokersim.deal.deal_plan`): draw t takes the i-th card still
-    available, i uniform below the number left, found with :func:`nth_bit` (no rejection)."""
-    n_left = popcount(avail)
-    first_seat = seat_keys.shape[0] - n_random
+    available, i uniform below the number left, found with :func:`nth_bit` (no rejection).
+    Each draw waits on the one before (the mask of cards left): two trials side by side give
+    the CPU two such chains to overlap (1.2x)."""
+    n_left = popcount(avail0)  # the same for both: as many hole cards are taken in each
+    first_seat = seat_keys.shape[1] - n_random
+    key0 = key1 = board_key
+    bits0 = bits1 = board_bits
     for batch in range(plan.shape[0]):
-        while True:
-            state, r = next_u64(state)
-            low = r * plan[batch, 0]
-            if low >= plan[batch, 0] or low >= plan[batch, 1]:
-                break
+        state, r0 = batch_number(state, plan, batch)
+        state, r1 = batch_number(state, plan, batch)
         for t in range(batch * BATCH, min(n_draw, (batch + 1) * BATCH)):
-            i, r = mul_wide(r, n_left - np.uint64(t))
-            bit = nth_bit(avail, i)
-            avail ^= bit
-            c = trailing_zeros(bit)
+            i, r0 = mul_wide(r0, n_left - np.uint64(t))
+            j, r1 = mul_wide(r1, n_left - np.uint64(t))
+            bit = nth_bit(avail0, i)
+            avail0 ^= bit
+            c0 = trailing_zeros(bit)
+            bit = nth_bit(avail1, j)
+            avail1 ^= bit
+            c1 = trailing_zeros(bit)
             if t >= 2 * n_random:
-                board_key += card_keys[c]
-                board_bits |= card_bits[c]
+                key0 += card_keys[c0]
+                bits0 |= card_bits[c0]
+                key1 += card_keys[c1]
+                bits1 |= card_bits[c1]
             elif t % 2 == 0:
                 seat = np.uint64(first_seat + t // 2)  # unsigned: no wraparound code
-                seat_keys[seat] = card_keys[c]
-                seat_bits[seat] = card_bits[c]
+                seat_keys[0, seat] = card_keys[c0]
+                seat_bits[0, seat] = card_bits[c0]
+                seat_keys[1, seat] = card_keys[c1]
+                seat_bits[1, seat] = card_bits[c1]
             else:  # the second card of the seat that draw t - 1 started
-                seat_keys[seat] += card_keys[c]
-                seat_bits[seat] |= card_bits[c]
-    return state, board_key, board_bits
+                seat_keys[0, seat] += card_keys[c0]
+                seat_bits[0, seat] |= card_bits[c0]
+                seat_keys[1, seat] += card_keys[c1]
+                seat_bits[1, seat] |= card_bits[c1]
+    return state, key0, bits0, key1, bits1
+
+
+@jit(inline=True)
+def _score_trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flush, offsets,
+                 table, category_of, strengths, wins, ties, cats):
+    """Score one trial (row ``row`` of the seats). Heads-up, returns whether each player
+    won and whether they tied, for counts kept in registers (no branch on the winner);
+    otherwise adds the trial to ``wins``, ``ties`` and ``cats`` and returns zeros."""
+    if heads_up:
+        a = lookup(key + seat_keys[row, 0], bits | seat_bits[row, 0], flush, offsets, table)
+        b = lookup(key + seat_keys[row, 1], bits | seat_bits[row, 1], flush, offsets, table)
+        return a > b, b > a, a == b
+    best = 0
+    for p in range(n_players):
+        s = lookup(key + seat_keys[row, p], bits | seat_bits[row, p], flush, offsets, table)
+        strengths[p] = s
+        best = max(best, s)
+    count_outcome(strengths, best, n_players, category_of, 1, wins, ties, cats)
+    return False, False, False
 
 
 @jit(parallel=True)
@@ -211,17 +277,14 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
                        flush, offsets, table, category_of, n_workers, max_rejections,
                        wins_out, ties_out, cats_out):
     """Monte Carlo trials in blocks; block b draws from stream b, so the counts do not depend
-    on the number of threads.
+    on the number of threads. Trials go in twos (:func:`_deal_unknown`); a block of an odd
+    number of trials deals one more and does not count it.
 
-    Hole cards of the players with a hand or a range come either from ``tuples`` (every
-    non-conflicting combination, drawn by weight from the alias table ``tuple_threshold``,
-    ``tuple_alias``: no rejection) or, when ``tuples`` is empty, from each player's own combos
-    (``player_combos[p, :player_sizes[p]]``, with alias tables of their own), the whole draw
-    rejected on a conflict. The ``n_random`` players' two cards each, then the ``n_runout``
-    board cards, are drawn from the cards of ``live_mask`` (not on the board nor dead) less the
-    hole cards (:func:`_deal_unknown`: never rejected). Counts go to ``*_out[w]`` for worker
-    w. Returns the number of workers that gave up after ``max_rejections`` conflicting draws
-    in a row (0 normally).
+    Hole cards of the players with a hand or a range come from :func:`_choose_hands`. The
+    ``n_random`` players' two cards each, then the ``n_runout`` board cards, are drawn from
+    the cards of ``live_mask`` (not on the board nor dead) less the hole cards. Counts go to
+    ``*_out[w]`` for worker w. Returns the number of workers that gave up after
+    ``max_rejections`` conflicting draws in a row (0 normally).
     """
     stalled = 0
     n_tuples = tuples.shape[0]
@@ -232,65 +295,44 @@ def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
     for w in prange(n_workers):
         wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
         strengths = np.zeros(n_players, np.int64)
-        seat_keys = np.zeros(n_players, np.uint64)  # each player's hole cards this trial
-        seat_bits = np.zeros(n_players, np.uint64)
+        seat_keys = np.zeros((2, n_players), np.uint64)  # each player's hole cards, 2 trials
+        seat_bits = np.zeros((2, n_players), np.uint64)
         for b in range(first_block + w, first_block + n_blocks, n_workers):
             state = block_state(key, b)
             first_wins = 0
             second_wins = 0
             both = 0
-            used = np.uint64(0)
-            for trial in range(min(block, trials - b * block)):
-                if n_tuples > 0:
-                    if n_tuples > 1 or trial == 0:  # one tuple: nothing to draw
-                        state, t = sample_alias(state, tuple_threshold, tuple_alias, 0,
-                                                n_tuples)
-                        used = np.uint64(0)
-                        for p in range(n_fixed):
-                            h = np.uint64(tuples[t, p])  # unsigned: no wraparound code
-                            used |= combo_masks[h]
-                            seat_keys[p] = hole_keys[h]
-                            seat_bits[p] = hole_bits[h]
-                else:
-                    attempts = 0
-                    while True:
-                        attempts += 1
-                        if attempts > max_rejections:
-                            break
-                        used = np.uint64(0)
-                        ok = True
-                        for p in range(n_fixed):
-                            state, i = sample_alias(state, player_threshold, player_alias, p,
-                                                    player_sizes[p])
-                            h = np.uint64(player_combos[p, i])
-                            m = combo_masks[h]
-                            if used & m:
-                                ok = False
-                                break
-                            used |= m
-                            seat_keys[p] = hole_keys[h]
-                            seat_bits[p] = hole_bits[h]
-                        if ok:
-                            break
-                    if attempts > max_rejections:
+            used0 = used1 = np.uint64(0)
+            n_trials = min(block, trials - b * block)
+            for trial in range(0, n_trials, 2):
+                if n_tuples != 1 or trial == 0:  # one tuple: its cards never change
+                    state, used0, ok0 = _choose_hands(
+                        state, 0, tuples, tuple_threshold, tuple_alias, player_combos,
+                        player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                        hole_bits, max_rejections, seat_keys, seat_bits)
+                    state, used1, ok1 = _choose_hands(
+                        state, 1, tuples, tuple_threshold, tuple_alias, player_combos,
+                        player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                        hole_bits, max_rejections, seat_keys, seat_bits)
+                    if not (ok0 and ok1):
                         stalled += 1
                         break
-                state, bk, bb = _deal_unknown(state, live_mask & ~used, n_random, n_draw, plan,
-                                              board_key, board_bits, card_keys, card_bits,
-                                              seat_keys, seat_bits)
-                if heads_up:  # counted in registers, without a branch on the winner
-                    a = lookup(bk + seat_keys[0], bb | seat_bits[0], flush, offsets, table)
-                    c = lookup(bk + seat_keys[1], bb | seat_bits[1], flush, offsets, table)
-                    first_wins += a > c
-                    second_wins += c > a
-                    both += a == c
-                else:
-                    best = 0
-                    for p in range(n_players):
-                        s = lookup(bk + seat_keys[p], bb | seat_bits[p], flush, offsets, table)
-                        strengths[p] = s
-                        best = max(best, s)
-                    count_outcome(strengths, best, n_players, category_of, 1, wins, ties, cats)
+                state, key0, bits0, key1, bits1 = _deal_unknown(
+                    state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
+                    board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
+                won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, 0, n_players,
+                                               heads_up, flush, offsets, table, category_of,
+                                               strengths, wins, ties, cats)
+                first_wins += won
+                second_wins += lost
+                both += tied
+                if trial + 1 < n_trials:
+                    won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, 1,
+                                                   n_players, heads_up, flush, offsets, table,
+                                                   category_of, strengths, wins, ties, cats)
+                    first_wins += won
+                    second_wins += lost
+                    both += tied
             if heads_up:
                 wins[0] += first_wins
                 wins[1] += second_wins

@@ -42,6 +42,17 @@ def deal_plan(n_live: int, k: int) -> np.ndarray:
 
 
 @jit(inline=True)
+def batch_number(state, plan, batch):
+    """(new state, the 64-bit number r of batch ``batch`` of ``plan``): drawn again while the
+    low word of ``r * P`` falls in the biased sliver (see :func:`deal_plan`)."""
+    while True:
+        state, r = next_u64(state)
+        low = r * plan[batch, 0]  # the low word of r * P (wraps mod 2**64)
+        if low >= plan[batch, 0] or low >= plan[batch, 1]:
+            return state, r
+
+
+@jit(inline=True)
 def deal_row(state, deck, out, row, n_live, k, plan):
     """Deal ``out[row, :k]`` by a partial Fisher-Yates shuffle of ``deck``, in place.
 
@@ -59,11 +70,7 @@ def deal_row(state, deck, out, row, n_live, k, plan):
     for batch in range(plan.shape[0]):
         j = batch * BATCH
         nb = min(BATCH, k - j)
-        while True:
-            state, r = next_u64(state)
-            low = r * plan[batch, 0]  # the low word of r * P (wraps mod 2**64)
-            if low >= plan[batch, 0] or low >= plan[batch, 1]:
-                break
+        state, r = batch_number(state, plan, batch)
         for t in range(j, j + nb):
             hi, r = mul_wide(r, np.uint64(n_live - t))
             i = t + np.int64(hi)
