@@ -108,7 +108,8 @@ def alias_table(weights):
 def sample_alias(state, threshold, alias, row, n):
     """(new state, index as uint64) drawn with one 64-bit number from row ``row`` of stacked
     alias tables (the first ``n`` entries: see :func:`alias_table`). The number's product with
-    ``n`` gives the index (high word) and the coin (low word)."""
+    ``n`` gives the index (high word) and the coin (low word); each chance is off by at most
+    ``n / 2**64`` (below 1e-13 for two million entries)."""
     state, r = next_u64(state)
     i, coin = mul_wide(r, np.uint64(n))
     return state, i if coin < threshold[row, i] else np.uint64(alias[row, i])
