@@ -89,8 +89,7 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
 def _joint_tuples(players: list[_Player], limit: int):
     """Every combination of one combo per player with no card in common, and its weight
     (the product of the combos' weights); None if there would be more than ``limit``."""
-    masks = [(np.uint64(1) << p.combos[:, 0].astype(np.uint64))
-             | (np.uint64(1) << p.combos[:, 1].astype(np.uint64)) for p in players]
+    masks = [_card_masks(p.combos) for p in players]
     tuples = np.arange(len(players[0].combos))[:, None]
     weights = players[0].weights.copy()
     used = masks[0].copy()
@@ -254,6 +253,13 @@ def _board_key(board_cards):
     return key, bits
 
 
+def _card_masks(cards) -> np.ndarray:
+    """Bit c set for each card c, OR-ed along the last axis: a mask per combo of an (N, 2)
+    array, one mask for a 1-D set of cards."""
+    bits = np.uint64(1) << np.asarray(cards).astype(np.uint64)
+    return np.bitwise_or.reduce(bits, axis=-1, initial=np.uint64(0))
+
+
 def _hole_tables(combos: np.ndarray):
     """Key, rank bits and card mask of each combo."""
     t = tables()
@@ -261,7 +267,7 @@ def _hole_tables(combos: np.ndarray):
     b = combos[:, 1].astype(np.int64)
     keys = t.card_keys[a] + t.card_keys[b]
     bits = t.card_bits[a] | t.card_bits[b]
-    masks = (np.uint64(1) << a.astype(np.uint64)) | (np.uint64(1) << b.astype(np.uint64))
+    masks = _card_masks(combos)
     return keys, bits, masks
 
 
@@ -474,7 +480,7 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     if trials is None:
         trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
     live = np.setdiff1d(np.arange(52), blocked)
-    live_mask = np.bitwise_or.reduce(np.uint64(1) << live.astype(np.uint64), initial=np.uint64(0))
+    live_mask = _card_masks(live)
     plan = deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)
     bkey, bbits = _board_key(board_cards)
     block = config.EQUITY_BLOCK
