@@ -66,18 +66,27 @@ def trailing_zeros(typingctx, x):
 SLOW_PDEP = ("bdver4", "znver1", "znver2")
 
 
-def _has_pdep() -> bool:
-    """Whether the kernels are compiled for an x86-64 CPU with a fast BMI2 ``pdep``: the
-    host's, or the target that ``NUMBA_CPU_NAME`` and ``NUMBA_CPU_FEATURES`` name."""
+def _target() -> tuple[str, set[str]]:
+    """(CPU name, features) of the machine the kernels are compiled for: the host's, or the
+    target that ``NUMBA_CPU_NAME`` and ``NUMBA_CPU_FEATURES`` name."""
     if numba.config.CPU_NAME:
-        return (numba.config.CPU_NAME not in SLOW_PDEP
-                and "+bmi2" in (numba.config.CPU_FEATURES or ""))
-    return (platform.machine().lower() in ("x86_64", "amd64")
-            and llvm.get_host_cpu_name() not in SLOW_PDEP
-            and bool(llvm.get_host_cpu_features().get("bmi2", False)))
+        features = (numba.config.CPU_FEATURES or "").split(",")
+        return numba.config.CPU_NAME, {f[1:] for f in features if f.startswith("+")}
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return llvm.get_host_cpu_name(), set()
+    return llvm.get_host_cpu_name(), {f for f, on in llvm.get_host_cpu_features().items() if on}
+
+
+def _has_pdep() -> bool:
+    """Whether the kernels are compiled for an x86-64 CPU with a fast BMI2 ``pdep``."""
+    name, features = _target()
+    return name not in SLOW_PDEP and "bmi2" in features
 
 
 HAS_PDEP = _has_pdep()
+#: Whether the kernels are compiled for an x86-64 CPU with AVX-512 byte permutes (``vpermb``,
+#: AVX512-VBMI) and byte sums (``vpsadbw``, AVX512-BW): :mod:`pokersim._simd` needs both.
+HAS_AVX512 = {"avx512f", "avx512bw", "avx512vbmi"} <= _target()[1]
 
 
 @intrinsic

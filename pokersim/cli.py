@@ -163,6 +163,7 @@ def _cmd_bench(args) -> pd.DataFrame:
                             dask_workers=args.dask_workers)
     print(f"CPU: {info['cpu']} ({info['cores']} cores), Numba threads: {info['numba_threads']}, "
           f"numba {info['numba']}, numpy {info['numpy']}, Python {info['python']}")
+    print(f"Evaluator: {info['evaluator']}")
     for note in info["notes"]:
         print(f"note: {note}")
     print(bench.format_table(frame))

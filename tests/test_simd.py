@@ -1,0 +1,103 @@
+"""The AVX-512 evaluator (pokersim._simd, eight rows at a time) against the one-row-at-a-time
+kernel and the naive reference, on the rows it must hand back: flushes, repeated cards,
+values that are not cards, and the rows past the last full block of eight."""
+
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+from pokersim._jit import HAS_AVX512
+from pokersim._simd import PAD, byte_tables
+from pokersim.evaluate import _evaluate_kernel, kernel_args
+from pokersim.tables import RANK_KEYS, tables
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # as test_reference does
+from naive import naive_rank  # noqa: E402
+from test_reference import dense_from_keys, dense_from_values, random_hands  # noqa: E402
+
+needs_avx512 = pytest.mark.skipif(not HAS_AVX512, reason="the CPU has no AVX-512 VBMI/BW")
+
+
+def both_kernels(hands):
+    """(strengths, bad count) from the eight-at-a-time kernel and from the scalar one."""
+    k = hands.shape[1]
+    fast, slow = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
+    bad_fast = _evaluate_kernel(k, simd=True)(hands, *kernel_args(), fast)
+    bad_slow = _evaluate_kernel(k, simd=False)(hands, *kernel_args(), slow)
+    return (fast, bad_fast), (slow, bad_slow)
+
+
+def test_byte_tables_rebuild_the_card_keys():
+    key_low, key_mid, key_high, suits_cd, suits_hs = (t.astype(np.uint64) for t in byte_tables())
+    cards = np.arange(52)
+    rank_keys = key_low[cards] + (key_mid[cards] << 8) + (key_high[cards] << 16)
+    assert (rank_keys == RANK_KEYS[cards // 4]).all()
+    suit_fields = suits_cd[cards] | (suits_hs[cards] << 8)
+    assert (suit_fields == tables().card_keys[:52] >> np.uint64(32)).all()
+    for table in byte_tables():  # pads and values 52..63 add nothing
+        assert (table[52:] == 0).all() and PAD >= 52
+
+
+@needs_avx512
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_same_strengths_as_one_row_at_a_time(k):
+    hands = random_hands(k, 200_003, k)  # not a multiple of 8: the last rows are the tail
+    rng = np.random.default_rng(k)
+    rows = rng.choice(len(hands), 3_000, replace=False)
+    hands[rows[:1_000], rng.integers(0, k, 1_000)] = rng.integers(52, 256, 1_000)
+    for row in rows[1_000:]:
+        i, j = rng.choice(k, 2, replace=False)
+        hands[row, i] = hands[row, j]
+    (fast, bad_fast), (slow, bad_slow) = both_kernels(hands)
+    np.testing.assert_array_equal(fast, slow)
+    assert bad_fast == bad_slow == len(rows) == (fast == -1).sum()
+
+
+@needs_avx512
+@pytest.mark.parametrize("k", [5, 7])
+def test_every_non_card_value_and_repeat_in_every_place(k):
+    base = random_hands(11, 1, k)[0]
+    bad = []
+    for value in range(52, 256):
+        for j in range(k):
+            row = base.copy()
+            row[j] = value
+            bad.append(row)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                row = base.copy()
+                row[i] = row[j]
+                bad.append(row)
+    good = random_hands(12, len(bad), k)
+    hands = np.empty((2 * len(bad), k), np.uint8)  # good and bad rows share blocks
+    hands[0::2], hands[1::2] = good, np.array(bad)
+    (fast, bad_fast), (slow, _) = both_kernels(hands)
+    assert bad_fast == len(bad)
+    assert (fast[1::2] == -1).all() and (fast[0::2] > 0).all()
+    np.testing.assert_array_equal(fast, slow)
+
+
+@needs_avx512
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_flush_heavy_rows_against_the_naive_reference(k):
+    # cards from two suits only: most rows hold a flush, many a straight flush
+    rng = np.random.default_rng(k + 20)
+    two_suits = np.array([c for c in range(52) if c % 4 in (1, 3)], np.uint8)
+    hands = np.array([rng.choice(two_suits, k, replace=False) for _ in range(4_001)])
+    (fast, bad_fast), (slow, _) = both_kernels(hands)
+    assert bad_fast == 0
+    np.testing.assert_array_equal(fast, slow)
+    keys = [naive_rank(r) for r in hands.tolist()]
+    np.testing.assert_array_equal(dense_from_values(fast), dense_from_keys(keys))
+
+
+@needs_avx512
+@pytest.mark.parametrize("n", range(0, 18))
+def test_short_inputs(n):
+    hands = random_hands(n, n, 7)
+    (fast, bad_fast), (slow, bad_slow) = both_kernels(hands)
+    np.testing.assert_array_equal(fast, slow)
+    assert bad_fast == bad_slow == 0
