@@ -129,8 +129,10 @@ def _evaluate_kernel(k: int, simd: bool = HAS_AVX512):
     return kernel
 
 
-#: Blocks of eight rows per parallel task of the AVX-512 kernel.
-BLOCKS_PER_TASK = 1024
+#: Blocks of eight rows per parallel task of the AVX-512 kernel: 1,024 rows, so that even
+#: 10,000 rows split evenly over the threads (1,024 blocks ran 10,000 rows at 650 M/s and 10
+#: million at 1,000 M/s; 128 blocks ran both at about 1,000 M/s here).
+BLOCKS_PER_TASK = 128
 
 
 def _eight_at_a_time_kernel(k: int):
