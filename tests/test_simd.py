@@ -36,8 +36,15 @@ def test_byte_tables_rebuild_the_card_keys():
     assert (rank_keys == RANK_KEYS[cards // 4]).all()
     suit_fields = suits_cd[cards] | (suits_hs[cards] << 8)
     assert (suit_fields == tables().card_keys[:52] >> np.uint64(32)).all()
+    assert PAD >= 52
     for table in byte_tables():  # pads and values 52..63 add nothing
-        assert (table[52:] == 0).all() and PAD >= 52
+        assert (table[52:] == 0).all()
+
+
+def test_key_zero_is_a_safe_lookup():
+    # rows left to the one-hand code look up key 0 (and the result is overwritten)
+    offsets, table = tables().offsets, tables().hash
+    assert 0 <= offsets[0] < len(table)
 
 
 @needs_avx512
