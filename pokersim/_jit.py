@@ -84,9 +84,11 @@ def _has_pdep() -> bool:
 
 
 HAS_PDEP = _has_pdep()
-#: Whether the kernels are compiled for an x86-64 CPU with AVX-512 byte permutes (``vpermb``,
-#: AVX512-VBMI) and byte sums (``vpsadbw``, AVX512-BW): :mod:`pokersim._simd` needs both.
-HAS_AVX512 = {"avx512f", "avx512bw", "avx512vbmi"} <= _target()[1]
+
+
+#: Whether the kernels are compiled for an x86-64 CPU with AVX2, whose byte shuffles and sums
+#: :func:`pokersim._simd.eight_hands` needs.
+HAS_AVX2 = "avx2" in _target()[1]
 
 
 @intrinsic

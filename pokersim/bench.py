@@ -215,7 +215,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     """Run the benchmark; returns the table and a dict describing the machine. With
     ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers."""
     from . import deal, evaluate
-    from ._jit import HAS_AVX512
+    from ._jit import HAS_AVX2
     from .deal import check_between, check_count
     from .frequencies import strength_counts
 
@@ -227,7 +227,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         n, repeat, peer_n, scaling = 100_000, 3, 5_000, (10**3, 10**4)
     info = dict(cpu=_cpu_model(), cores=os.cpu_count(), numba_threads=numba.get_num_threads(),
                 numba=numba.__version__, numpy=np.__version__, python=platform.python_version(),
-                evaluator="AVX-512, eight hands per step" if HAS_AVX512 else "one hand per step")
+                evaluator="AVX2, eight hands per step" if HAS_AVX2 else "one hand per step")
     rows, notes = [], []
     for k in (7, 5):
         hands = deal(n, k, seed=k)

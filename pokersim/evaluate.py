@@ -3,7 +3,7 @@
 A strength is an integer from 1 (7-5-4-3-2 offsuit) to 7462 (royal flush); higher wins and
 equal strengths tie, whatever the number of cards dealt. The kernel sums per-card keys and
 does one table lookup per hand (see :mod:`pokersim.tables` for the technique); on CPUs with
-AVX-512 it sums the keys of eight hands at once (:mod:`pokersim._simd`).
+AVX2 it sums the keys of eight hands at once (:mod:`pokersim._simd`).
 
 >>> s = evaluate(parse_hands(["As Ks Qs Js Ts 2c 3d", "Kh Kd 4c 4s Kc 9h 2d"]))
 >>> s.dtype, bool(s[0] > s[1])
@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 from numba import prange
 
-from ._jit import HAS_AVX512, jit, popcount, trailing_zeros
+from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
 from ._simd import eight_hands
 from .cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, check_hands, short_repr
 from .errors import PokersimInputError
@@ -107,7 +107,7 @@ def hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table):
 
 
 @functools.cache
-def _evaluate_kernel(k: int, simd: bool = HAS_AVX512):
+def _evaluate_kernel(k: int, simd: bool = HAS_AVX2):
     """The kernel filling ``out`` with the strengths of k-card rows (k compiled in); it
     returns the number of invalid rows (marked -1). With ``simd``, eight rows at a time by
     :func:`pokersim._simd.eight_hands`, the rows it leaves (flushes, bad rows) one by one."""
@@ -129,7 +129,7 @@ def _evaluate_kernel(k: int, simd: bool = HAS_AVX512):
     return kernel
 
 
-#: Blocks of eight rows per parallel task of the AVX-512 kernel: 1,024 rows, so that even
+#: Blocks of eight rows per parallel task of the vector kernel: 1,024 rows, so that even
 #: 10,000 rows split evenly over the threads (with 1,024 blocks per task, 10,000 rows ran at
 #: 650 M/s and 10 million at 1,000 M/s; with 128, both at about 1,000 M/s on 2 threads here).
 BLOCKS_PER_TASK = 128

@@ -11,9 +11,9 @@ How the fast evaluator works (the technique of OMPEval and SKPokerEval, in Numba
 * **Everything else** is a function of the rank multiset alone: one perfect-hash lookup,
   ``hash[key + offsets[key >> HASH_SHIFT]]``, in a table of a few tens of thousands of
   ``uint16`` strengths (about 150 KB with the offsets, so it stays in cache).
-* **Eight hands at once.** On CPUs with AVX-512, :mod:`pokersim._simd` computes the same key
-  for eight hands with byte-table lookups and byte sums instead of a loop over the cards,
-  and leaves flushes and bad rows to the one-hand code.
+* **Eight hands at once.** On CPUs with AVX2, :mod:`pokersim._simd` computes the same key for
+  eight hands with byte-table lookups and byte sums instead of a loop over the cards, and
+  leaves flushes and bad rows to the one-hand code.
 
 The tables are filled by :func:`strength_from_counts`, a readable evaluator that works on rank
 counts, a suit mask and straight bitmasks (no lookup), enumerating every rank multiset once.

@@ -1,15 +1,16 @@
-"""The AVX-512 evaluator (pokersim._simd, eight rows at a time) against the one-row-at-a-time
+"""The AVX2 evaluator (pokersim._simd, eight rows at a time) against the one-row-at-a-time
 kernel and the naive reference, on the rows it must hand back: flushes, repeated cards,
 values that are not cards, and the rows past the last full block of eight."""
 
 import pathlib
+import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from pokersim._jit import HAS_AVX512
-from pokersim._simd import PAD, byte_tables
+from pokersim._jit import HAS_AVX2
+from pokersim._simd import PAD, rank_and_suit_tables
 from pokersim.evaluate import _evaluate_kernel, kernel_args
 from pokersim.tables import RANK_KEYS, tables
 
@@ -17,7 +18,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # as test_refe
 from naive import naive_rank  # noqa: E402
 from test_reference import dense_from_keys, dense_from_values, random_hands  # noqa: E402
 
-needs_avx512 = pytest.mark.skipif(not HAS_AVX512, reason="the CPU has no AVX-512 VBMI/BW")
+needs_avx2 = pytest.mark.skipif(not HAS_AVX2, reason="the CPU has no AVX2")
 
 
 def both_kernels(hands):
@@ -30,15 +31,21 @@ def both_kernels(hands):
 
 
 def test_byte_tables_rebuild_the_card_keys():
-    key_low, key_mid, key_high, suits_cd, suits_hs = (t.astype(np.uint64) for t in byte_tables())
-    cards = np.arange(52)
-    rank_keys = key_low[cards] + (key_mid[cards] << 8) + (key_high[cards] << 16)
-    assert (rank_keys == RANK_KEYS[cards // 4]).all()
-    suit_fields = suits_cd[cards] | (suits_hs[cards] << 8)
-    assert (suit_fields == tables().card_keys[:52] >> np.uint64(32)).all()
-    assert PAD >= 52
-    for table in byte_tables():  # pads and values 52..63 add nothing
-        assert (table[52:] == 0).all()
+    by_rank, by_suit = rank_and_suit_tables()
+    ranks, suits = np.divmod(np.arange(52), 4)
+    key_low, key_mid, key_high = by_rank[:, ranks].astype(np.uint64)
+    assert (key_low + (key_mid << 8) + (key_high << 16) == RANK_KEYS[ranks]).all()
+    suits_cd, suits_hs = by_suit[:, suits].astype(np.uint64)
+    assert ((suits_cd | (suits_hs << 8)) == tables().card_keys[:52] >> np.uint64(32)).all()
+
+
+def test_pads_look_up_zeros():
+    by_rank, by_suit = rank_and_suit_tables()
+    for pad in range(PAD, 256):
+        assert pad > 51  # not a card
+        assert (by_rank[:, (pad >> 2) & 15] == 0).all()  # vpshufb reads 4 bits of the rank
+        assert pad & 0x80  # and gives 0 for a suit index with bit 7 set
+    assert (by_suit[:, 4:] == 0).all() and (by_rank[:, 13:] == 0).all()
 
 
 def test_key_zero_is_a_safe_lookup():
@@ -47,7 +54,7 @@ def test_key_zero_is_a_safe_lookup():
     assert 0 <= offsets[0] < len(table)
 
 
-@needs_avx512
+@needs_avx2
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_same_strengths_as_one_row_at_a_time(k):
     hands = random_hands(k, 200_003, k)  # not a multiple of 8: the last rows are the tail
@@ -62,8 +69,8 @@ def test_same_strengths_as_one_row_at_a_time(k):
     assert bad_fast == bad_slow == len(rows) == (fast == -1).sum()
 
 
-@needs_avx512
-@pytest.mark.parametrize("k", [5, 7])
+@needs_avx2
+@pytest.mark.parametrize("k", [5, 6, 7])
 def test_every_non_card_value_and_repeat_in_every_place(k):
     base = random_hands(11, 1, k)[0]
     bad = []
@@ -87,7 +94,7 @@ def test_every_non_card_value_and_repeat_in_every_place(k):
     np.testing.assert_array_equal(fast, slow)
 
 
-@needs_avx512
+@needs_avx2
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_flush_heavy_rows_against_the_naive_reference(k):
     # cards from two suits only: most rows hold a flush, many a straight flush
@@ -101,10 +108,42 @@ def test_flush_heavy_rows_against_the_naive_reference(k):
     np.testing.assert_array_equal(dense_from_values(fast), dense_from_keys(keys))
 
 
-@needs_avx512
+@needs_avx2
 @pytest.mark.parametrize("n", range(0, 18))
 def test_short_inputs(n):
     hands = random_hands(n, n, 7)
     (fast, bad_fast), (slow, bad_slow) = both_kernels(hands)
     np.testing.assert_array_equal(fast, slow)
     assert bad_fast == bad_slow == 0
+
+
+GUARD_PAGE_SCRIPT = """
+import ctypes, mmap, sys
+import numpy as np
+from pokersim.evaluate import _evaluate_kernel, kernel_args
+from pokersim import deal
+page = mmap.PAGESIZE
+memory = mmap.mmap(-1, 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)
+start = ctypes.addressof(ctypes.c_char.from_buffer(memory))
+for k in (5, 6, 7):
+    n = page // k // 8 * 8  # whole blocks of eight rows, ending at the page's end
+    hands = np.frombuffer(memory, np.uint8, count=n * k, offset=page - n * k).reshape(n, k)
+    hands[:] = deal(n, k, seed=k)
+    expected = np.empty(n, np.int16)
+    _evaluate_kernel(k, simd=False)(hands, *kernel_args(), expected)
+    assert ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + page), page, 0) == 0  # no access
+    got = np.empty(n, np.int16)
+    _evaluate_kernel(k, simd=True)(hands, *kernel_args(), got)
+    assert (got == expected).all()
+    assert ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + page), page, 3) == 0
+print("ok")
+"""
+
+
+@needs_avx2
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="mprotect through ctypes")
+def test_no_read_past_the_last_row():
+    # the rows end where an unreadable page begins: a load past them would crash the process
+    done = subprocess.run([sys.executable, "-c", GUARD_PAGE_SCRIPT], capture_output=True,
+                          text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
