@@ -5,7 +5,9 @@ values that are not cards, and the rows past the last full block of eight."""
 import pathlib
 import subprocess
 import sys
+from math import comb
 
+import numba
 import numpy as np
 import pytest
 
@@ -16,6 +18,7 @@ from pokersim.tables import RANK_KEYS, tables
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # as test_reference does
 from naive import naive_rank  # noqa: E402
+from test_frequencies import oracle_by_strength  # noqa: E402
 from test_reference import dense_from_keys, dense_from_values, random_hands  # noqa: E402
 
 needs_avx2 = pytest.mark.skipif(not HAS_AVX2, reason="the CPU has no AVX2")
@@ -147,3 +150,40 @@ def test_no_read_past_the_last_row():
     done = subprocess.run([sys.executable, "-c", GUARD_PAGE_SCRIPT], capture_output=True,
                           text=True)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+@numba.njit(cache=True)
+def _combinations(n, k, total):
+    """All k-subsets of range(n), ascending, as a (total, k) uint8 array (total = C(n, k))."""
+    out = np.empty((total, k), np.uint8)
+    index = np.arange(k)
+    for row in range(total):
+        for j in range(k):
+            out[row, j] = index[j]
+        i = k - 1
+        while i >= 0 and index[i] == n - k + i:
+            i -= 1
+        if i < 0:
+            break
+        index[i] += 1
+        for j in range(i + 1, k):
+            index[j] = index[j - 1] + 1
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("simd", [pytest.param(True, marks=needs_avx2), False])
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_every_hand_counted_by_strength(k, simd):
+    # every k-card hand, lowest card first, in chunks by that card (columns turned so the
+    # cards are not always ascending); the counts per strength are the naive oracle's
+    counts = np.zeros(7463, np.int64)
+    kernel = _evaluate_kernel(k, simd)
+    for first in range(52 - k + 1):
+        rest = _combinations(51 - first, k - 1, comb(51 - first, k - 1)) + np.uint8(first + 1)
+        hands = np.column_stack([np.full(len(rest), first, np.uint8), rest])
+        hands = np.ascontiguousarray(np.roll(hands, first % k, axis=1))
+        strengths = np.empty(len(hands), np.int16)
+        assert kernel(hands, *kernel_args(), strengths) == 0
+        counts += np.bincount(strengths, minlength=7463)
+    np.testing.assert_array_equal(counts, oracle_by_strength(k))
