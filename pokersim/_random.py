@@ -7,23 +7,12 @@ on the seed and the block index only — never on the thread count or on how blo
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from ._jit import jit, mul_wide
-from .errors import PokersimInputError
+from .validation import check_seed
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-def check_seed(seed) -> None:
-    """Raise unless ``seed`` is None, an int >= 0, a SeedSequence or a numpy Generator (for
-    functions that take a seed but may not need it, such as an exact enumeration)."""
-    if not (seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence))
-            or isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0):
-        raise PokersimInputError(f"seed must be None, an integer >= 0, a SeedSequence or a "
-                                 f"numpy Generator; got {seed!r}")
 
 
 def seed_key(seed) -> np.uint64:

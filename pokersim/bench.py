@@ -216,8 +216,8 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers."""
     from . import deal, evaluate
     from ._jit import HAS_AVX2
-    from .deal import check_between, check_count
     from .frequencies import strength_counts
+    from .validation import check_between, check_count
 
     n, repeat, peer_n = (check_count(v, name, 1) for v, name in
                          ((n, "n"), (repeat, "repeat"), (peer_n, "peer_n")))

@@ -19,6 +19,7 @@ import numpy as np
 
 from ._jit import jit
 from .errors import CardError, DuplicateCardError, HandShapeError
+from .validation import short_repr
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -133,11 +134,6 @@ def as_array(value, name: str, what: str = "an array of cards", error=HandShapeE
         return np.asarray(value)
     except (ValueError, TypeError, OverflowError) as e:
         raise error(f"{name} cannot be read as {what} ({e}); got {short_repr(value)}") from None
-
-
-def short_repr(value, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _is_integer(arr: np.ndarray) -> bool:

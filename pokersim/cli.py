@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import PokersimInputError, SimulationInterrupted
+from .validation import check_between
 
 #: The environment variable naming a Dask scheduler to run simulations on.
 SCHEDULER_ENV = "POKERSIM_SCHEDULER"
@@ -91,7 +92,6 @@ def _cmd_equity(args) -> pd.DataFrame:
 
 def _cmd_vs_random(args) -> pd.DataFrame:
     from . import equity_vs_random
-    from .deal import check_between
     from .equity import MAX_OPPONENTS
 
     check_between(args.opponents, "--opponents", 1, MAX_OPPONENTS)  # before range(1, n + 1)
@@ -101,7 +101,6 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 
 
 def _cmd_starting_hands(args) -> pd.DataFrame:
-    from .deal import check_between
     from .starting_hands import (
         SHIPPED,
         load_starting_hands,
@@ -573,8 +572,6 @@ def _client(args):
                                  "pip install 'pokersim[distributed]'") from None
     with contextlib.ExitStack() as stack:
         if workers is not None:
-            from .deal import check_between
-
             n = check_between(workers, "--workers", 1, 1024)
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=n, dashboard_address=":0", silence_logs=logging.ERROR))

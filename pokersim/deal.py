@@ -9,7 +9,6 @@ True
 from __future__ import annotations
 
 import functools
-import numbers
 
 import numpy as np
 from numba import prange
@@ -19,10 +18,7 @@ from ._jit import jit, mul_wide
 from ._random import block_state, next_u64, seed_key
 from .cards import as_card_set
 from .errors import PokersimInputError
-
-#: The largest count (rows, trials, rounds) a public function takes: counts run through the
-#: kernels as int64, with room to add and multiply. More is an error, not an overflow.
-MAX_COUNT = 2**62
+from .validation import MAX_COUNT, check_count
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
@@ -107,27 +103,6 @@ def live_cards(dead=None) -> np.ndarray:
     mask = np.ones(52, bool)
     mask[dead] = False
     return np.flatnonzero(mask).astype(np.uint8)
-
-
-def check_count(value, name: str, minimum: int = 0) -> int:
-    """``value`` as an int in ``minimum``..:data:`MAX_COUNT`, or a PokersimInputError naming
-    it."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
-        raise PokersimInputError(f"{name} must be an integer >= {minimum}; got {value!r}")
-    if value > MAX_COUNT:
-        raise PokersimInputError(f"{name} = {value!r} is too large (at most 2**62 = "
-                                 f"{MAX_COUNT:,})")
-    return int(value)
-
-
-def check_between(value, name: str, low: int, high: int, why: str = "") -> int:
-    """``value`` as an int in low..high, or a PokersimInputError naming it (``why`` explains
-    the bounds, e.g. how many players one deck can serve)."""
-    if (isinstance(value, bool) or not isinstance(value, numbers.Integral)
-            or not low <= value <= high):
-        raise PokersimInputError(f"{name} must be an integer from {low} to {high}{why}; "
-                                 f"got {value!r}")
-    return int(value)
 
 
 def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:

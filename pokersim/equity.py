@@ -23,9 +23,9 @@ import pandas as pd
 
 from . import config
 from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
-from ._random import alias_table, check_seed, seed_key
-from .cards import as_array, as_card_set, parse_cards, short_repr
-from .deal import check_between, check_count, deal_plan
+from ._random import alias_table, seed_key
+from .cards import as_array, as_card_set, parse_cards
+from .deal import deal_plan
 from .errors import (
     CardError,
     DuplicateCardError,
@@ -36,6 +36,7 @@ from .errors import (
 from .evaluate import CATEGORY_LABELS, category_of_strength, tables
 from .ranges import Range, parse_range
 from .runner import check_client, chunk_blocks, run_chunks
+from .validation import check_between, check_count, check_seed, short_repr
 
 RANDOM_WORDS = ("random", "any", "*")
 

@@ -38,3 +38,8 @@ class SimulationInterrupted(KeyboardInterrupt):
     def __init__(self, partial):
         super().__init__("simulation interrupted; the estimate so far is in .partial")
         self.partial = partial
+
+
+class PokersimDeprecationWarning(DeprecationWarning):
+    """A name or spelling that still works for one release; the message says what replaces
+    it."""

@@ -27,9 +27,10 @@ from numba import prange
 
 from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
 from ._simd import eight_hands
-from .cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, check_hands, short_repr
+from .cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, check_hands
 from .errors import PokersimInputError
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, tables
+from .validation import short_repr
 
 N_STRENGTHS = 7462
 

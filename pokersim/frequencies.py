@@ -18,8 +18,7 @@ from numba import prange
 from . import config
 from ._jit import jit
 from ._random import block_state, seed_key
-from .cards import short_repr
-from .deal import check_between, check_count, deal_plan, deal_row
+from .deal import deal_plan, deal_row
 from .errors import PokersimInputError, SimulationInterrupted
 from .evaluate import (
     CATEGORY_LABELS,
@@ -34,6 +33,7 @@ from .evaluate import (
 )
 from .runner import check_client, chunk_blocks, run_chunks
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
+from .validation import check_between, check_count, short_repr
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
 

@@ -24,12 +24,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .deal import check_count
 from .equity import equity
 from .io import write_atomic
 from .ranges import parse_range
 from .runner import run_chunks
 from .starting_hands import starting_hand_names
+from .validation import check_count
 
 SHIPPED = Path(__file__).parent / "_data" / "heads_up.csv.gz"
 

@@ -42,17 +42,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cards import (
-    CARD_NAMES,
-    RANKS,
-    SUIT_SYMBOLS,
-    SUITS,
-    as_array,
-    as_card_set,
-    parse_cards,
-    short_repr,
-)
+from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set, parse_cards
 from .errors import CardError, RangeError
+from .validation import short_repr
 
 __all__ = ["Range", "parse_range"]
 

@@ -32,8 +32,8 @@ import numba
 import numpy as np
 
 from . import config
-from .deal import check_count
 from .errors import PokersimInputError
+from .validation import check_count
 
 Counts = tuple[np.ndarray, ...]
 Compute = Callable[[object, int, int], Counts]

@@ -20,10 +20,10 @@ from pathlib import Path
 import pandas as pd
 
 from .cards import RANKS
-from .deal import check_between, check_count
 from .equity import equity
 from .errors import PokersimInputError
 from .io import write_atomic
+from .validation import check_between, check_count
 
 SHIPPED = Path(__file__).parent / "_data" / "starting_hands.csv"
 

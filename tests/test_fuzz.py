@@ -30,11 +30,11 @@ import pokersim as ps
 from pokersim import CardError, HandShapeError, PokersimInputError, RangeError
 from pokersim.cards import CARD_NAMES
 from pokersim.cli import main as cli_main
-from pokersim.deal import MAX_COUNT
 from pokersim.evaluate import CATEGORY_LABELS
 from pokersim.games import draw5
 from pokersim.games import videopoker as vp
 from pokersim.games import zhajinhua as zjh
+from pokersim.validation import MAX_COUNT, check_count
 from tests import naive_zhajinhua as zjh_naive
 from tests.naive import naive_category, naive_rank
 
@@ -109,7 +109,6 @@ def test_counts_past_2_62_are_an_input_error(call, name):
 
 
 def test_largest_count_is_still_accepted():
-    from pokersim.deal import MAX_COUNT, check_count
 
     assert check_count(MAX_COUNT, "n") == MAX_COUNT
     assert check_count(np.uint64(MAX_COUNT), "n") == MAX_COUNT

@@ -33,7 +33,7 @@ from .. import config
 from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import format_cards
-from ..deal import check_between, check_count, deal, deal_plan, deal_row
+from ..deal import deal, deal_plan, deal_row
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import (
     CATEGORY_LABELS,
@@ -46,6 +46,7 @@ from ..evaluate import (
     kernel_args,
 )
 from ..runner import check_client, chunk_blocks, run_chunks
+from ..validation import check_between, check_count
 from .videopoker import BINOM, N_SMALL, _subset_indices
 
 MAX_PLAYERS = 10  # 50 of the 52 cards

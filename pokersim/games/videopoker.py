@@ -38,12 +38,13 @@ from numba import prange
 from .. import config
 from .._jit import jit
 from .._random import seed_key
-from ..cards import CARD_NAMES, as_hands, format_cards, short_repr
-from ..deal import check_count, deal_rows, live_cards
+from ..cards import CARD_NAMES, as_hands, format_cards
+from ..deal import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import Category, hand_strength, kernel_args, lookup
 from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS, tables
+from ..validation import check_count, short_repr
 
 
 class Hand(enum.IntEnum):

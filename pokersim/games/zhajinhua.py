@@ -45,9 +45,10 @@ from .. import config
 from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import as_array, as_hands, format_cards
-from ..deal import check_between, check_count, deal, deal_plan, deal_row
+from ..deal import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
 from ..runner import check_client, chunk_blocks, run_chunks
+from ..validation import check_between, check_count
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
            "compare", "deal_table", "evaluate", "heads_up_counts", "showdown", "win_rates"]

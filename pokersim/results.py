@@ -1,0 +1,175 @@
+"""The result tables: one schema for every function, printed for people.
+
+Every table pokersim returns is a :class:`ResultFrame`, a pandas DataFrame that keeps
+full-precision numbers but prints them for people: integers with thousands separators,
+probabilities (win, tie, lose, equity, probability and their standard errors) as percentages
+with four significant digits, other numbers with four (whole from 1,000 up). Three kinds of
+table share the column words of ``docs/api.md``:
+
+- a **frequency table**, one row per category, strongest first: :data:`FREQUENCY_COLUMNS`;
+- a **win-rate table**, one row per player (or per category), after its key columns:
+  :data:`WIN_RATE_COLUMNS`;
+- a **deal table**, one row per seat per round: :data:`DEAL_COLUMNS`.
+
+A function may add columns of its own after these. The inputs of a run (method, trials, seed,
+board, rules, ...) are in ``frame.attrs``; ``attrs["partial"]`` is True for the estimate that
+Ctrl-C leaves.
+
+>>> table = frequency_table(["Pair", "High Card"], [3, 1], "exact")
+>>> table
+    category count probability std_error one_in method
+0       Pair     3         75%        0%  1.333  exact
+1  High Card     1         25%        0%      4  exact
+>>> float(table.probability.iloc[0])
+0.75
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+#: Columns of a frequency table, in order (one row per category, strongest first).
+FREQUENCY_COLUMNS = ("category", "count", "probability", "std_error", "one_in", "method")
+#: Columns of a win-rate or equity table after its key columns (``player``, ``category``,
+#: ``opponents``, ``hand``).
+WIN_RATE_COLUMNS = ("win", "tie", "lose", "equity", "std_error", "outcomes", "method")
+#: Columns a split-pot game adds to its win-rate table (high and low halves, scoops).
+SPLIT_POT_COLUMNS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "high_equity",
+                     "low_equity")
+#: Columns of a deal table, in order (one row per seat per round).
+DEAL_COLUMNS = ("round", "seat", "cards", "hand", "category", "strength", "outcome")
+#: A seat's outcome in a deal table: the best hand alone, shared, or beaten.
+OUTCOMES = ("win", "tie", "lose")
+#: The ``method`` of a result: enumerated, simulated, or simulated and cut short by Ctrl-C.
+METHOD_LABELS = ("exact", "monte-carlo", "monte-carlo (partial)")
+
+#: Columns printed as percentages (a column ending in ``_std_error`` is too).
+PERCENT_COLUMNS = frozenset(("win", "tie", "lose", "equity", "probability", "std_error")
+                            + SPLIT_POT_COLUMNS)
+
+
+class ResultFrame(pd.DataFrame):
+    """A pandas DataFrame that prints its numbers for people (see the module docstring).
+
+    Selections and copies stay ResultFrames; ``pd.DataFrame(frame)`` gives a plain one.
+    """
+
+    @property
+    def _constructor(self):
+        return ResultFrame
+
+    def __repr__(self) -> str:
+        return _for_people(self).to_string(max_rows=pd.get_option("display.max_rows"),
+                                           min_rows=pd.get_option("display.min_rows"),
+                                           max_cols=pd.get_option("display.max_columns"),
+                                           show_dimensions=len(self) > _max_rows())
+
+    def _repr_html_(self) -> str:
+        return _for_people(self).to_html(max_rows=_max_rows(),
+                                          show_dimensions=len(self) > _max_rows())
+
+
+def _max_rows() -> int:
+    return pd.get_option("display.max_rows") or 10**9
+
+
+def to_text(frame: pd.DataFrame, index: bool = False) -> str:
+    """The whole table as aligned text for people, as the command line prints it (wide
+    characters counted double)."""
+    with pd.option_context("display.unicode.east_asian_width", True):
+        return _for_people(frame).to_string(index=index)
+
+
+def format_number(value, column: str = "") -> str:
+    """One number as :class:`ResultFrame` prints it in ``column``.
+
+    >>> format_number(30940.0, "one_in"), format_number(0.4605, "equity")
+    ('30,940', '46.05%')
+    >>> format_number(1_712_304), format_number(1.5e-6, "probability")
+    ('1,712,304', '0.00015%')
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return str(value)
+    if isinstance(value, (int, np.integer)):
+        return f"{int(value):,}"
+    value = float(value)
+    if np.isnan(value):
+        return "NaN"
+    if column in PERCENT_COLUMNS or column.endswith("_std_error"):
+        return f"{100 * value:,.4g}%"
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def _for_people(frame: pd.DataFrame) -> pd.DataFrame:
+    """A plain copy of the rows that will be shown, numbers turned into text."""
+    rows = _max_rows()
+    if len(frame) > rows:  # only the rows pandas shows: the head and the tail
+        half = max(pd.get_option("display.min_rows") or rows, 2) // 2
+        shown = pd.concat([pd.DataFrame(frame.iloc[:half]), pd.DataFrame(frame.iloc[-half:])])
+    else:
+        shown = pd.DataFrame(frame)
+    out = {}
+    for name in shown.columns:
+        col = shown[name]
+        if col.dtype.kind in "iuf":
+            out[name] = [format_number(v, str(name)) for v in col.to_numpy()]
+        else:
+            out[name] = col
+    people = pd.DataFrame(out, index=shown.index)
+    if len(frame) > rows:  # pandas draws the "..." row and the dimensions from the length
+        people = pd.concat([people.iloc[:half],
+                            pd.DataFrame("...", index=range(len(frame) - 2 * half),
+                                         columns=people.columns),
+                            people.iloc[half:]])
+    return people
+
+
+def frequency_table(categories: Sequence[str], counts, method: str, *, order=None,
+                    **extra) -> ResultFrame:
+    """A frequency table from the ``counts`` of each category (strongest first).
+
+    ``categories`` are the labels in that order; ``order`` (all labels, weakest first) makes
+    ``category`` an ordered categorical. ``std_error`` is the binomial standard error of each
+    probability for Monte Carlo, 0 when exact. ``extra`` columns follow the standard ones.
+    """
+    counts = np.asarray(counts, np.int64)
+    total = counts.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = counts / total
+        one_in = 1 / p
+    se = np.sqrt(p * (1 - p) / total) if method.startswith("monte-carlo") else np.zeros(len(p))
+    frame = ResultFrame({
+        "category": pd.Categorical(list(categories), categories=list(order or categories[::-1]),
+                                   ordered=True),
+        "count": counts,
+        "probability": p,
+        "std_error": se,
+        "one_in": one_in,
+        "method": method,
+        **extra,
+    })
+    frame.attrs.update(method=method, outcomes=int(total),
+                       partial=method == "monte-carlo (partial)")
+    return frame
+
+
+def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes, method: str,
+                   **extra) -> ResultFrame:
+    """A win-rate table: the ``keys`` columns (e.g. ``{"player": labels}``), then
+    :data:`WIN_RATE_COLUMNS`, then ``extra`` columns."""
+    frame = ResultFrame({
+        **keys,
+        "win": np.asarray(win, np.float64),
+        "tie": np.asarray(tie, np.float64),
+        "lose": np.asarray(lose, np.float64),
+        "equity": np.asarray(equity, np.float64),
+        "std_error": np.asarray(std_error, np.float64),
+        "outcomes": np.asarray(outcomes, np.int64),
+        "method": method,
+        **extra,
+    })
+    frame.attrs.update(method=method, partial=method == "monte-carlo (partial)")
+    return frame

@@ -1,0 +1,147 @@
+"""Checks of the arguments every public function shares, in one place.
+
+Each check returns the value in the form the code uses, or raises a
+:class:`~pokersim.errors.PokersimInputError` whose message names the argument and quotes a
+bounded excerpt of the value. Cards and hands are checked in :mod:`pokersim.cards`, clients in
+:mod:`pokersim.runner`. The words and defaults these checks enforce are written down in
+``docs/api.md``.
+
+>>> choose_method("auto")
+'exact'
+>>> choose_method("auto", seed=1)
+'monte-carlo'
+>>> choose_method("exact", trials=10)
+Traceback (most recent call last):
+...
+pokersim.errors.PokersimInputError: method='exact' enumerates every outcome: it takes no trials
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+import warnings
+
+import numpy as np
+
+from .errors import PokersimDeprecationWarning, PokersimInputError
+
+#: The largest count (rows, trials, rounds) a public function takes: counts run through the
+#: kernels as int64, with room to add and multiply. More is an error, not an overflow.
+MAX_COUNT = 2**62
+
+#: How a result is computed: ``"auto"`` (exact when the function can enumerate cheaply and no
+#: Monte Carlo option is given), ``"exact"`` or ``"monte-carlo"``.
+METHODS = ("auto", "exact", "monte-carlo")
+
+
+def short_repr(value, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: error messages quote a bounded excerpt.
+
+    >>> short_repr("X" * 1000, limit=12)
+    "'XXXXXXXX..."
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def check_count(value, name: str, minimum: int = 0) -> int:
+    """``value`` as an int in ``minimum``..:data:`MAX_COUNT`, or an error naming it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise PokersimInputError(f"{name} must be an integer >= {minimum}; got "
+                                 f"{short_repr(value)}")
+    if value > MAX_COUNT:
+        raise PokersimInputError(f"{name} = {value!r} is too large (at most 2**62 = "
+                                 f"{MAX_COUNT:,})")
+    return int(value)
+
+
+def check_between(value, name: str, low: int, high: int, why: str = "") -> int:
+    """``value`` as an int in low..high, or an error naming it (``why`` explains the bounds,
+    e.g. how many players one deck can serve)."""
+    if (isinstance(value, bool) or not isinstance(value, numbers.Integral)
+            or not low <= value <= high):
+        raise PokersimInputError(f"{name} must be an integer from {low} to {high}{why}; "
+                                 f"got {short_repr(value)}")
+    return int(value)
+
+
+def check_players(players, low: int, high: int, why: str = "") -> int:
+    """The number of players, an int in low..high (``why`` says what bounds it)."""
+    return check_between(players, "players", low, high, why)
+
+
+def check_flag(value, name: str) -> bool:
+    """``value`` as a bool: True or False (numpy's bools too), nothing else."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise PokersimInputError(f"{name} must be True or False; got {short_repr(value)}")
+    return bool(value)
+
+
+def check_seed(seed) -> None:
+    """Raise unless ``seed`` is None, an int >= 0, a SeedSequence or a numpy Generator."""
+    if not (seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence))
+            or isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0):
+        raise PokersimInputError(f"seed must be None, an integer >= 0, a SeedSequence or a "
+                                 f"numpy Generator; got {short_repr(seed)}")
+
+
+def check_target_stderr(value) -> float | None:
+    """None, or a standard error to reach: a real number strictly between 0 and 1 (numpy
+    scalars included)."""
+    if value is None:
+        return None
+    if (isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real)
+            or not 0 < float(value) < 1 or math.isnan(float(value))):
+        raise PokersimInputError(f"target_stderr must be a number in (0, 1); got "
+                                 f"{short_repr(value)}")
+    return float(value)
+
+
+def check_method(method) -> str:
+    """One of :data:`METHODS`. ``None``, the old spelling of ``"auto"`` in the games, still
+    works for one release with a deprecation warning."""
+    if method is None:
+        deprecated("method=None", "method='auto'")
+        return "auto"
+    if not isinstance(method, str) or method not in METHODS:
+        raise PokersimInputError(f"method must be one of {', '.join(map(repr, METHODS))}; "
+                                 f"got {short_repr(method)}")
+    return method
+
+
+def choose_method(method, *, trials=None, seed=None, target_stderr=None,
+                  exact_possible: bool = True, why_not_exact: str = "") -> str:
+    """``"exact"`` or ``"monte-carlo"``, as asked for by ``method`` and the Monte Carlo options.
+
+    ``"auto"`` is exact when ``exact_possible`` and none of ``trials``, ``seed`` and
+    ``target_stderr`` is given (a seed asks for a simulation), else Monte Carlo. ``"exact"``
+    refuses those options, and is an error when not ``exact_possible`` (``why_not_exact``
+    says why). A function whose exact cost is known only later (``equity``) checks the
+    options here and decides "auto" itself.
+    """
+    method = check_method(method)
+    given = [name for name, value in (("trials", trials), ("seed", seed),
+                                      ("target_stderr", target_stderr)) if value is not None]
+    if method == "exact":
+        if given:
+            raise PokersimInputError(f"method='exact' enumerates every outcome: it takes no "
+                                     f"{' or '.join(given)}")
+        if not exact_possible:
+            raise PokersimInputError(f"method='exact' is not possible here{why_not_exact}; "
+                                     "use method='monte-carlo'")
+        return "exact"
+    if method == "auto":
+        return "exact" if exact_possible and not given else "monte-carlo"
+    return "monte-carlo"
+
+
+def deprecated(old: str, new: str) -> None:
+    """Warn that ``old`` (a name or spelling) is deprecated for one release in favour of
+    ``new``, pointing at the first caller outside pokersim."""
+    frame, level = sys._getframe(1), 2  # level 2: the caller of this function
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "pokersim":
+        frame, level = frame.f_back, level + 1
+    warnings.warn(f"{old} is deprecated and will be removed in the next release; use {new}",
+                  PokersimDeprecationWarning, stacklevel=level)
