@@ -126,7 +126,7 @@ _INSTALLED = install()
 
 def enabled() -> bool:
     """Whether kernels may use the disk cache now: the locator is installed, and no
-    ``NUMBA_CACHE_LOCATOR_CLASSES`` override (Numba >= 0.61) bypasses it."""
+    ``NUMBA_CACHE_LOCATOR_CLASSES`` override (newer Numba versions read one) bypasses it."""
     override = getattr(numba.config, "CACHE_LOCATOR_CLASSES", "") or ""
     return _INSTALLED and (not override.strip()
                            or f"{__name__}.PackageLocator" in override)
