@@ -10,17 +10,21 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from . import config
+from . import _cache, config
 
 
 def jit(fn=None, *, parallel=False, inline=False):
     """``numba.njit`` with pokersim's options; ``parallel=True`` for ``prange`` kernels;
     ``inline=True`` for small per-hand helpers, so that Numba inlines them into every kernel
-    that calls them (calls across jitted functions are otherwise not inlined, and cost 3x)."""
+    that calls them (calls across jitted functions are otherwise not inlined, and cost 3x).
+    The disk cache is keyed on the whole package (see :mod:`pokersim._cache`), and off
+    where that cannot be ensured."""
 
     def wrap(f):
+        options = dict(config.JIT_OPTIONS)
+        options["cache"] = options.get("cache", False) and _cache.enabled()
         return numba.njit(parallel=parallel, inline="always" if inline else "never",
-                          **config.JIT_OPTIONS)(f)
+                          **options)(f)
 
     return wrap(fn) if fn is not None else wrap
 

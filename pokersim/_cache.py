@@ -1,0 +1,132 @@
+"""Numba's disk cache, keyed on the whole package rather than on each kernel's own file.
+
+Numba stamps a cached kernel with its own source file only, but a pokersim kernel also
+compiles in constants (``HASH_SHIFT``, ``RANK_MASK``), inlined helpers and intrinsics from
+other modules: after an edit there, the cached kernel would keep the old code against the
+new tables (wrong strengths, or reads out of bounds, as kernels skip bounds checks).
+
+:class:`PackageLocator` is put first in Numba's list of cache locators. It claims only the
+functions defined in a file of this package and wraps the locator Numba would have chosen
+for them, so the cache goes where Numba puts it (``NUMBA_CACHE_DIR``, else ``__pycache__``
+next to the file, else the user-wide directory) under the same names; only the *source
+stamp*, saved in each index and compared on load, changes: Numba's own stamp for the file
+together with :func:`package_digest`, a hash of every file of the package (sources, shipped
+tables and data), computed once per process (a few milliseconds). Any edit anywhere in the
+package thus makes every index stale on load, and each kernel recompiles once and is saved
+again; an unchanged package loads as before (the index keys, with the closures' cells, are
+untouched).
+
+Where this cannot be guaranteed, :func:`enabled` is false and :func:`pokersim._jit.jit`
+compiles without the disk cache (slower starts, never stale code): a Numba whose caching
+module lacks the hooks used here, a package that is not a plain directory (in a zip), or a
+``NUMBA_CACHE_LOCATOR_CLASSES`` override that leaves this locator out.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+
+import numba
+
+try:
+    from numba.core import caching as _caching
+
+    _LOCATOR_BASE = _caching._CacheLocator
+    _IMPL = _caching.CacheImpl
+    _DEFAULT_LOCATORS = tuple(_IMPL._locator_classes)
+except (ImportError, AttributeError):  # a Numba whose cache we do not know
+    _caching = None
+    _LOCATOR_BASE = object
+    _DEFAULT_LOCATORS = ()
+
+#: The package's folder, as the kernels' ``__code__.co_filename`` name it.
+ROOT = os.path.dirname(os.path.abspath(__file__))
+#: Folders (Python's and Numba's caches) and files not hashed into the digest.
+_SKIP_DIRS = ("__pycache__",)
+_SKIP_SUFFIXES = (".pyc", ".pyo", ".nbi", ".nbc")
+
+
+@functools.cache
+def package_digest() -> str:
+    """SHA-256 over the relative path and bytes of every file of the package (hidden files,
+    ``__pycache__`` and compiled files excepted), in sorted order."""
+    h = hashlib.sha256()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(_SKIP_SUFFIXES):
+                continue
+            path = os.path.join(folder, name)
+            h.update(os.path.relpath(path, ROOT).encode() + b"\0")
+            with open(path, "rb") as f:
+                h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def _in_package(py_file: str) -> bool:
+    return os.path.abspath(py_file).startswith(ROOT + os.sep)
+
+
+class PackageLocator(_LOCATOR_BASE):
+    """Numba's own locator for a package file, with :func:`package_digest` in its stamp."""
+
+    def __init__(self, inner):
+        self._inner = inner
+
+    def __getattr__(self, name):  # _py_file and whatever else Numba reads off a locator
+        if name == "_inner":
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+    def ensure_cache_path(self):
+        """Create the cache folder (as Numba's locator does)."""
+        return self._inner.ensure_cache_path()
+
+    def get_cache_path(self):
+        """The folder Numba's own locator picks."""
+        return self._inner.get_cache_path()
+
+    def get_disambiguator(self):
+        """Numba's (the function's first line)."""
+        return self._inner.get_disambiguator()
+
+    def get_source_stamp(self):
+        """Numba's stamp for the function's file, and the digest of the whole package."""
+        return self._inner.get_source_stamp(), package_digest()
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        """A locator for a function of this package, or None (Numba then tries its own)."""
+        if not _in_package(py_file):
+            return None
+        for other in _DEFAULT_LOCATORS:
+            inner = other.from_function(py_func, py_file)
+            if inner is not None:
+                return cls(inner)
+        return None
+
+
+def install() -> bool:
+    """Put :class:`PackageLocator` first in Numba's list of locators (once); whether the
+    package can be cached safely at all (see the module docstring)."""
+    if _caching is None or not os.path.isdir(ROOT):
+        return False
+    locators = _IMPL._locator_classes
+    if not isinstance(locators, list):
+        return False
+    if PackageLocator not in locators:
+        locators.insert(0, PackageLocator)
+    return True
+
+
+_INSTALLED = install()
+
+
+def enabled() -> bool:
+    """Whether kernels may use the disk cache now: the locator is installed, and no
+    ``NUMBA_CACHE_LOCATOR_CLASSES`` override (newer Numba versions read one) bypasses it."""
+    override = getattr(numba.config, "CACHE_LOCATOR_CLASSES", "") or ""
+    return _INSTALLED and (not override.strip()
+                           or f"{__name__}.PackageLocator" in override)
