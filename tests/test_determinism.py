@@ -84,7 +84,7 @@ def fingerprint(result):
         return [str(result.dtype), list(result.shape),
                 hashlib.sha256(np.ascontiguousarray(result).tobytes()).hexdigest()]
     if isinstance(result, videopoker.SimulationResult):
-        return [repr(result.value), repr(result.std_error), result.deals, result.strategy,
+        return [repr(result.value), repr(result.std_error), result.trials, result.strategy,
                 fingerprint(result.final_hands)]
     raise TypeError(type(result))
 
