@@ -134,7 +134,7 @@ class Category(enum.IntEnum):
 
 class _OutcomeType(enum.EnumType):
     @property
-    def SPLIT(cls):  # noqa: N802 (the old name of a member)
+    def SPLIT(cls):  # the old name of TIE, for one release
         deprecated("zhajinhua.Outcome.SPLIT", "zhajinhua.Outcome.TIE")
         return cls.TIE
 
