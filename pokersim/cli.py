@@ -173,11 +173,17 @@ def _cmd_bench(args) -> pd.DataFrame:
 
 
 def _winner_text(frame: pd.DataFrame, rounds: int) -> str:
-    """The table, then one line a round naming the winner (or the seats that split)."""
+    """The deal table, then one line a round naming the winner (or the seats that tie)."""
     from .games.draw5 import winner_lines
 
-    named = frame if "hand" in frame else frame.assign(hand=frame.category.astype(str))
-    return table_text(frame) + "\n" + "\n".join(winner_lines(named, max_rounds=rounds))
+    return table_text(frame) + "\n" + "\n".join(winner_lines(frame, max_rounds=rounds))
+
+
+def _monte_carlo_run(args) -> dict:
+    """The options of a game's Monte Carlo command: trials, seed and target standard error,
+    and where and how it runs."""
+    return dict(trials=args.trials, seed=args.seed, target_stderr=args.target_stderr,
+                **_run(args))
 
 
 def _cmd_draw5_deal(args):
@@ -190,8 +196,7 @@ def _cmd_draw5_deal(args):
 def _cmd_draw5_win_rates(args) -> pd.DataFrame:
     from .games import draw5
 
-    return draw5.win_rates(args.players, trials=args.trials, seed=args.seed, method=args.method,
-                           **_run(args))
+    return draw5.win_rates(args.players, method=args.method, **_monte_carlo_run(args))
 
 
 def _cmd_videopoker_hold(args):
@@ -222,10 +227,16 @@ def _cmd_videopoker_return(args):
 def _cmd_videopoker_simulate(args):
     from .games import videopoker
 
-    result = videopoker.simulate(args.hands, strategy=args.strategy, seed=args.seed,
-                                 paytable=args.paytable, **_run(args))
-    head = (f"{result.strategy} play, {result.deals:,} deals: return {100 * result.value:.3f}% "
-            f"± {100 * result.std_error:.3f}% (one standard error)")
+    if args.hands is not None:  # the old name of --trials
+        if args.trials is not None:
+            raise PokersimInputError("give --trials, not --hands as well (--hands is its old "
+                                     "name)")
+        print("pokersim: note: --hands is deprecated; use --trials", file=sys.stderr)
+        args.trials = args.hands
+    result = videopoker.simulate(strategy=args.strategy, paytable=args.paytable,
+                                 **_monte_carlo_run(args))
+    head = (f"{result.strategy} play, {result.trials:,} deals: return "
+            f"{100 * result.value:.3f}% ± {100 * result.std_error:.3f}% (one standard error)")
     return result.final_hands, head + "\n" + table_text(result.final_hands)
 
 
@@ -247,14 +258,14 @@ def _cmd_zhajinhua_frequencies(args) -> pd.DataFrame:
     from .games import zhajinhua
 
     return zhajinhua.category_frequencies(_zhajinhua_rules(args), method=args.method,
-                                          trials=args.trials, seed=args.seed, **_run(args))
+                                          **_monte_carlo_run(args))
 
 
 def _cmd_zhajinhua_win_rates(args) -> pd.DataFrame:
     from .games import zhajinhua
 
-    return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), trials=args.trials,
-                               seed=args.seed, method=args.method, **_run(args))
+    return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), method=args.method,
+                               **_monte_carlo_run(args))
 
 
 # --------------------------------------------------------------------------------- parser
@@ -274,13 +285,27 @@ def _seed_option(p, help="random seed: the same seed gives the same numbers"):
     p.add_argument("--seed", type=int, default=None, help=help)
 
 
-def _method_options(p, default, trials_help):
-    p.add_argument("--method", default=default, metavar="{exact,monte-carlo}",
-                   help="exact enumeration or Monte Carlo"
-                        + (" (default: exact heads-up unless --trials is given)"
-                           if default is None else f" (default {default})"))
+def _monte_carlo_options(p, trials_help):
+    """--trials, --seed and --target-stderr of a game's Monte Carlo command."""
     p.add_argument("--trials", type=int, default=None, help=trials_help)
     _seed_option(p)
+    p.add_argument("--target-stderr", type=float, default=None,
+                   help="stop once every standard error is below this")
+
+
+def _deal_options(p, seats: str):
+    """--players (``seats``, default 4), --rounds and --seed of a game's deal command."""
+    p.add_argument("--players", type=int, default=4, help=f"{seats} seats (default 4)")
+    p.add_argument("--rounds", type=int, default=1, help="deals, each from a fresh deck")
+    _seed_option(p)
+
+
+def _method_options(p, exact, trials_help):
+    """--method, then the Monte Carlo options; ``exact`` says what auto enumerates."""
+    p.add_argument("--method", default="auto", metavar="{auto,exact,monte-carlo}",
+                   help=f"auto (default): {exact} unless --trials, --seed or --target-stderr "
+                        "is given; else Monte Carlo")
+    _monte_carlo_options(p, trials_help)
 
 
 def _zhajinhua_rule_options(p):
@@ -433,24 +458,22 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      ["draw5 deal --players 4 --rounds 3 --seed 1",
                       "draw5 deal --players 5 --rounds 1000 --seed 1 --csv deals.csv"],
                      _cmd_draw5_deal)
-    p.add_argument("--players", type=int, default=4, help="1..10 seats (default 4)")
-    p.add_argument("--rounds", type=int, default=1, help="deals, each from a fresh deck")
-    _seed_option(p)
+    _deal_options(p, "1..10")
     leaves.append(p)
     p = _add_command(actions, "win-rates", "how often a dealt hand of each category wins, "
-                     "splits or loses",
+                     "ties or loses",
                      ["draw5 win-rates --players 2              # exact heads-up",
                       "draw5 win-rates --players 6 --trials 1000000 --seed 1"],
                      _cmd_draw5_win_rates, simulates=True)
     p.add_argument("--players", type=int, default=2, help="2..10 seats (default 2)")
-    _method_options(p, None, "deals to simulate (default 1,000,000 with monte-carlo)")
+    _method_options(p, "exact for two players", "deals to simulate (default 1,000,000)")
     leaves.append(p)
 
     game = _add_command(sub, "videopoker", "Jacks-or-Better video poker: best hold, return, "
                         "simulation",
                         ['videopoker hold "Jh Jd 4c 7s 9d"',
                          "videopoker return --paytable 8/5",
-                         "videopoker simulate --hands 1000000 --strategy simple --seed 1"],
+                         "videopoker simulate --trials 1000000 --strategy simple --seed 1"],
                         None)
     actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
 
@@ -475,13 +498,14 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
     paytable(p)
     leaves.append(p)
     p = _add_command(actions, "simulate", "play random deals with a strategy and measure the "
-                     "return", ["videopoker simulate --hands 1000000 --seed 1",
-                                "videopoker simulate --hands 1000000 --strategy simple --seed 1"],
+                     "return", ["videopoker simulate --trials 1000000 --seed 1",
+                                "videopoker simulate --trials 1000000 --strategy simple --seed 1",
+                                "videopoker simulate --target-stderr 0.002 --seed 1"],
                      _cmd_videopoker_simulate, simulates=True)
-    p.add_argument("--hands", type=int, default=1_000_000, help="deals to play (default 10^6)")
+    _monte_carlo_options(p, "deals to play (default 1,000,000)")
+    p.add_argument("--hands", type=int, default=None, help=argparse.SUPPRESS)  # old --trials
     p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
                    help="optimal: the best hold; simple: keep pairs and better, else J-Q-K-A")
-    _seed_option(p)
     paytable(p)
     leaves.append(p)
 
@@ -495,25 +519,25 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      ["zhajinhua deal --players 6 --seed 1",
                       "zhajinhua deal --players 4 --rounds 10 --seed 1 --ties suit"],
                      _cmd_zhajinhua_deal)
-    p.add_argument("--players", type=int, default=4, help="2..17 seats (default 4)")
-    p.add_argument("--rounds", type=int, default=1, help="deals, each from a fresh deck")
-    _seed_option(p)
+    _deal_options(p, "2..17")
     _zhajinhua_rule_options(p)
     leaves.append(p)
     p = _add_command(actions, "frequencies", "how often each category occurs",
                      ["zhajinhua frequencies",
                       "zhajinhua frequencies --method monte-carlo --trials 1000000 --seed 1"],
                      _cmd_zhajinhua_frequencies, simulates=True)
-    _method_options(p, "exact", "hands dealt by monte-carlo (default 1,000,000)")
+    _method_options(p, "exact", "hands dealt by Monte Carlo (default 1,000,000)")
     _zhajinhua_rule_options(p)
     leaves.append(p)
-    p = _add_command(actions, "win-rates", "how often a hand of each category wins, splits "
+    p = _add_command(actions, "win-rates", "how often a hand of each category wins, ties "
                      "or loses",
                      ["zhajinhua win-rates --players 2            # exact heads-up",
-                      "zhajinhua win-rates --players 6 --trials 1000000 --seed 1 --rule-235"],
+                      "zhajinhua win-rates --players 6 --trials 1000000 --seed 1 --rule-235",
+                      "zhajinhua win-rates --players 6 --target-stderr 0.002 --seed 1"],
                      _cmd_zhajinhua_win_rates, simulates=True)
     p.add_argument("--players", type=int, default=2, help="2..17 seats (default 2)")
-    _method_options(p, None, "tables dealt by monte-carlo (default 1,000,000)")
+    _method_options(p, "exact for two players", "tables dealt by Monte Carlo "
+                    "(default 1,000,000)")
     _zhajinhua_rule_options(p)
     leaves.append(p)
     return leaves

@@ -146,9 +146,9 @@ def with_symbols(frame: pd.DataFrame, columns=None) -> pd.DataFrame:
 
     >>> from pokersim.games import draw5
     >>> with_symbols(draw5.deal_table(2, seed=11))[["seat", "cards", "hand"]]
-       seat           cards           hand
-    0     1  6♣ 9♠ 6♥ K♥ J♠  Pair of Sixes
-    1     2  T♣ J♥ 6♠ 6♦ 5♣  Pair of Sixes
+      seat           cards           hand
+    0    1  6♣ 9♠ 6♥ K♥ J♠  Pair of Sixes
+    1    2  T♣ J♥ 6♠ 6♦ 5♣  Pair of Sixes
     """
     if not isinstance(frame, pd.DataFrame):
         raise HandShapeError(f"with_symbols takes a DataFrame; got {type(frame).__name__}")

@@ -144,7 +144,7 @@ def starting_hand_grid(table: pd.DataFrame, opponents: int = 1, ax=None):
 
 
 def win_rates(frame: pd.DataFrame, ax=None):
-    """Stacked bars of win, split and lose by category (the games' ``win_rates`` output).
+    """Stacked bars of win, tie and lose by category (the games' ``win_rates`` output).
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -154,12 +154,12 @@ def win_rates(frame: pd.DataFrame, ax=None):
     >>> ax.get_xlabel()
     'share of hands (%)'
     """
-    _need(frame, ["category", "win", "split", "lose"], "win_rates")
+    _need(frame, ["category", "win", "tie", "lose"], "win_rates")
     ax = _axes(ax)
     labels = [str(c) for c in frame.category]
     y = np.arange(len(labels))[::-1]
     left = np.zeros(len(labels))
-    for col, colour in (("win", "C2"), ("split", "C7"), ("lose", "C3")):
+    for col, colour in (("win", "C2"), ("tie", "C7"), ("lose", "C3")):
         ax.barh(y, 100 * frame[col], left=left, color=colour, label=col)
         left += 100 * frame[col].to_numpy()
     ax.set_yticks(y, labels)

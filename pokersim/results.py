@@ -173,3 +173,30 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes, meth
     })
     frame.attrs.update(method=method, partial=method == "monte-carlo (partial)")
     return frame
+
+
+def deal_table(rounds: int, players: int, cards, hand, category, strength, outcome,
+               **extra) -> ResultFrame:
+    """A deal table of ``rounds`` x ``players`` rows, round by round: :data:`DEAL_COLUMNS`
+    (``category`` given as a categorical, ``outcome`` as codes into :data:`OUTCOMES`: 0 win,
+    1 tie, 2 lose), then ``extra`` columns.
+
+    >>> deal_table(1, 2, ["As Ad", "Ks Kd"], ["Pair of Aces", "Pair of Kings"],
+    ...            ["Pair", "Pair"], [2, 1], [0, 2])
+      round seat  cards           hand category strength outcome
+    0     1    1  As Ad   Pair of Aces     Pair        2     win
+    1     1    2  Ks Kd  Pair of Kings     Pair        1    lose
+    """
+    frame = ResultFrame({
+        "round": np.repeat(np.arange(1, rounds + 1, dtype=np.int64), players),
+        "seat": np.tile(np.arange(1, players + 1, dtype=np.int64), rounds),
+        "cards": list(cards),
+        "hand": list(hand),
+        "category": category,
+        "strength": np.asarray(strength, np.int64),
+        "outcome": pd.Categorical.from_codes(np.asarray(outcome, np.int64),
+                                             categories=list(OUTCOMES)),
+        **extra,
+    })
+    frame.attrs.update(players=players, rounds=rounds)
+    return frame

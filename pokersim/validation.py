@@ -25,6 +25,7 @@ import warnings
 
 import numpy as np
 
+from . import config
 from .errors import PokersimDeprecationWarning, PokersimInputError
 
 #: The largest count (rows, trials, rounds) a public function takes: counts run through the
@@ -145,3 +146,15 @@ def deprecated(old: str, new: str) -> None:
         frame, level = frame.f_back, level + 1
     warnings.warn(f"{old} is deprecated and will be removed in the next release; use {new}",
                   PokersimDeprecationWarning, stacklevel=level)
+
+
+def monte_carlo_trials(trials, target_stderr) -> int:
+    """The trials a Monte Carlo run may take: ``trials`` checked (an int >= 1), or by default
+    ``config.DEFAULT_TRIALS``, or with a ``target_stderr`` the cap ``config.MAX_TRIALS``.
+
+    >>> monte_carlo_trials(None, None), monte_carlo_trials(None, 0.01), monte_carlo_trials(5, 0.01)
+    (1000000, 10000000000, 5)
+    """
+    if trials is not None:
+        return check_count(trials, "trials", 1)
+    return config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS

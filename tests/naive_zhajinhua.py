@@ -77,6 +77,32 @@ def key(hand, rules) -> tuple:
     return (k, order)
 
 
+RANK_WORDS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+              9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+KIND_WORDS = {LEOPARD: "Leopard", STRAIGHT_FLUSH: "Straight Flush", FLUSH: "Flush",
+              STRAIGHT: "Straight", PAIR: "Pair", HIGH_CARD: "High Card"}
+
+
+def plural(rank: int) -> str:
+    return RANK_WORDS[rank] + ("es" if rank == 6 else "s")
+
+
+def describe(hand) -> str:
+    """'Leopard, Nines', 'Straight, A-2-3', 'Flush, King high', 'Pair of Sixes',
+    'High Card, Ace': the category, then the rank that leads it."""
+    k = kind(hand)
+    ranks = sorted((r for r, _ in hand), reverse=True)
+    if k == LEOPARD:
+        return f"Leopard, {plural(ranks[0])}"
+    if k == PAIR:
+        return f"Pair of {plural(ranks[1])}"  # the middle card is always one of the pair
+    if k == HIGH_CARD:
+        return f"High Card, {RANK_WORDS[ranks[0]]}"
+    if k in (STRAIGHT, STRAIGHT_FLUSH) and ranks == [14, 3, 2]:
+        return f"{KIND_WORDS[k]}, A-2-3"
+    return f"{KIND_WORDS[k]}, {RANK_WORDS[ranks[0]]} high"
+
+
 def is_235(hand) -> bool:
     """2-3-5 not all of one suit."""
     return sorted(r for r, _ in hand) == [2, 3, 5] and len({s for _, s in hand}) > 1
@@ -94,11 +120,11 @@ def compare(a, b, rules) -> int:
 
 
 def table(hands, rules) -> list[str]:
-    """'win', 'split' or 'lose' per seat.
+    """'win', 'tie' or 'lose' per seat.
 
-    The best key wins and equal best keys split. Under the 2-3-5 rule, a 2-3-5 hand wins
-    only when the best of the *other* hands is a leopard; when some do, they share the pot
-    (best key among them; equal keys split)."""
+    The best key wins and equal best keys tie (they split the pot). Under the 2-3-5 rule, a
+    2-3-5 hand wins only when the best of the *other* hands is a leopard; when some do, they
+    share the pot (best key among them; equal keys split)."""
     keys = [key(h, rules) for h in hands]
     winners = []
     if rules.rule_235:
@@ -115,4 +141,4 @@ def table(hands, rules) -> list[str]:
         winners = [i for i, k in enumerate(keys) if k == top]
     if len(winners) == 1:
         return ["win" if i in winners else "lose" for i in range(len(hands))]
-    return ["split" if i in winners else "lose" for i in range(len(hands))]
+    return ["tie" if i in winners else "lose" for i in range(len(hands))]

@@ -85,7 +85,22 @@ def test_draw5_win_rates_matches_the_library(capsys, tmp_path):
     assert written.category.tolist() == expected.category.astype(str).tolist()
     np.testing.assert_allclose(written.win, expected.win, rtol=1e-12)
     np.testing.assert_allclose(written.equity, expected.equity, rtol=1e-12)
-    assert written.hands.sum() == 3 * 2000  # every seat of every deal
+    assert written.outcomes.sum() == 3 * 2000  # every seat of every deal
+    assert (written.method == "monte-carlo").all()
+
+
+def test_draw5_win_rates_method_and_target_stderr(capsys, tmp_path):
+    path = tmp_path / "wr.csv"
+    rc, out, err = run_main(capsys, "draw5", "win-rates", "--players", 3, "--target-stderr",
+                            0.05, "--seed", 2, "--chunk-size", 20_000, "--csv", path)
+    assert rc == 0 and err == ""
+    written = pd.read_csv(path)
+    expected = draw5.win_rates(3, seed=2, target_stderr=0.05, chunk_size=20_000)
+    np.testing.assert_allclose(written.equity, expected.equity, rtol=1e-12)
+    assert (written.std_error < 0.05).all()
+    path = tmp_path / "exact.csv"
+    rc, out, err = run_main(capsys, "draw5", "win-rates", "--method", "auto", "--csv", path)
+    assert rc == 0 and (pd.read_csv(path).method == "exact").all()
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -93,6 +108,10 @@ def test_draw5_win_rates_matches_the_library(capsys, tmp_path):
     (["draw5", "deal", "--rounds", "0"], ["rounds"]),
     (["draw5", "win-rates", "--players", "3", "--method", "exact"], ["two players"]),
     (["draw5", "win-rates", "--players", "1"], ["players"]),
+    (["draw5", "win-rates", "--method", "exact", "--seed", "1"], ["takes no seed"]),
+    (["draw5", "win-rates", "--method", "exact", "--target-stderr", "0.1"],
+     ["takes no target_stderr"]),
+    (["draw5", "win-rates", "--trials", "10", "--target-stderr", "2"], ["target_stderr"]),
 ])
 def test_draw5_bad_input(capsys, argv, words):
     assert_one_line_error(*run_main(capsys, *argv), *words)
@@ -135,18 +154,40 @@ def test_videopoker_return_full_pay(capsys, tmp_path):
     assert rc == 0 and err == ""
     assert "99.5439%" in out.splitlines()[0]  # DESIGN.md: full-pay 9/6, perfect play
     written = json.loads(path.read_text(encoding="utf-8"))
-    assert [r["hand"] for r in written][0] == "Royal Flush"
+    assert [r["category"] for r in written][0] == "Royal Flush"
+    assert "count" not in written[0] and written[0]["method"] == "exact"
     assert sum(r["probability"] for r in written) == pytest.approx(1.0)
     assert sum(r["contribution"] for r in written) == pytest.approx(0.995439, abs=1e-6)
 
 
 def test_videopoker_simulate_matches_the_library(capsys):
-    rc, out, err = run_main(capsys, "videopoker", "simulate", "--hands", 2000, "--seed", 1,
+    rc, out, err = run_main(capsys, "videopoker", "simulate", "--trials", 2000, "--seed", 1,
                             "--strategy", "simple")
     assert rc == 0 and err == ""
     expected = videopoker.simulate(2000, "simple", seed=1)
     assert f"return {100 * expected.value:.3f}%" in out.splitlines()[0]
     assert "simple play, 2,000 deals" in out
+
+
+def test_videopoker_simulate_hands_is_the_old_name_of_trials(capsys):
+    rc, out, err = run_main(capsys, "videopoker", "simulate", "--hands", 2000, "--seed", 1,
+                            "--strategy", "simple")
+    assert rc == 0
+    assert err == "pokersim: note: --hands is deprecated; use --trials\n"
+    assert out == run_main(capsys, "videopoker", "simulate", "--trials", 2000, "--seed", 1,
+                           "--strategy", "simple")[1]
+
+
+def test_videopoker_simulate_target_stderr(capsys, tmp_path):
+    path = tmp_path / "final.csv"
+    rc, out, err = run_main(capsys, "videopoker", "simulate", "--target-stderr", 0.05,
+                            "--seed", 1, "--strategy", "simple", "--csv", path)
+    assert rc == 0 and err == ""
+    expected = videopoker.simulate(strategy="simple", seed=1, target_stderr=0.05)
+    assert expected.std_error < 0.05
+    assert f"simple play, {expected.trials:,} deals: return {100 * expected.value:.3f}%" in out
+    written = pd.read_csv(path)
+    assert written["count"].sum() == expected.trials
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -156,7 +197,10 @@ def test_videopoker_simulate_matches_the_library(capsys):
     (["videopoker", "hold", "Jh Jd 4c 7s 9d", "--paytable", "7/5"], ["7/5", "9/6"]),
     (["videopoker", "hold", "Jh Jd 4c 7s 9d", "--top", "0"], ["--top"]),
     (["videopoker", "return", "--paytable", "10/7"], ["10/7"]),
-    (["videopoker", "simulate", "--hands", "10", "--strategy", "lucky"], ["strategy"]),
+    (["videopoker", "simulate", "--trials", "10", "--strategy", "lucky"], ["strategy"]),
+    (["videopoker", "simulate", "--trials", "10", "--hands", "10"], ["--trials", "--hands"]),
+    (["videopoker", "simulate", "--trials", "0"], ["trials"]),
+    (["videopoker", "simulate", "--target-stderr", "0"], ["target_stderr"]),
 ])
 def test_videopoker_bad_input(capsys, argv, words):
     assert_one_line_error(*run_main(capsys, *argv), *words)
@@ -183,8 +227,10 @@ def test_zhajinhua_deal_with_rules_matches_the_library(capsys, tmp_path):
     written = pd.read_csv(path)
     assert written.cards.tolist() == expected.cards.tolist()
     assert written.outcome.tolist() == expected.outcome.astype(str).tolist()
+    assert written.hand.tolist() == expected.hand.tolist()
     assert written.groupby("round").share.sum().tolist() == [1.0, 1.0, 1.0]
-    assert (written.outcome != "split").all()  # suits break every tie
+    assert (written.outcome != "tie").all()  # suits break every tie
+    assert out.rstrip().splitlines()[-3:] == draw5.winner_lines(expected)
     assert [line.split(":")[0] for line in out.splitlines()[-3:]] == ["Round 1", "Round 2",
                                                                       "Round 3"]
 
@@ -197,6 +243,18 @@ def test_zhajinhua_frequencies_exact_counts(capsys, tmp_path):
     assert dict(zip(written.category, written["count"], strict=True)) == THREE_CARD
     assert written.chinese.tolist()[0] == "豹子"  # UTF-8 in the file
     assert "豹子" in out
+    assert (written.method == "exact").all() and (written.std_error == 0).all()
+
+
+def test_zhajinhua_frequencies_monte_carlo_options(capsys, tmp_path):
+    path = tmp_path / "freq.csv"
+    rc, out, err = run_main(capsys, "zhajinhua", "frequencies", "--seed", 4,
+                            "--target-stderr", 0.002, "--csv", path)  # a seed asks for MC
+    assert rc == 0 and err == ""
+    expected = zhajinhua.category_frequencies(seed=4, target_stderr=0.002)
+    written = pd.read_csv(path)
+    assert written["count"].tolist() == expected["count"].tolist()
+    assert (written.method == "monte-carlo").all() and (written.std_error < 0.002).all()
 
 
 def test_zhajinhua_win_rates_matches_the_library(capsys, tmp_path):
@@ -207,15 +265,19 @@ def test_zhajinhua_win_rates_matches_the_library(capsys, tmp_path):
     expected = zhajinhua.win_rates(3, zhajinhua.Rules(a23="lowest"), trials=2000, seed=2)
     written = pd.read_csv(path)
     np.testing.assert_allclose(written.win, expected.win, rtol=1e-12)
-    np.testing.assert_allclose(written.equity_se, expected.equity_se, rtol=1e-12)
+    np.testing.assert_allclose(written.std_error, expected.std_error, rtol=1e-12)
+    np.testing.assert_allclose(written.tie_std_error, expected.tie_std_error, rtol=1e-12)
 
 
 @pytest.mark.parametrize("argv, words", [
     (["zhajinhua", "deal", "--players", "18"], ["players", "18"]),
     (["zhajinhua", "deal", "--a23", "middle"], ["a23", "'middle'"]),
     (["zhajinhua", "frequencies", "--ties", "none"], ["ties", "'none'"]),
-    (["zhajinhua", "frequencies", "--seed", "1"], ["monte-carlo"]),
+    (["zhajinhua", "frequencies", "--method", "exact", "--seed", "1"], ["takes no seed"]),
+    (["zhajinhua", "frequencies", "--method", "mc"], ["method", "'mc'"]),
     (["zhajinhua", "win-rates", "--method", "guess"], ["method"]),
+    (["zhajinhua", "win-rates", "--players", "3", "--method", "exact"], ["players=3"]),
+    (["zhajinhua", "win-rates", "--trials", "5", "--target-stderr", "nan"], ["target_stderr"]),
 ])
 def test_zhajinhua_bad_input(capsys, argv, words):
     assert_one_line_error(*run_main(capsys, *argv), *words)

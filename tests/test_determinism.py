@@ -84,7 +84,7 @@ def fingerprint(result):
         return [str(result.dtype), list(result.shape),
                 hashlib.sha256(np.ascontiguousarray(result).tobytes()).hexdigest()]
     if isinstance(result, videopoker.SimulationResult):
-        return [repr(result.value), repr(result.std_error), result.deals, result.strategy,
+        return [repr(result.value), repr(result.std_error), result.trials, result.strategy,
                 fingerprint(result.final_hands)]
     raise TypeError(type(result))
 
@@ -98,8 +98,8 @@ def assert_same(a, b):
         assert a.dtype == b.dtype
         assert_array_equal(a, b, strict=True)
     else:
-        assert (a.value, a.std_error, a.deals, a.strategy) == (
-            b.value, b.std_error, b.deals, b.strategy)
+        assert (a.value, a.std_error, a.trials, a.strategy) == (
+            b.value, b.std_error, b.trials, b.strategy)
         assert_frame_equal(a.final_hands, b.final_hands, check_exact=True)
 
 

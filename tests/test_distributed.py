@@ -101,7 +101,7 @@ def test_games_win_rates_on_the_cluster(client):
     local = videopoker.simulate(50_000, "simple", seed=2, chunk_size=2 * config.DEAL_BLOCK)
     remote = videopoker.simulate(50_000, "simple", seed=2, chunk_size=2 * config.DEAL_BLOCK,
                                  client=client)
-    assert (local.value, local.deals) == (remote.value, remote.deals)
+    assert (local.value, local.trials) == (remote.value, remote.trials)
     pd.testing.assert_frame_equal(local.final_hands, remote.final_hands)
     local = zhajinhua.win_rates(5, trials=200_000, seed=2, chunk_size=config.MC_BLOCK)
     remote = zhajinhua.win_rates(5, trials=200_000, seed=2, chunk_size=config.MC_BLOCK,

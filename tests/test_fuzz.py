@@ -14,6 +14,7 @@ the ``ci`` profile (500 examples) also runs in a few minutes.
 import itertools
 import numbers
 import re
+import warnings
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -30,6 +31,7 @@ import pokersim as ps
 from pokersim import CardError, HandShapeError, PokersimInputError, RangeError
 from pokersim.cards import CARD_NAMES
 from pokersim.cli import main as cli_main
+from pokersim.errors import PokersimDeprecationWarning
 from pokersim.evaluate import CATEGORY_LABELS
 from pokersim.games import draw5
 from pokersim.games import videopoker as vp
@@ -1005,33 +1007,36 @@ def test_draw5_deal_table_any_input(players_, rounds, seed):
     assert draw5.format_table(table).count("Round ") == r
 
 
-def no_default_trials(players_, trials, method):
+def no_default_trials(players_, trials, seed, method):
     """A method that keeps the run small when ``trials`` is None (the default is a million
-    Monte Carlo trials): exact, which needs two players, or None, which is exact for two."""
-    if trials is None and (method not in (None, "exact") or players_ != 2):
+    Monte Carlo trials): exact, which needs two players, or auto, which is exact for two
+    when no seed asks for a simulation. (method=None, the old "auto", warns: test_draw5 and
+    test_zhajinhua check it.)"""
+    if trials is None and (method not in ("auto", "exact") or players_ != 2
+                           or (method == "auto" and seed is not None)):
         return "exact"
     return method
 
 
 @settings(max_examples=scaled(40), deadline=None)
 @given(counts(1, 10), st.one_of(st.none(), counts(1, 2000)), seeds,
-       st.sampled_from([None, "monte-carlo", "exact", "MC", 1]))
+       st.sampled_from(["auto", "monte-carlo", "exact", "MC", 1]))
 def test_draw5_win_rates_any_input(players_, trials, seed, method):
-    method = no_default_trials(players_, trials, method)
+    method = no_default_trials(players_, trials, seed, method)
     frame, err = attempt(draw5.win_rates, players_, trials, seed, method)
     if err is not None:
         return
     assert is_count(players_, 2, 10)
     assert len(frame) == 10
-    dealt = frame.hands > 0
-    assert np.allclose((frame.win + frame.split + frame.lose)[dealt], 1.0)
+    dealt = frame.outcomes > 0
+    assert np.allclose((frame.win + frame.tie + frame.lose)[dealt], 1.0)
     if frame.attrs["method"] == "exact":
-        assert int(players_) == 2 and trials is None and frame.hands.sum() == 2_598_960
-        assert frame.hands.tolist() == FIVE_CARD_COUNTS
+        assert int(players_) == 2 and trials is None and seed is None
+        assert frame.outcomes.tolist() == FIVE_CARD_COUNTS
     else:
         check_seed_error(err, seed)
-        assert is_count(trials, 1)
-        assert frame.hands.sum() == int(trials) * int(players_)
+        assert is_count(trials, 1) and method in ("auto", "monte-carlo")
+        assert frame.outcomes.sum() == int(trials) * int(players_)
 
 
 @given(st.one_of(any_object, st.just(pd.DataFrame()), st.just(pd.DataFrame({"round": [1]}))),
@@ -1182,7 +1187,7 @@ def test_videopoker_simulate_any_input(hands, strategy, seed, paytable):
         assert err is not None, f"simulate({hands!r}, {strategy!r}, {seed!r}, {paytable!r})"
         return
     assert err is None, err
-    assert result.deals == int(hands) and result.strategy == strategy
+    assert result.trials == int(hands) and result.strategy == strategy
     assert result.final_hands["count"].sum() == int(hands)
     assert 0 <= result.value <= max(pays)
     twin = same_seed(seed)
@@ -1239,8 +1244,11 @@ def test_zhajinhua_evaluate_and_category_any_input(case, rules_):
         assert (np.asarray(out) == (expected[0] if case.single else expected)).all()
         for row, s in zip(case.canon.tolist(), expected.tolist(), strict=True):
             assert zjh.category(s) == zjh_naive_category(row)
-    # category takes hands as text or (N, 3), strengths as a scalar or 1-D
-    cats, err = attempt(zjh.category, case.value, rules_)
+    # category takes strengths as a scalar or 1-D; hands as text or (N, 3) still work for a
+    # release, with a deprecation warning (test_zhajinhua checks it)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PokersimDeprecationWarning)
+        cats, err = attempt(zjh.category, case.value, rules_)
     if case.kind == "ok" and not (case.single and not isinstance(case.value, str)):
         assert err is None, err
         expected = [zjh_naive_category(row) for row in case.canon.tolist()]
@@ -1343,31 +1351,31 @@ def test_zhajinhua_deal_table_any_input(players_, rounds, seed, rules_):
 
 
 @settings(max_examples=scaled(60), deadline=None)
-@given(rules, st.sampled_from(["exact", "monte-carlo", "mc", None, ["exact"]]),
+@given(rules, st.sampled_from(["exact", "monte-carlo", "auto", "mc", ["exact"]]),
        st.one_of(st.none(), counts(1, 2000)), seeds, counts(2, 17))
 def test_zhajinhua_frequencies_and_win_rates_any_input(rules_, method, trials, seed, players_):
-    if method == "monte-carlo" and trials is None:
+    if trials is None and (method == "monte-carlo" or (method == "auto" and seed is not None)):
         trials = 100  # the default is a million
     frame, err = attempt(zjh.category_frequencies, rules_, method, trials, seed)
     if err is None:
-        assert isinstance(rules_, zjh.Rules) and method in ("exact", "monte-carlo")
-        assert frame["count"].sum() == (22_100 if method == "exact" else trials)
-        if method == "exact":
+        assert isinstance(rules_, zjh.Rules) and method in ("exact", "monte-carlo", "auto")
+        if frame.attrs["method"] == "exact":
             assert trials is None and seed is None
             assert frame["count"].tolist() == [52, 48, 1096, 720, 3744, 16440]
         else:
-            assert is_count(trials, 1) and is_seed(seed)
-    method = no_default_trials(players_, trials, method)
+            assert method != "exact" and is_count(trials, 1) and is_seed(seed)
+            assert frame["count"].sum() == trials
+    method = no_default_trials(players_, trials, seed, method)
     frame, err = attempt(zjh.win_rates, players_, rules_, trials, seed, method)
     if err is None:
         assert isinstance(rules_, zjh.Rules) and is_count(players_, 2, 17)
-        dealt = frame.seats > 0
-        assert np.allclose((frame.win + frame.split + frame.lose)[dealt], 1.0)
+        dealt = frame.outcomes > 0
+        assert np.allclose((frame.win + frame.tie + frame.lose)[dealt], 1.0)
         if frame.attrs["method"] == "exact":
-            assert trials is None and seed is None and frame.seats.sum() == 22_100
+            assert trials is None and seed is None and frame.outcomes.sum() == 22_100
         else:
             assert is_count(trials, 1) and is_seed(seed)
-            assert frame.seats.sum() == int(trials) * int(players_)
+            assert frame.outcomes.sum() == int(trials) * int(players_)
 
 
 @given(rules)
@@ -1594,17 +1602,21 @@ def game_cli_args(draw):
     if action == "deal":
         argv += options(draw, [("--players", count(*seats)), ("--rounds", count(1, 40)), seed])
     elif action in ("win-rates", "frequencies"):
-        method = arg(st.just("monte-carlo"), st.sampled_from(["exact", "mc", "", "EXACT"]))
-        pairs = [("--method", method), ("--trials", count(1, 2000)), seed, chunk]
+        method = arg(st.sampled_from(["monte-carlo", "auto"]),
+                     st.sampled_from(["exact", "mc", "", "EXACT"]))
+        pairs = [("--method", method), ("--trials", count(1, 2000)), seed, chunk,
+                 ("--target-stderr", arg(st.sampled_from(["0.5", "0.05"]),
+                                         st.sampled_from(["0", "1", "-0.1", "nan", "x"])))]
         if action == "win-rates":
             pairs.append(("--players", count(2, seats[1])))
         argv += options(draw, pairs)
         method, players = value_of(argv, "--method"), as_int(value_of(argv, "--players", "2"))
-        exact = method == "exact" or (method is None and action == "win-rates" and players == 2
-                                      ) or (method is None and action == "frequencies")
+        simulates = ("--trials" in argv or "--seed" in argv or "--target-stderr" in argv)
+        exact = method == "exact" or (method in (None, "auto") and not simulates
+                                      and (action == "frequencies" or players == 2))
         if "--trials" not in argv and not exact:  # the default is a million
             argv += ["--trials", draw(count(1, 2000))]
-        if valid and exact and "--seed" in argv:  # an exact method takes no seed
+        if valid and method == "exact" and simulates:  # an exact method takes none of them
             argv += ["--method", "monte-carlo", "--trials", "100"]
     elif action == "hold":
         argv.append(draw(arg(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True
@@ -1615,11 +1627,11 @@ def game_cli_args(draw):
     elif action == "return":
         argv += options(draw, [paytable])
     elif action == "simulate":
-        argv += options(draw, [("--hands", count(1, 2000)), seed, paytable,
+        argv += options(draw, [("--trials", count(1, 2000)), seed, paytable,
                                ("--strategy", arg(st.sampled_from(["optimal", "simple"]),
                                                   st.sampled_from(["x", "", "Simple"])))])
-        if "--hands" not in argv:  # the default is a million
-            argv += ["--hands", draw(count(1, 2000))]
+        if "--trials" not in argv:  # the default is a million
+            argv += ["--trials", draw(count(1, 2000))]
     if game == "zhajinhua" and action:
         argv += options(draw, [
             ("--a23", arg(st.sampled_from(["between-jqk-qka", "lowest"]),

@@ -36,7 +36,7 @@ try:
     run(10**11)
 except SimulationInterrupted as e:
     if isinstance(e.partial, videopoker.SimulationResult):
-        print(json.dumps({"partial": True, "trials": e.partial.deals}), flush=True)
+        print(json.dumps({"partial": True, "trials": e.partial.trials}), flush=True)
         sys.exit(130)
     frame = e.partial
     print(json.dumps({"partial": bool(frame.attrs["partial"]),

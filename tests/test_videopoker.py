@@ -20,10 +20,12 @@ import numpy as np
 import pytest
 
 import pokersim
-from pokersim import PokersimInputError, category, evaluate, parse_cards
+from pokersim import PokersimInputError, category, config, evaluate, parse_cards
 from pokersim.errors import CardError, DuplicateCardError, HandShapeError
 from pokersim.games import videopoker as vp
 from pokersim.games.videopoker import Hand, PayTable, best_hold, classify, expected_return
+from pokersim.results import FREQUENCY_COLUMNS, ResultFrame
+from tests import ctrl_c
 
 NAMES = ["Nothing", "Low Pair", "Jacks or Better", "Two Pair", "Three of a Kind", "Straight",
          "Flush", "Full House", "Four of a Kind", "Straight Flush", "Royal Flush"]
@@ -288,7 +290,7 @@ def test_expected_return_96():
     assert f"{100 * float(r):.4f}" == "99.5439"
     assert round(float(r), 6) == 0.995439
     assert r.exact is not None and float(r.exact) == float(r)
-    frame = r.final_hands.set_index("hand")
+    frame = r.final_hands.set_index("category")
     for name, p in PUBLISHED_96.items():
         assert abs(frame.loc[name, "probability"] - p) <= 5e-7, name
     exact = r.final_hands.attrs["exact_probabilities"]
@@ -319,7 +321,82 @@ def test_simulate():
     s = vp.simulate(300_000, "simple", seed=4)
     assert s.value < r.value
     assert vp.simulate(1000, seed=9).value == vp.simulate(1000, seed=9).value
-    with pytest.raises(PokersimInputError):
+    with pytest.raises(PokersimInputError, match="strategy"):
         vp.simulate(10, strategy="greedy")
-    with pytest.raises(PokersimInputError):
+    with pytest.raises(PokersimInputError, match="trials must be an integer >= 1"):
         vp.simulate(0)
+    with pytest.raises(PokersimInputError, match="target_stderr must be"):
+        vp.simulate(10, target_stderr=0.0)
+
+
+# --------------------------------------------------------------------------------------------
+# One result class, one final-hands table, the old spellings
+
+
+def test_exact_and_simulated_returns_are_one_class():
+    exact, sim = expected_return("8/5"), vp.simulate(trials=5000, seed=1, paytable="8/5")
+    assert type(exact) is type(sim) is vp.VideoPokerReturn
+    assert vp.GameReturn is vp.SimulationResult is vp.VideoPokerReturn  # the old names
+    assert (exact.method, exact.std_error, exact.trials, exact.strategy) == (
+        "exact", 0.0, None, "optimal")
+    assert isinstance(exact.exact, Fraction) and float(exact) == exact.value
+    assert (sim.method, sim.trials, sim.strategy, sim.exact) == ("monte-carlo", 5000,
+                                                                  "optimal", None)
+    assert sim.paytable == exact.paytable == PayTable.named("8/5")
+    assert float(sim) == sim.value and sim.std_error > 0
+    assert "optimal play, 5,000 deals: return" in repr(sim)
+    assert repr(exact) == "VideoPokerReturn(8/5 Jacks or Better, perfect play: 97.2984%, exact)"
+
+
+def test_final_hands_have_the_same_columns_but_count():
+    exact = expected_return().final_hands
+    sim = vp.simulate(2000, seed=3).final_hands
+    assert isinstance(exact, ResultFrame) and isinstance(sim, ResultFrame)
+    assert tuple(sim.columns) == FREQUENCY_COLUMNS + ("pays", "contribution")
+    assert list(exact.columns) == [c for c in sim.columns if c != "count"]
+    for frame in (exact, sim):
+        assert frame.category.astype(str).tolist() == NAMES[::-1]  # best first
+        assert frame.category.cat.ordered
+        assert np.allclose(frame.contribution, frame.pays * frame.probability)
+        assert frame.probability.sum() == pytest.approx(1)
+    assert (exact.method == "exact").all() and (exact.std_error == 0).all()
+    assert (sim.method == "monte-carlo").all() and (sim.std_error > 0).any()
+    assert np.allclose(sim.probability, sim["count"] / 2000)
+
+
+def test_simulate_hands_is_the_old_name_of_trials():
+    new = vp.simulate(trials=3000, strategy="simple", seed=2)
+    with pytest.warns(DeprecationWarning, match=r"simulate\(hands=N\)"):
+        old = vp.simulate(hands=3000, strategy="simple", seed=2)
+    assert (old.value, old.std_error, old.trials) == (new.value, new.std_error, new.trials)
+    assert old.final_hands.equals(new.final_hands)
+    with pytest.raises(PokersimInputError, match="not hands as well"):
+        vp.simulate(3000, hands=3000)
+    with pytest.warns(DeprecationWarning, match="deals"):
+        assert new.deals == 3000
+
+
+def test_simulate_target_stderr_stops_early():
+    block = config.DEAL_BLOCK
+    r = vp.simulate(strategy="simple", seed=5, target_stderr=0.03, chunk_size=4 * block)
+    assert r.std_error < 0.03 and r.trials % (4 * block) == 0 and r.trials < config.MAX_TRIALS
+    again = vp.simulate(r.trials, "simple", seed=5)
+    assert (again.value, again.std_error) == (r.value, r.std_error)
+    if r.trials > 4 * block:  # the chunk before did not reach the target
+        assert vp.simulate(r.trials - 4 * block, "simple", seed=5).std_error >= 0.03
+    assert vp.simulate(100, seed=5, target_stderr=1e-9).trials == 100  # trials caps it
+
+
+def test_ctrl_c_leaves_the_return_so_far(monkeypatch):
+    block = config.DEAL_BLOCK
+    first_chunk = vp.simulate(block, "simple", seed=7)
+    ctrl_c.after_first_chunk(monkeypatch, vp, "_simulate_chunk")
+    with pytest.raises(pokersim.SimulationInterrupted) as caught:
+        vp.simulate(3 * block, "simple", seed=7, chunk_size=block)
+    partial = caught.value.partial
+    assert isinstance(partial, vp.VideoPokerReturn)
+    assert partial.method == "monte-carlo (partial)" and partial.trials == block
+    assert (partial.value, partial.std_error) == (first_chunk.value, first_chunk.std_error)
+    assert (partial.final_hands.method == "monte-carlo (partial)").all()
+    assert partial.final_hands.attrs["partial"]
+    assert list(partial.final_hands.columns) == list(first_chunk.final_hands.columns)

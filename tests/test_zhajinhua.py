@@ -19,13 +19,22 @@ from pokersim import (
     DuplicateCardError,
     HandShapeError,
     PokersimInputError,
+    SimulationInterrupted,
+    config,
     deal,
     parse_cards,
     parse_hands,
 )
+from pokersim.games import draw5
 from pokersim.games import zhajinhua as zjh
 from pokersim.games.zhajinhua import Category, Outcome, Rules
+from pokersim.results import DEAL_COLUMNS, FREQUENCY_COLUMNS, ResultFrame
+from tests import ctrl_c
 from tests import naive_zhajinhua as naive
+
+#: The column of each rate's standard error in a win-rate table.
+STD_ERROR_OF = {"win": "win_std_error", "tie": "tie_std_error", "lose": "lose_std_error",
+                "equity": "std_error"}
 
 ALL_RULES = [Rules(a23=a, rule_235=r, ties=t)
              for a in ("between-jqk-qka", "lowest") for r in (False, True)
@@ -73,8 +82,16 @@ def test_every_rule_combination_listed():
 def test_categories_match_naive():
     expected = np.array([naive.CATEGORY_CODE[naive.kind(h)] for h in NAIVE_HANDS])
     for rules in ALL_RULES:
-        assert (zjh.category(HANDS, rules) == expected).all()
         assert (zjh.category(zjh.evaluate(HANDS, rules)) == expected).all()
+
+
+def test_names_match_naive():
+    expected = [naive.describe(h) for h in NAIVE_HANDS]
+    for rules in (Rules(), ALL_RULES[-1]):
+        assert zjh.describe(zjh.evaluate(HANDS, rules)) == expected
+    assert zjh.describe(zjh.evaluate("Ac 2d 3h")) == "Straight, A-2-3"
+    assert zjh.describe(zjh.evaluate("Qs Ks As")) == "Straight Flush, Ace high"
+    assert zjh.describe(np.int64(0)) == "High Card, Two"  # any strength has a name
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
@@ -223,7 +240,7 @@ def test_no_ties_between_disjoint_hands_under_suit_rule():
     (["As Ah Ad", "Kc Kd Kh", "2c 3d 5h"], R235, ["lose", "lose", "win"]),
     (["As Ah Ad", "Kc Kd Kh", "2c 3d 5h"], BETWEEN, ["win", "lose", "lose"]),
     # several 2-3-5 hands and a leopard: they split, or the best suit of the five wins
-    (["As Ah Ad", "2c 3d 5h", "2d 3h 5c", "Qs Js 9d"], R235, ["lose", "split", "split", "lose"]),
+    (["As Ah Ad", "2c 3d 5h", "2d 3h 5c", "Qs Js 9d"], R235, ["lose", "tie", "tie", "lose"]),
     (["As Ah Ad", "2c 3d 5h", "2d 3h 5c", "Qs Js 9d"], Rules(rule_235=True, ties="suit"),
      ["lose", "win", "lose", "lose"]),
     # several leopards: the best other hand is still a leopard
@@ -231,11 +248,11 @@ def test_no_ties_between_disjoint_hands_under_suit_rule():
     # no leopard: 2-3-5 is the plain high card 5-3-2
     (["2c 3d 5h", "Qs Ks As"], R235, ["lose", "win"]),
     # only 2-3-5 hands: ordinary, they tie
-    (["2c 3d 5h", "2d 3h 5c"], R235, ["split", "split"]),
+    (["2c 3d 5h", "2d 3h 5c"], R235, ["tie", "tie"]),
     # a suited 2-3-5 is a flush: the leopard wins
     (["2c 3c 5c", "9s 9h 9d"], R235, ["lose", "win"]),
     # ordinary split and suit tie-break
-    (["Ac Kd 9h", "As Kh 9d", "Qs Jh 3c"], BETWEEN, ["split", "split", "lose"]),
+    (["Ac Kd 9h", "As Kh 9d", "Qs Jh 3c"], BETWEEN, ["tie", "tie", "lose"]),
     (["Ac Kd 9h", "As Kh 9d", "Qs Jh 3c"], SUIT, ["lose", "win", "lose"]),
 ])
 def test_showdown_cases(hands, rules, expected):
@@ -249,7 +266,7 @@ def test_showdown_many_tables_and_arrays():
     tables = parse_hands(hands.cards.tolist()).reshape(40, 5, 3)
     got = zjh.showdown(tables)
     assert got.shape == (40, 5) and got.dtype == np.int8
-    assert (got.ravel() == hands.outcome.cat.codes.to_numpy()).all()
+    assert [Outcome(o).label for o in got.ravel()] == hands.outcome.astype(str).tolist()
     assert (zjh.showdown(tables[0]) == got[0]).all()
 
 
@@ -257,9 +274,8 @@ def test_showdown_many_tables_and_arrays():
 def test_deal_table_against_naive(rules):
     for players, rounds in ((2, 300), (6, 200), (17, 60)):
         df = zjh.deal_table(players, rounds, seed=players, rules=rules)
-        assert df.shape == (players * rounds, 8)
-        assert list(df.columns) == ["round", "seat", "cards", "category", "chinese",
-                                    "strength", "outcome", "share"]
+        assert df.shape == (players * rounds, 9)
+        assert tuple(df.columns) == DEAL_COLUMNS + ("chinese", "share")
         assert (df["round"].to_numpy() == np.repeat(np.arange(1, rounds + 1), players)).all()
         assert (df.seat.to_numpy() == np.tile(np.arange(1, players + 1), rounds)).all()
         for _r, table in df.groupby("round"):
@@ -269,11 +285,23 @@ def test_deal_table_against_naive(rules):
             assert table.outcome.astype(str).tolist() == naive.table(hands, rules)
             cats = [Category(naive.CATEGORY_CODE[naive.kind(h)]) for h in hands]
             assert table.category.astype(str).tolist() == [c.label for c in cats]
+            assert table.hand.tolist() == [naive.describe(h) for h in hands]
             assert table.chinese.tolist() == [c.chinese for c in cats]
             assert table.share.sum() == pytest.approx(1.0)
-            splits = (table.outcome == "split").to_numpy()
+            splits = (table.outcome == "tie").to_numpy()
             assert splits.sum() != 1
             assert (table.share[splits] * splits.sum() == 1).all()
+
+
+def test_deal_table_schema():
+    df = zjh.deal_table(5, 3, seed=2)
+    assert isinstance(df, ResultFrame)
+    assert [str(t) for t in df.dtypes] == ["int64", "int64", "str", "str", "category",
+                                           "int64", "category", "str", "float64"]
+    assert list(df.outcome.cat.categories) == ["win", "tie", "lose"]
+    assert df.category.cat.ordered
+    assert df.attrs["players"] == 5 and df.attrs["rounds"] == 3
+    assert draw5.winner_lines(df)[0].startswith("Round 1: seat")  # any game's deal table
 
 
 def test_deal_table_seeded_and_dealt_round_the_table():
@@ -306,6 +334,10 @@ def hand_counts():
 @pytest.mark.parametrize("rules", [Rules(), ALL_RULES[-1]])
 def test_exact_frequencies(rules):
     df = zjh.category_frequencies(rules)
+    assert isinstance(df, ResultFrame)
+    assert tuple(df.columns) == FREQUENCY_COLUMNS + ("chinese",)
+    assert (df.method == "exact").all() and (df.std_error == 0).all()
+    assert df.attrs["rules"] == rules and df.attrs["trials"] is None
     assert df["count"].tolist() == hand_counts() == [52, 48, 1096, 720, 3744, 16440]
     assert df.category.astype(str).tolist() == ["Leopard", "Straight Flush", "Flush",
                                                 "Straight", "Pair", "High Card"]
@@ -344,7 +376,7 @@ def test_same_numbers_at_one_and_two_threads():
 
 
 def by_category(values, rules):
-    cats = zjh.category(HANDS, rules)
+    cats = zjh.category(zjh.evaluate(HANDS, rules))
     return np.bincount(cats, weights=values, minlength=6)[::-1] / np.bincount(cats)[::-1]
 
 
@@ -387,7 +419,7 @@ def test_heads_up_leopard_closed_form():
     the twos, threes or fives (the 2-3-5 must take the fourth card of that rank)."""
     leopard = win_rates_row(zjh.win_rates(2), "Leopard")
     assert leopard.lose == pytest.approx(np.mean([4 * (12 - r) for r in range(13)]) / 18424)
-    assert leopard.split == 0 and leopard.win + leopard.lose == pytest.approx(1)
+    assert leopard.tie == 0 and leopard.win + leopard.lose == pytest.approx(1)
     with235 = win_rates_row(zjh.win_rates(2, Rules(rule_235=True)), "Leopard")
     extra = np.mean([15 if r in (0, 1, 3) else 60 for r in range(13)])
     assert with235.lose == pytest.approx(leopard.lose + extra / 18424)
@@ -399,16 +431,19 @@ def win_rates_row(df, label):
 
 def test_exact_heads_up_win_rates_frame():
     df = zjh.win_rates(2)
-    assert list(df.columns) == ["category", "chinese", "seats", "probability", "win", "split",
-                                "lose", "equity", "win_se", "split_se", "lose_se",
-                                "equity_se"]
-    assert df.seats.tolist() == hand_counts()
+    assert isinstance(df, ResultFrame)
+    assert list(df.columns) == ["category", "win", "tie", "lose", "equity", "std_error",
+                                "outcomes", "method", "probability", "chinese",
+                                "win_std_error", "tie_std_error", "lose_std_error"]
+    assert df.outcomes.tolist() == hand_counts() and df.outcomes.dtype == np.int64
     counts = zjh.heads_up_counts()
-    for j, col in enumerate(["win", "split", "lose"]):
+    for j, col in enumerate(["win", "tie", "lose"]):
         assert np.allclose(df[col], by_category(counts[:, j] / 18424, Rules()))
-    assert np.allclose(df.win + df.split + df.lose, 1)
-    assert np.allclose(df.equity, df.win + df.split / 2)
-    assert (df[["win_se", "split_se", "lose_se", "equity_se"]] == 0).all().all()
+    assert np.allclose(df.win + df.tie + df.lose, 1)
+    assert np.allclose(df.equity, df.win + df.tie / 2)
+    assert (df[["win_std_error", "tie_std_error", "lose_std_error", "std_error"]] == 0
+            ).all().all()
+    assert (df.method == "exact").all()
     # overall, a seat wins as often as it loses
     p = df.probability
     assert (p * df.win).sum() == pytest.approx((p * df.lose).sum())
@@ -420,12 +455,12 @@ def test_exact_heads_up_win_rates_frame():
 def test_monte_carlo_heads_up_within_four_standard_errors(rules):
     exact = zjh.win_rates(2, rules)
     mc = zjh.win_rates(2, rules, trials=300_000, seed=4, method="monte-carlo")
-    assert mc.seats.sum() == 600_000
-    for col in ("win", "split", "lose", "equity"):
+    assert mc.outcomes.sum() == 600_000
+    for col in ("win", "tie", "lose", "equity"):
         # the estimated standard error, or the binomial one at the exact value where a rare
         # outcome was never seen (all 4,700 sampled leopards winning gives an estimate of 0)
         p = exact[col].to_numpy()
-        se = np.maximum(mc[col + "_se"], np.sqrt(p * (1 - p) / mc.seats)).to_numpy()
+        se = np.maximum(mc[STD_ERROR_OF[col]], np.sqrt(p * (1 - p) / mc.outcomes)).to_numpy()
         diff = np.abs(mc[col] - exact[col]).to_numpy()
         assert ((diff < 4 * se) | (diff < 1e-12)).all(), col
 
@@ -434,21 +469,21 @@ def test_monte_carlo_multiway_against_naive_tables():
     """Six-handed win rates against the naive table winner on the same deals."""
     rules = R235
     mc = zjh.win_rates(6, rules, trials=40_000, seed=8)
-    assert mc.seats.sum() == 240_000 and mc.attrs["method"] == "monte-carlo"
+    assert mc.outcomes.sum() == 240_000 and mc.attrs["method"] == "monte-carlo"
     df = zjh.deal_table(6, 3000, seed=8, rules=rules)
     outcome = df.outcome.astype(str)
     for _, row in mc.iterrows():
         mine = df.category == row.category
-        for col, name in (("win", "win"), ("split", "split"), ("lose", "lose")):
-            share = (outcome[mine] == name).mean()
-            se = np.sqrt(row[col] * (1 - row[col]) / mine.sum() + row[col + "_se"] ** 2)
+        for col in ("win", "tie", "lose"):
+            share = (outcome[mine] == col).mean()
+            se = np.sqrt(row[col] * (1 - row[col]) / mine.sum() + row[STD_ERROR_OF[col]] ** 2)
             assert abs(share - row[col]) < 5 * se + 1e-9, (row.category, col)
-    assert np.allclose(mc.win + mc.split + mc.lose, 1)
+    assert np.allclose(mc.win + mc.tie + mc.lose, 1)
     # every table has exactly one pot: seats' equity adds up to the tables
-    assert (mc.equity * mc.seats).sum() == pytest.approx(40_000)
+    assert (mc.equity * mc.outcomes).sum() == pytest.approx(40_000)
     for players in (3, 17):
         df = zjh.win_rates(players, trials=2000, seed=1)
-        assert (df.equity * df.seats).sum() == pytest.approx(2000)
+        assert (df.equity * df.outcomes).sum() == pytest.approx(2000)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -456,15 +491,115 @@ def test_monte_carlo_multiway_against_naive_tables():
 
 
 def test_category_inputs_and_names():
-    assert zjh.category("Ac 2d 3h") is Category.STRAIGHT
+    assert zjh.category(zjh.evaluate("Ac 2d 3h")) is Category.STRAIGHT
     assert zjh.category(int(zjh.evaluate("2c 3c 5c"))) is Category.FLUSH
-    assert zjh.category(["Kc Kd 2h", "2c 3d 5h"]).tolist() == [1, 0]
-    assert zjh.category(np.array([[0, 4, 12], [0, 5, 12]])).tolist() == [3, 0]  # 2c 3c 5c
+    assert zjh.category(zjh.evaluate(["Kc Kd 2h", "2c 3d 5h"])).tolist() == [1, 0]
     assert [c.label for c in Category] == ["High Card", "Pair", "Straight", "Flush",
                                            "Straight Flush", "Leopard"]
     assert [c.chinese for c in Category] == ["散牌", "对子", "顺子", "金花", "顺金", "豹子"]
-    assert [o.label for o in Outcome] == ["lose", "split", "win"]
+    assert [o.label for o in Outcome] == ["lose", "tie", "win"]
     assert zjh.evaluate("As Ks Qs").shape == ()
+
+
+def test_a_1d_array_is_one_hand_for_evaluate_and_strengths_for_category():
+    hand = np.array([0, 4, 12], np.uint8)  # 2c 3c 5c
+    strength = zjh.evaluate(hand)
+    assert strength.shape == () and strength == zjh.evaluate("2c 3c 5c")
+    strengths = zjh.evaluate(np.array([[0, 4, 12], [0, 5, 12]]))
+    assert zjh.category(strengths).tolist() == [3, 0]
+
+
+@pytest.mark.parametrize("hands, expected", [
+    ("Ac 2d 3h", Category.STRAIGHT),
+    (["Kc Kd 2h", "2c 3d 5h"], [1, 0]),
+    (np.array([[0, 4, 12], [0, 5, 12]]), [3, 0]),
+])
+def test_category_of_hands_is_deprecated_and_the_same(hands, expected):
+    with pytest.warns(DeprecationWarning, match=r"category\(hands\)"):
+        got = zjh.category(hands, Rules(a23="lowest"))
+    assert np.asarray(got).tolist() == (expected if isinstance(expected, list) else expected)
+    assert np.asarray(got).tolist() == np.asarray(zjh.category(zjh.evaluate(hands))).tolist()
+
+
+def test_outcome_split_is_the_old_name_of_tie():
+    with pytest.warns(DeprecationWarning, match="Outcome.SPLIT"):
+        split = Outcome.SPLIT
+    assert split is Outcome.TIE and int(split) == 1 and split.label == "tie"
+
+
+# ---------------------------------------------------------------------------------------------
+# One spelling of the method, target_stderr and Ctrl-C
+
+
+def test_method_auto_and_its_old_spelling():
+    assert zjh.category_frequencies().equals(zjh.category_frequencies(method="exact"))
+    assert zjh.win_rates(2).equals(zjh.win_rates(2, method="exact"))
+    with pytest.warns(DeprecationWarning, match="method=None"):
+        old = zjh.win_rates(2, method=None)
+    assert old.equals(zjh.win_rates(2))
+    with pytest.warns(DeprecationWarning, match="method=None"):
+        old = zjh.category_frequencies(method=None)
+    assert old.equals(zjh.category_frequencies())
+    # a Monte Carlo option asks for a simulation
+    mc = zjh.category_frequencies(trials=10_000, seed=1)
+    assert mc.equals(zjh.category_frequencies(method="monte-carlo", trials=10_000, seed=1))
+    assert (mc.method == "monte-carlo").all() and mc["count"].sum() == 10_000
+    assert zjh.win_rates(2, trials=100, seed=1).attrs["method"] == "monte-carlo"
+
+
+@pytest.mark.parametrize("option", [dict(trials=10), dict(seed=1), dict(target_stderr=0.1)],
+                         ids=["trials", "seed", "target_stderr"])
+def test_exact_refuses_monte_carlo_options(option):
+    name = next(iter(option))
+    with pytest.raises(PokersimInputError, match=f"takes no {name}"):
+        zjh.win_rates(2, method="exact", **option)
+    with pytest.raises(PokersimInputError, match=f"takes no {name}"):
+        zjh.category_frequencies(method="exact", **option)
+
+
+def test_target_stderr_stops_frequencies_early():
+    block = config.MC_BLOCK
+    df = zjh.category_frequencies(seed=3, target_stderr=0.001, chunk_size=block)
+    assert (df.std_error < 0.001).all() and (df.method == "monte-carlo").all()
+    trials = df.attrs["trials"]
+    assert trials % block == 0 and trials < config.MAX_TRIALS and df["count"].sum() == trials
+    assert df.equals(zjh.category_frequencies(trials=trials, seed=3))
+    if trials > block:  # the chunk before did not reach the target
+        assert not (zjh.category_frequencies(trials=trials - block, seed=3).std_error
+                    < 0.001).all()
+
+
+def test_target_stderr_stops_win_rates_early():
+    block = zjh.TABLE_BLOCK
+    df = zjh.win_rates(4, seed=3, target_stderr=0.01, chunk_size=block)
+    assert (df.std_error < 0.01).all() and df.attrs["target_stderr"] == 0.01
+    trials = df.attrs["trials"]
+    assert trials % block == 0 and df.outcomes.sum() == 4 * trials
+    # the same seed and chunk size without the stop rule give the same numbers
+    assert df.equals(zjh.win_rates(4, trials=trials, seed=3, chunk_size=block))
+    if trials > block:
+        before = zjh.win_rates(4, trials=trials - block, seed=3, chunk_size=block)
+        assert not (before.std_error < 0.01).all()
+
+
+@pytest.mark.parametrize("function", ["category_frequencies", "win_rates"])
+def test_ctrl_c_leaves_the_frame_so_far(monkeypatch, function):
+    run, chunk, block = {
+        "category_frequencies": (lambda trials: zjh.category_frequencies(
+            trials=trials, seed=5, chunk_size=config.MC_BLOCK), "_frequency_chunk",
+            config.MC_BLOCK),
+        "win_rates": (lambda trials: zjh.win_rates(
+            5, trials=trials, seed=5, chunk_size=zjh.TABLE_BLOCK), "_win_rates_chunk",
+            zjh.TABLE_BLOCK)}[function]
+    first_chunk = run(block)
+    ctrl_c.after_first_chunk(monkeypatch, zjh, chunk)
+    with pytest.raises(SimulationInterrupted) as caught:
+        run(3 * block)
+    partial = caught.value.partial
+    assert isinstance(partial, ResultFrame) and list(partial.columns) == list(first_chunk.columns)
+    assert partial.attrs["partial"] and (partial.method == "monte-carlo (partial)").all()
+    assert partial.attrs["trials"] == block
+    assert partial.drop(columns="method").equals(first_chunk.drop(columns="method"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -502,12 +637,16 @@ def test_rules_frozen_and_checked():
     (lambda: zjh.win_rates(3, trials=0), PokersimInputError, "trials must be an integer >= 1"),
     (lambda: zjh.win_rates(3, trials=2.5), PokersimInputError, "got 2.5"),
     (lambda: zjh.win_rates(3, seed="x"), PokersimInputError, "seed must be"),
-    (lambda: zjh.win_rates(3, method="exact"), PokersimInputError, "needs players=2"),
-    (lambda: zjh.win_rates(2, trials=10, method="exact"), PokersimInputError, "Monte Carlo only"),
-    (lambda: zjh.win_rates(2, seed=1), PokersimInputError, "pass trials"),
+    (lambda: zjh.win_rates(3, method="exact"), PokersimInputError, "players=3 .*heads-up"),
+    (lambda: zjh.win_rates(2, trials=10, method="exact"), PokersimInputError, "takes no trials"),
+    (lambda: zjh.win_rates(2, seed=1, method="exact"), PokersimInputError, "takes no seed"),
     (lambda: zjh.win_rates(2, method="sim"), PokersimInputError, "method must be"),
+    (lambda: zjh.win_rates(3, target_stderr=2), PokersimInputError, "target_stderr must be"),
     (lambda: zjh.category_frequencies(method="mc"), PokersimInputError, "got 'mc'"),
-    (lambda: zjh.category_frequencies(trials=5), PokersimInputError, "monte-carlo' only"),
+    (lambda: zjh.category_frequencies(method="exact", trials=5), PokersimInputError,
+     "takes no trials"),
+    (lambda: zjh.category_frequencies(target_stderr=-1), PokersimInputError,
+     "target_stderr must be"),
     (lambda: zjh.category_frequencies(method="monte-carlo", trials=-3), PokersimInputError,
      "got -3"),
     (lambda: zjh.evaluate("As Ks"), HandShapeError, r"shape \(N, 3\); got shape \(1, 2\)"),

@@ -3,14 +3,13 @@
 Cards are dealt one at a time round the table from one shuffled deck, so with P players seat s
 (1-based) gets cards s, s + P, s + 2P, ... of the deck. Each hand gets its category and its
 *place* in the seed's list, 1 (royal flush) .. 10 (high card); the best strength wins, equal
-best strengths split the pot.
+best strengths share the pot (a tie).
 
 >>> deal_table(3, seed=11)
-   round  seat           cards             hand   category  place  strength outcome
-0      1     1  6c Jh Kh 5c 2s  High Card, King  High Card     10       589    lose
-1      1     2  Tc 6h 6d 8d 3h    Pair of Sixes       Pair      9      2204    lose
-2      1     3  9s 6s Js Ks 9c    Pair of Nines       Pair      9      2970     win
-Round 1: seat 3 wins with Pair of Nines (9s 6s Js Ks 9c)
+  round seat           cards             hand   category strength outcome place
+0     1    1  6c Jh Kh 5c 2s  High Card, King  High Card      589    lose    10
+1     1    2  Tc 6h 6d 8d 3h    Pair of Sixes       Pair    2,204    lose     9
+2     1    3  9s 6s Js Ks 9c    Pair of Nines       Pair    2,970     win     9
 >>> print(format_table(deal_table(4, seed=11)))
 Round 1
   seat  1  6c 6h Js 2s 7h  Pair of Sixes    place  9
@@ -29,7 +28,7 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from .. import config
+from .. import config, validation
 from .._jit import jit
 from .._random import block_state, seed_key
 from ..cards import format_cards
@@ -45,36 +44,36 @@ from ..evaluate import (
     hand_strength,
     kernel_args,
 )
-from ..runner import check_client, chunk_blocks, run_chunks
-from ..validation import check_between, check_count
+from ..results import ResultFrame
+from ..results import deal_table as _deal_frame
+from ..runner import chunk_blocks, run_chunks
+from ..validation import check_count, deprecated, monte_carlo_trials
+from . import _by_category
 from .videopoker import BINOM, N_SMALL, _subset_indices
 
 MAX_PLAYERS = 10  # 50 of the 52 cards
+PLAYERS_WHY = " (one deck holds five cards each for at most 10 players)"
 PLACE_LABELS = tuple(CATEGORY_LABELS[::-1])  # place 1 = Royal Flush .. place 10 = High Card
-OUTCOMES = ("win", "split", "lose")
 
 
-def check_players(players, minimum: int = 1) -> int:
+def __getattr__(name: str):
+    """The old names, for one release: ``DrawTable``, the DataFrame subclass deal_table
+    returned (its repr named the winners), and ``check_players``."""
+    if name == "DrawTable":
+        deprecated("draw5.DrawTable", "pokersim.results.ResultFrame (and draw5.winner_lines)")
+        return ResultFrame
+    if name == "check_players":
+        deprecated("draw5.check_players", "pokersim.validation.check_players")
+        return _check_players
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _check_players(players, minimum: int = 1) -> int:
     """``players`` as an int in minimum..10, else a PokersimInputError saying why."""
-    return check_between(players, "players", minimum, MAX_PLAYERS,
-                         " (one deck holds five cards each for at most 10 players)")
+    return validation.check_players(players, minimum, MAX_PLAYERS, PLAYERS_WHY)
 
 
-class DrawTable(pd.DataFrame):
-    """The DataFrame :func:`deal_table` returns; printing it adds one line a round naming the
-    winner. Anything derived from it (a selection, a copy) is a plain DataFrame."""
-
-    @property
-    def _constructor(self):
-        return pd.DataFrame
-
-    def __repr__(self) -> str:
-        with pd.option_context("display.width", 250, "display.max_columns", None):
-            text = super().__repr__()
-        return text + "\n" + "\n".join(winner_lines(self))
-
-
-def deal_table(players: int, rounds: int = 1, seed=None) -> DrawTable:
+def deal_table(players: int, rounds: int = 1, seed=None) -> ResultFrame:
     """Deal five-card hands to ``players`` seats, ``rounds`` times, and find the winners.
 
     Parameters
@@ -88,17 +87,18 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> DrawTable:
 
     Returns
     -------
-    DrawTable (a pandas DataFrame), one row per seat per round
+    ResultFrame, a deal table: one row per seat per round
         ``round`` and ``seat`` (from 1), ``cards`` (text, in the order dealt), ``hand``
-        (e.g. "Pair of Kings"), ``category`` (ordered categorical), ``place`` (1 royal flush ..
-        10 high card), ``strength`` (1..7462, higher wins) and ``outcome``: "win" (alone),
-        "split" (tied for best) or "lose". Printing it names each round's winner.
+        (e.g. "Pair of Kings"), ``category`` (ordered categorical), ``strength`` (1..7462,
+        higher wins), ``outcome``: "win" (alone), "tie" (shares the best hand) or "lose", and
+        ``place`` (1 royal flush .. 10 high card). :func:`winner_lines` names each round's
+        winner, :func:`format_table` prints the deal a round at a time.
 
     >>> t = deal_table(3, rounds=2, seed=5)
     >>> t.groupby("round").outcome.apply(lambda o: (o != "lose").sum()).tolist()
     [1, 1]
     """
-    players = check_players(players)
+    players = _check_players(players)
     rounds = check_count(rounds, "rounds", 1)
     cards = deal(rounds, 5 * players, seed)
     # card i of a deck goes to seat i % players: seat s holds columns s, s + P, ...
@@ -110,19 +110,11 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> DrawTable:
     best = per_round.max(axis=1, keepdims=True)
     n_best = (per_round == best).sum(axis=1, keepdims=True)
     outcome = np.where(per_round < best, 2, np.where(n_best > 1, 1, 0)).ravel()
-    frame = DrawTable({
-        "round": np.repeat(np.arange(1, rounds + 1), players),
-        "seat": np.tile(np.arange(1, players + 1), rounds),
-        "cards": format_cards(hands),
-        "hand": describe(strength),
-        "category": pd.Categorical([CATEGORY_LABELS[c] for c in cat.tolist()],
-                                   categories=CATEGORY_LABELS, ordered=True),
-        "place": (Category.ROYAL_FLUSH + 1 - cat).astype(np.int64),
-        "strength": strength,
-        "outcome": pd.Categorical.from_codes(outcome, categories=list(OUTCOMES)),
-    })
-    frame.attrs.update(players=players, rounds=rounds)
-    return frame
+    return _deal_frame(
+        rounds, players, format_cards(hands), describe(strength),
+        pd.Categorical([CATEGORY_LABELS[c] for c in cat.tolist()], categories=CATEGORY_LABELS,
+                       ordered=True),
+        strength, outcome, place=(Category.ROYAL_FLUSH + 1 - cat).astype(np.int64))
 
 
 def _check_frame(frame, columns: tuple, what: str) -> None:
@@ -138,11 +130,11 @@ def _check_frame(frame, columns: tuple, what: str) -> None:
 
 
 def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
-    """One line a round naming the winner (or the seats that split).
+    """One line a round naming the winner (or the seats that tie and split the pot). Takes a
+    deal table (of any game: round, seat, cards, hand, outcome).
 
-    >>> lines = winner_lines(deal_table(4, rounds=2, seed=5))
-    >>> len(lines), lines[0].startswith("Round 1: seat")
-    (2, True)
+    >>> winner_lines(deal_table(3, seed=11))
+    ['Round 1: seat 3 wins with Pair of Nines (9s 6s Js Ks 9c)']
     """
     _check_frame(frame, ("round", "seat", "cards", "hand", "outcome"), "winner_lines")
     max_rounds = check_count(max_rounds, "max_rounds")
@@ -163,8 +155,8 @@ def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
 
 
 def format_table(frame: pd.DataFrame) -> str:
-    """The deal as text, a block a round, the winner marked ``<- WINNER`` (``<- SPLIT`` for a
-    shared pot). Takes the frame of :func:`deal_table`.
+    """The deal as text, a block a round, the winner marked ``<- WINNER`` (``<- SPLIT`` for
+    each seat of a tie). Takes the frame of :func:`deal_table`.
 
     >>> text = format_table(deal_table(3, seed=2))
     >>> text.splitlines()[0], text.count("<- WINNER") + text.count("<- SPLIT") >= 1
@@ -176,7 +168,7 @@ def format_table(frame: pd.DataFrame) -> str:
     for rnd, group in frame.groupby("round", sort=True):
         lines.append(f"Round {rnd}")
         for row in group.itertuples():
-            mark = {"win": "  <- WINNER", "split": "  <- SPLIT", "lose": ""}[row.outcome]
+            mark = {"win": "  <- WINNER", "tie": "  <- SPLIT", "lose": ""}[row.outcome]
             lines.append(f"  seat {row.seat:>2d}  {row.cards}  {row.hand:<{width}}  "
                          f"place {row.place:>2d}{mark}")
     return "\n".join(lines)
@@ -271,14 +263,10 @@ def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
     return tuple(a.sum(axis=0) for a in (sx, sxx, sxn, sn, snn))
 
 
-def _monte_carlo(players: int, trials: int, seed, client, chunk_size, progress) -> tuple:
-    block = config.MC_BLOCK
-    run = run_chunks(_monte_carlo_chunk, (players, seed_key(seed), trials),
-                     -(-trials // block), chunk_blocks(chunk_size, block), client=client,
-                     progress=progress, block_size=block, total=trials, desc="draw5 deals",
-                     unit="deals")
-    sx, sxx, sxn, sn, snn = run.counts
-    sx, sxx, sxn, sn, snn = (a.astype(np.float64) for a in (sx, sxx, sxn, sn, snn))
+def _rates(counts: tuple) -> tuple:
+    """From the summed counts of :func:`_monte_carlo_chunk`: the seats dealt each category,
+    their win, tie, lose and equity rates, and the standard errors of those rates."""
+    sx, sxx, sxn, sn, snn = (a.astype(np.float64) for a in counts)
     sx[:, 3] /= SHARE_UNIT
     sxx[:, 3] /= SHARE_UNIT**2
     sxn[:, 3] /= SHARE_UNIT
@@ -286,7 +274,21 @@ def _monte_carlo(players: int, trials: int, seed, client, chunk_size, progress) 
         rate = sx / sn[:, None]
         var = (sxx - 2 * rate * sxn + rate**2 * snn[:, None]) / sn[:, None] ** 2
         se = np.sqrt(np.maximum(var, 0))
-    return sn, rate, se, min(run.blocks * block, trials), run.interrupted
+    return sn, rate, se
+
+
+def _monte_carlo(players: int, trials: int, seed, target_stderr, client, chunk_size,
+                 progress) -> tuple:
+    block = config.MC_BLOCK
+
+    def stop(counts) -> bool:  # every category's equity within target_stderr (NaN: not dealt)
+        return target_stderr is not None and bool((_rates(counts)[2][:, 3] < target_stderr).all())
+
+    run = run_chunks(_monte_carlo_chunk, (players, seed_key(seed), trials),
+                     -(-trials // block), chunk_blocks(chunk_size, block), client=client,
+                     stop=stop, progress=progress, block_size=block, total=trials,
+                     open_ended=target_stderr is not None, desc="draw5 deals", unit="deals")
+    return (*_rates(run.counts), min(run.blocks * block, trials), run.interrupted)
 
 
 @jit
@@ -392,82 +394,68 @@ def _exact_heads_up() -> tuple:
     return n, rate, np.zeros_like(rate)
 
 
-def win_rates(players: int, trials: int | None = None, seed=None,
-              method: str | None = None, *, client=None, chunk_size: int | None = None,
-              progress: bool = False) -> pd.DataFrame:
-    """How often a dealt hand of each category wins outright, splits or loses.
+def win_rates(players: int, trials: int | None = None, seed=None, method: str = "auto",
+              target_stderr: float | None = None, *, client=None, chunk_size: int | None = None,
+              progress: bool = False) -> ResultFrame:
+    """How often a dealt hand of each category wins outright, ties or loses.
 
     Parameters
     ----------
     players : int, 2..10
     trials : int, optional
-        Deals to simulate (Monte Carlo); default 1,000,000. Each deal gives every seat a
-        sample.
+        Deals to simulate (Monte Carlo); default ``config.DEFAULT_TRIALS`` (1,000,000), or with
+        ``target_stderr`` a cap of ``config.MAX_TRIALS``. Each deal gives every seat a sample.
     seed : None, int, SeedSequence or numpy Generator
         The same seed gives the same numbers whatever the number of threads.
-    method : "exact", "monte-carlo" or None
-        None: exact for two players when ``trials`` is not given, else Monte Carlo. Exact
-        compares every hand with every disjoint opponent hand (heads-up only, ~1 s).
+    method : {"auto", "exact", "monte-carlo"}
+        "auto": exact for two players when none of ``trials``, ``seed``, ``target_stderr`` is
+        given, else Monte Carlo. Exact compares every hand with every disjoint opponent hand
+        (heads-up only, ~1 s); it takes no ``trials``, ``seed`` or ``target_stderr``.
+    target_stderr : float, optional
+        Stop after the chunk of deals where the ``std_error`` of every category's equity is
+        below it (a category not dealt yet has none, and keeps the run going).
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` deals, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
         request. Ctrl-C raises :class:`~pokersim.SimulationInterrupted` whose ``partial`` is
-        the frame of the deals done.
+        the frame of the deals done (method "monte-carlo (partial)").
 
     Returns
     -------
-    pandas.DataFrame, a row per category, best first
-        ``category``, ``place``, ``hands`` (seat hands counted: sampled, or all 2,598,960),
-        ``frequency`` (share of hands in this category), ``win``, ``split``, ``lose`` (rates,
-        summing to 1), ``equity`` (the share of the pot won, ties shared), and their standard
-        errors ``win_se`` ... ``equity_se`` (0 when exact). Rates of a category never dealt are
-        NaN. ``attrs`` holds players, method and trials.
+    ResultFrame, a win-rate table by category, best first
+        ``category``, then ``win``, ``tie``, ``lose`` (rates, summing to 1), ``equity`` (the
+        share of the pot won, ties shared), ``std_error`` (of equity; 0 when exact),
+        ``outcomes`` (seat hands of the category counted: sampled, or all 2,598,960 hands when
+        exact), ``method``; then ``probability`` (share of hands in this category),
+        ``place`` (1 royal flush .. 10 high card) and ``win_std_error``, ``tie_std_error``,
+        ``lose_std_error``. Rates of a category never dealt are NaN. ``attrs`` holds players,
+        method, trials, seed and target_stderr.
 
     >>> df = win_rates(2)
-    >>> df.loc[df.category == "Royal Flush", ["win", "split"]].round(6).values.tolist()
+    >>> df.loc[df.category == "Royal Flush", ["win", "tie"]].round(6).values.tolist()
     [[0.999998, 2e-06]]
     >>> df = win_rates(6, trials=20_000, seed=1)
     >>> float(df.win.iloc[-1]) < 0.01  # high card rarely wins six-handed
     True
     """
-    players = check_players(players, minimum=2)
-    check_client(client)
+    players = _check_players(players, minimum=2)
+    method, target_stderr = _by_category.choose(method, players, trials, seed, target_stderr,
+                                                client)
     interrupted = False
-    if method is None:
-        method = "exact" if players == 2 and trials is None else "monte-carlo"
-    if not isinstance(method, str):
-        raise PokersimInputError(f"method must be 'exact', 'monte-carlo' or None; got "
-                                 f"{method!r}")
     if method == "exact":
-        if players != 2:
-            raise PokersimInputError(f"method='exact' is for two players; got players={players} "
-                                     "(use method='monte-carlo')")
-        if trials is not None or seed is not None:
-            raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
         n, rate, se = _exact_heads_up()
-    elif method == "monte-carlo":
-        trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+    else:
+        trials = monte_carlo_trials(trials, target_stderr)
         if trials > MAX_DEALS:
             raise PokersimInputError(f"trials must be at most {MAX_DEALS:,} (the sums of "
                                      f"squares behind the standard errors are int64); got "
                                      f"{trials:,}")
-        n, rate, se, trials, interrupted = _monte_carlo(players, trials, seed, client,
-                                                        chunk_size, progress)
-    else:
-        raise PokersimInputError(f"method must be 'exact', 'monte-carlo' or None; got {method!r}")
-    rev = slice(None, None, -1)
-    frame = pd.DataFrame({
-        "category": pd.Categorical(CATEGORY_LABELS[rev], categories=CATEGORY_LABELS,
-                                   ordered=True),
-        "place": np.arange(1, 11),
-        "hands": n[rev].astype(np.int64),
-        "frequency": n[rev] / n.sum(),
-    })
-    for o, name in enumerate(("win", "split", "lose", "equity")):
-        frame[name] = rate[rev, o]
-    for o, name in enumerate(("win", "split", "lose", "equity")):
-        frame[name + "_se"] = se[rev, o]
-    frame.attrs.update(players=players, method=method, trials=trials, partial=interrupted)
+        n, rate, se, trials, interrupted = _monte_carlo(players, trials, seed, target_stderr,
+                                                        client, chunk_size, progress)
+    frame = _by_category.table(CATEGORY_LABELS, n, rate.T, se.T,
+                               "monte-carlo (partial)" if interrupted else method, n.sum(),
+                               place=np.arange(1, 11, dtype=np.int64))
+    frame.attrs.update(players=players, trials=trials, seed=seed, target_stderr=target_stderr)
     if interrupted:
         raise SimulationInterrupted(frame)
     return frame

@@ -42,9 +42,10 @@ from ..cards import CARD_NAMES, as_hands, format_cards
 from ..deal import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import Category, hand_strength, kernel_args, lookup
+from ..results import ResultFrame, frequency_table
 from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS, tables
-from ..validation import check_count, short_repr
+from ..validation import check_target_stderr, deprecated, monte_carlo_trials, short_repr
 
 
 class Hand(enum.IntEnum):
@@ -553,22 +554,81 @@ def _game_kernel(binom, pay_small, pays, counts, class5, totals, finals):
 
 
 @dataclass(frozen=True)
-class GameReturn:
-    """The result of :func:`expected_return`: ``value`` (payout per coin bet), ``exact`` (a
-    Fraction when every payout is whole, else None), ``final_hands`` (a DataFrame: hand, pays,
-    probability, contribution) and the ``paytable``. ``float(r)`` is the value."""
+class VideoPokerReturn:
+    """The return of a video poker game, exact (:func:`expected_return`) or simulated
+    (:func:`simulate`): ``float(r)`` is the payout per coin bet.
+
+    Attributes
+    ----------
+    value : float
+        The payout per coin bet (0.995439 for 9/6 under perfect play).
+    std_error : float
+        Its standard error: 0 when exact.
+    method : str
+        "exact", "monte-carlo" or, for the estimate that Ctrl-C leaves, "monte-carlo
+        (partial)".
+    trials : int or None
+        Deals played (Monte Carlo); None when exact.
+    strategy : str
+        "optimal" (the hold of highest expectation: perfect play) or "simple".
+    paytable : PayTable
+    final_hands : ResultFrame
+        A frequency table of the final hands, best first: category, count (Monte Carlo
+        only: the exact outcomes are weighted by the draws of each hold), probability,
+        std_error, one_in, method, then ``pays`` and ``contribution`` (pays x probability).
+    exact : Fraction or None
+        The exact return as a fraction, when exact and every payout is whole.
+    """
 
     value: float
-    exact: Fraction | None
-    final_hands: pd.DataFrame
+    std_error: float
+    method: str
+    trials: int | None
+    strategy: str
     paytable: PayTable
+    final_hands: pd.DataFrame
+    exact: Fraction | None = None
 
     def __float__(self) -> float:
         return self.value
 
+    @property
+    def deals(self) -> int | None:
+        """The old name of :attr:`trials`."""
+        deprecated("VideoPokerReturn.deals", "VideoPokerReturn.trials")
+        return self.trials
+
     def __repr__(self) -> str:
-        return (f"GameReturn({self.paytable.name} Jacks or Better, perfect play: "
-                f"{100 * self.value:.4f}%)")
+        game = f"{self.paytable.name} Jacks or Better"
+        if self.method == "exact":
+            return f"VideoPokerReturn({game}, perfect play: {100 * self.value:.4f}%, exact)"
+        return (f"VideoPokerReturn({game}, {self.strategy} play, {self.trials:,} deals: return "
+                f"{100 * self.value:.3f}% ± {100 * self.std_error:.3f}%, {self.method})")
+
+
+#: The old names of :class:`VideoPokerReturn`, the result of both :func:`expected_return` and
+#: :func:`simulate`.
+GameReturn = SimulationResult = VideoPokerReturn
+
+
+def _final_hands(pt: PayTable, method: str, counts=None, probability=None) -> ResultFrame:
+    """The frequency table of the final hands, best first, from ``counts`` (Monte Carlo) or,
+    when exact, from each class's ``probability`` (Nothing first) without a count."""
+    if counts is not None:
+        frame = frequency_table(HAND_LABELS[::-1], counts[::-1], method, order=HAND_LABELS)
+    else:
+        p = np.asarray(probability, np.float64)[::-1]
+        with np.errstate(divide="ignore"):
+            frame = ResultFrame({
+                "category": pd.Categorical(HAND_LABELS[::-1], categories=HAND_LABELS,
+                                           ordered=True),
+                "probability": p, "std_error": np.zeros(N_CLASSES), "one_in": 1 / p,
+                "method": method})
+        frame.attrs.update(method=method, partial=False)
+    frame["pays"] = pt.pays[::-1]
+    frame["contribution"] = frame.pays * frame.probability
+    frame.attrs.update(paytable=pt.name)
+    return frame
 
 
 @functools.cache
@@ -593,7 +653,7 @@ def _expected_return(pays: tuple) -> tuple[Fraction | float, tuple]:
     return value, probs
 
 
-def expected_return(paytable=None) -> GameReturn:
+def expected_return(paytable=None) -> VideoPokerReturn:
     """The exact return of Jacks or Better under perfect play, over all 2,598,960 deals.
 
     Every deal is played with the hold of highest expectation. The total payout of a hold H
@@ -610,31 +670,27 @@ def expected_return(paytable=None) -> GameReturn:
 
     Returns
     -------
-    GameReturn
-        ``float(r)`` is the payout per coin (0.995439 for 9/6); ``r.exact`` the fraction;
-        ``r.final_hands`` the probability of ending with each class.
+    VideoPokerReturn
+        ``float(r)`` is the payout per coin (0.995439 for 9/6), ``r.std_error`` 0,
+        ``r.method`` "exact"; ``r.exact`` the fraction; ``r.final_hands`` the frequency table
+        of the final hands (no ``count``: each deal's draws are weighted), whose
+        ``attrs["exact_probabilities"]`` are fractions.
 
     >>> r = expected_return("9/6")
     >>> f"{100 * float(r):.4f}%"
     '99.5439%'
     >>> r.final_hands.head(3)
-                 hand   pays  probability  contribution
-    0     Royal Flush  800.0     0.000025      0.019807
-    1  Straight Flush   50.0     0.000109      0.005465
-    2  Four of a Kind   25.0     0.002363      0.059064
+             category probability std_error  one_in method pays contribution
+    0     Royal Flush   0.002476%        0%  40,391  exact  800      0.01981
+    1  Straight Flush    0.01093%        0%   9,148  exact   50     0.005465
+    2  Four of a Kind     0.2363%        0%   423.3  exact   25      0.05906
     """
     pt = as_paytable(paytable)
     value, probs = _expected_return(pt.pays)
-    p = np.array([float(x) for x in probs])
-    frame = pd.DataFrame({
-        "hand": HAND_LABELS[::-1],
-        "pays": pt.pays[::-1],
-        "probability": p[::-1],
-        "contribution": (pt.array * p)[::-1],
-    })
-    frame.attrs.update(paytable=pt.name, exact_probabilities=probs[::-1])
+    frame = _final_hands(pt, "exact", probability=[float(x) for x in probs])
+    frame.attrs.update(exact_probabilities=probs[::-1])
     exact = value if isinstance(value, Fraction) else None
-    return GameReturn(float(value), exact, frame, pt)
+    return VideoPokerReturn(float(value), 0.0, "exact", None, "optimal", pt, frame, exact)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -692,45 +748,40 @@ def _simulate_kernel(cards, simple, binom, pay_small, pays, class5, classes, car
         payout[i] = pays[cls]
 
 
-@dataclass(frozen=True)
-class SimulationResult:
-    """The result of :func:`simulate`: mean payout per coin ``value``, its ``std_error``, the
-    number of ``deals``, the ``strategy`` and ``final_hands`` (hand, pays, count, frequency)."""
-
-    value: float
-    std_error: float
-    deals: int
-    strategy: str
-    final_hands: pd.DataFrame
-
-    def __float__(self) -> float:
-        return self.value
-
-    def __repr__(self) -> str:
-        return (f"SimulationResult({self.strategy} play, {self.deals:,} deals: return "
-                f"{100 * self.value:.3f}% ± {100 * self.std_error:.3f}%)")
-
-
-def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None, *,
-             client=None, chunk_size: int | None = None, progress: bool = False
-             ) -> SimulationResult:
-    """Play ``hands`` random deals with a strategy and measure the return.
+def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, paytable=None,
+             target_stderr: float | None = None, *, hands: int | None = None, client=None,
+             chunk_size: int | None = None, progress: bool = False) -> VideoPokerReturn:
+    """Play ``trials`` random deals with a strategy and measure the return.
 
     Parameters
     ----------
-    hands : int >= 1
-        Number of deals. Each deal is a row of ``pokersim.deal(hands, 10, seed)``: five cards
-        dealt, then the replacement cards in order.
+    trials : int >= 1, optional
+        Number of deals; default ``config.DEFAULT_TRIALS`` (1,000,000), or with
+        ``target_stderr`` a cap of ``config.MAX_TRIALS``. Deal i is row i of
+        ``pokersim.deal(trials, 10, seed)``: five cards dealt, then the replacement cards in
+        order.
     strategy : "optimal" or "simple"
         "optimal" takes the hold of highest expectation (as :func:`expected_return`);
         "simple" holds all five cards of a straight or better, the paired cards of a pair,
         two pair, trips or quads, else every jack, queen, king and ace.
     seed, paytable : as elsewhere
+    target_stderr : float, optional
+        Stop after the chunk of deals where the return's ``std_error`` is below it.
+    hands : int, optional
+        The old name of ``trials`` (deprecated: ``hands`` is a card array everywhere else).
     client, chunk_size, progress
         The deals are played in chunks of ``chunk_size``, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
         request; memory stays bounded however many deals. Ctrl-C raises
-        :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the result so far.
+        :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the result so far
+        (method "monte-carlo (partial)").
+
+    Returns
+    -------
+    VideoPokerReturn
+        ``value`` (mean payout per coin), ``std_error``, ``method`` "monte-carlo",
+        ``trials``, ``strategy``, ``paytable`` and ``final_hands``, the frequency table of
+        the final hands (with ``count``).
 
     >>> r = simulate(200_000, seed=1)
     >>> abs(r.value - 0.995439) < 4 * r.std_error
@@ -738,27 +789,41 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None, *,
     >>> simulate(200_000, "simple", seed=1).value < r.value
     True
     """
-    n = check_count(hands, "hands", 1)
+    if hands is not None:
+        if trials is not None:
+            raise PokersimInputError("give trials (the number of deals), not hands as well: "
+                                     "hands is its old name")
+        deprecated("simulate(hands=N)", "simulate(trials=N)")
+        trials = hands
+    target_stderr = check_target_stderr(target_stderr)
+    n = monte_carlo_trials(trials, target_stderr)
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
-        raise PokersimInputError(f"strategy must be one of {STRATEGIES}; got {strategy!r}")
+        raise PokersimInputError(f"strategy must be one of {STRATEGIES}; got "
+                                 f"{short_repr(strategy)}")
     pt = as_paytable(paytable)
+
+    def summary(counts, method: str) -> VideoPokerReturn:
+        total, total_sq, count = counts
+        played = int(count.sum())
+        value = float(total[0] / played)
+        var = (total_sq[0] - played * value**2) / (played - 1) if played > 1 else float("nan")
+        se = float(np.sqrt(max(var, 0.0) / played)) if played > 1 else float("nan")
+        return VideoPokerReturn(value, se, method, played, strategy, pt,
+                                _final_hands(pt, method, counts=count))
+
+    def stop(counts) -> bool:  # the return known to within target_stderr
+        return (target_stderr is not None
+                and summary(counts, "monte-carlo").std_error < target_stderr)
+
     block = config.DEAL_BLOCK
     problem = (seed_key(seed), n, strategy, pt.array)
     run = run_chunks(_simulate_chunk, problem, -(-n // block), chunk_blocks(chunk_size, block),
-                     client=client, progress=progress, block_size=block, total=n,
-                     desc="video poker deals", unit="deals")
-    total, total_sq, count = run.counts
-    played = int(count.sum())
-    value = float(total[0] / played)
-    var = (total_sq[0] - played * value**2) / (played - 1) if played > 1 else float("nan")
-    se = float(np.sqrt(max(var, 0.0) / played)) if played > 1 else float("nan")
-    count = count[::-1]
-    frame = pd.DataFrame({"hand": HAND_LABELS[::-1], "pays": pt.pays[::-1], "count": count,
-                          "frequency": count / played})
-    result = SimulationResult(value, se, played, strategy, frame)
+                     client=client, stop=stop, progress=progress, block_size=block, total=n,
+                     open_ended=target_stderr is not None, desc="video poker deals",
+                     unit="deals")
     if run.interrupted:
-        raise SimulationInterrupted(result)
-    return result
+        raise SimulationInterrupted(summary(run.counts, "monte-carlo (partial)"))
+    return summary(run.counts, "monte-carlo")
 
 
 def _simulate_chunk(problem: tuple, first: int, n_blocks: int) -> tuple:

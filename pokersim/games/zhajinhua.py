@@ -44,18 +44,30 @@ from numba import prange
 from .. import config
 from .._jit import jit
 from .._random import block_state, seed_key
-from ..cards import as_array, as_hands, format_cards
+from ..cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, format_cards
 from ..deal import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
+from ..results import ResultFrame, frequency_table
+from ..results import deal_table as _deal_frame
 from ..runner import check_client, chunk_blocks, run_chunks
-from ..validation import check_between, check_count
+from ..validation import (
+    check_count,
+    check_players,
+    check_target_stderr,
+    choose_method,
+    deprecated,
+    monte_carlo_trials,
+)
+from . import _by_category
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
-           "compare", "deal_table", "evaluate", "heads_up_counts", "showdown", "win_rates"]
+           "compare", "deal_table", "describe", "evaluate", "heads_up_counts", "showdown",
+           "win_rates"]
 
 A23_PLACEMENTS = ("between-jqk-qka", "lowest")
 TIE_RULES = ("split", "suit")
 MIN_PLAYERS, MAX_PLAYERS = 2, 17
+PLAYERS_WHY = " (3 cards each from one deck)"
 N_HANDS = 22_100  # C(52, 3)
 HEADS_UP_OPPONENTS = 18_424  # C(49, 3)
 
@@ -120,16 +132,24 @@ class Category(enum.IntEnum):
         return ("散牌", "对子", "顺子", "金花", "顺金", "豹子")[self.value]
 
 
-class Outcome(enum.IntEnum):
-    """A seat's result at a showdown; the value is the code :func:`showdown` returns."""
+class _OutcomeType(enum.EnumType):
+    @property
+    def SPLIT(cls):  # the old name of TIE, for one release
+        deprecated("zhajinhua.Outcome.SPLIT", "zhajinhua.Outcome.TIE")
+        return cls.TIE
+
+
+class Outcome(enum.IntEnum, metaclass=_OutcomeType):
+    """A seat's result at a showdown; the value is the code :func:`showdown` returns. ``TIE``
+    shares the best hand (and the pot); its old name ``SPLIT`` still works, with a warning."""
 
     LOSE = 0
-    SPLIT = 1
+    TIE = 1
     WIN = 2
 
     @property
     def label(self) -> str:
-        """``"lose"``, ``"split"`` or ``"win"``."""
+        """``"lose"``, ``"tie"`` or ``"win"``, as a deal table's ``outcome``."""
         return self.name.lower()
 
 
@@ -149,6 +169,8 @@ LEOPARD_MIN = int(Category.LEOPARD) * CATEGORY_SPAN
 MAX_STRENGTH = (int(Category.LEOPARD) + 1) * CATEGORY_SPAN - 1
 #: Rank code of the high card 5-3-2 (the 2-3-5 of the 2-3-5 rule; suited, it is a flush).
 CODE_235 = 3 * 169 + 1 * 13 + 0
+#: Rank code of the straight A-2-3 ranked between J-Q-K and Q-K-A (coded A-3-2; lowest: 0).
+CODE_A32 = 12 * 169 + 1 * 13 + 0
 
 
 @jit(inline=True)
@@ -201,7 +223,7 @@ def _strength(c0, c1, c2, a23_low, suit_ties):
 
 @jit(inline=True)
 def _settle(s, row, rule_235, out):
-    """Outcomes of the seats of table ``row``: ``out[row, p]`` = 2 win, 1 split, 0 lose, from
+    """Outcomes of the seats of table ``row``: ``out[row, p]`` = 2 win, 1 tie, 0 lose, from
     the strengths ``s[row, :]``. Returns the number of seats that share the pot.
 
     The best strength wins. Under the 2-3-5 rule, when the best strength is a leopard and a
@@ -341,17 +363,6 @@ def _check_rules(rules) -> Rules:
     return rules
 
 
-def _check_players(players) -> int:
-    return check_between(players, "players", MIN_PLAYERS, MAX_PLAYERS,
-                         " (3 cards each from one deck)")
-
-
-def _check_method(method) -> str:
-    if not isinstance(method, str) or method not in ("exact", "monte-carlo"):
-        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got {method!r}")
-    return method
-
-
 def _strengths_of(hands, rules: Rules, name: str = "hands"):
     arr, single = as_hands(hands, (3,), name=name)
     if not arr.flags.writeable:
@@ -414,35 +425,67 @@ def evaluate(hands, rules: Rules = Rules()) -> np.ndarray:
     return out[0] if single else out
 
 
-def category(x, rules: Rules = Rules()):
-    """Category code (see :class:`Category`) of strengths or of hands; a ``Category`` for
-    one.
+def category(strength, rules: Rules = Rules()):
+    """The category code (see :class:`Category`) of each strength from :func:`evaluate`; a
+    ``Category`` for one strength.
 
-    ``x`` is read as hands when it is text, a list of text or a 2-D array of shape (N, 3);
-    as strengths from :func:`evaluate` when it is an integer or a 1-D array (pass one hand as
-    text or as shape (1, 3)). A category does not depend on the rules; a mixed-suit 2-3-5 is
-    a high card.
+    ``strength`` is an integer or a 1-D array of them, as for :func:`pokersim.category`. A
+    category does not depend on the rules; a mixed-suit 2-3-5 is a high card. Hands (text or
+    an array of shape (N, 3)) still work for one release, with a deprecation warning (use
+    ``category(evaluate(hands, rules))``); ``rules`` applies to them only.
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> zjh.category(zjh.evaluate("7s 7h 7d"))
     <Category.LEOPARD: 5>
-    >>> zjh.category(["2c 3d 5h", "2h 3h 5h"]).tolist()
+    >>> zjh.category(zjh.evaluate(["2c 3d 5h", "2h 3h 5h"])).tolist()
     [0, 3]
     >>> zjh.Category.FLUSH.label, zjh.Category.FLUSH.chinese
     ('Flush', '金花')
     """
-    is_hands = isinstance(x, str) or (isinstance(x, (list, tuple)) and x
-                                      and isinstance(x[0], str))
-    if not is_hands:
-        arr = as_array(x, "x", "hands or strengths")
-        is_hands = arr.ndim == 2
-    if is_hands:
-        strengths, single = _strengths_of(x, _check_rules(rules))
-        codes = (strengths // CATEGORY_SPAN).astype(np.int8)
-        return Category(int(codes[0])) if single else codes
-    arr, single = _as_strengths(x)
+    if _is_hands(strength):
+        deprecated("zhajinhua.category(hands)", "zhajinhua.category(zhajinhua.evaluate(hands))")
+        strength = evaluate(strength, rules)
+    arr, single = _as_strengths(strength)
     codes = (arr // CATEGORY_SPAN).astype(np.int8)
     return Category(int(codes)) if single else codes
+
+
+def _is_hands(x) -> bool:
+    """Whether ``x`` is hands rather than strengths: text, a list of text or a 2-D array."""
+    if isinstance(x, str) or (isinstance(x, (list, tuple)) and x and isinstance(x[0], str)):
+        return True
+    return as_array(x, "strength", "strengths").ndim == 2
+
+
+def describe(strength):
+    """A name for each strength from :func:`evaluate`, such as ``"Pair of Kings"``: a string
+    for one strength, a list for a 1-D array.
+
+    >>> from pokersim.games import zhajinhua as zjh
+    >>> zjh.describe(zjh.evaluate(["Qh Kh Ah", "Ac 2d 3h", "7s 7h 2d", "2c 3d 5h"]))
+    ['Straight Flush, Ace high', 'Straight, A-2-3', 'Pair of Sevens', 'High Card, Five']
+    >>> zjh.describe(zjh.evaluate("9c 9d 9h"))
+    'Leopard, Nines'
+    """
+    arr, single = _as_strengths(strength)
+    distinct, where = np.unique(arr, return_inverse=True)
+    names = np.array([_describe_one(s) for s in distinct.tolist()], object)[where.ravel()]
+    return str(names[0]) if single else names.tolist()
+
+
+def _describe_one(strength: int) -> str:
+    cat = Category(strength // CATEGORY_SPAN)
+    ranks = strength // 4 % RANK_SPAN
+    top = ranks // 169
+    if cat == Category.LEOPARD:
+        return f"Leopard, {RANK_PLURALS[top]}"
+    if cat == Category.PAIR:
+        return f"Pair of {RANK_PLURALS[top]}"
+    if cat == Category.HIGH_CARD:
+        return f"High Card, {RANK_NAMES[top]}"
+    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks in (0, CODE_A32):
+        return f"{cat.label}, A-2-3"
+    return f"{cat.label}, {RANK_NAMES[top]} high"
 
 
 def compare(a, b, rules: Rules = Rules()):
@@ -496,14 +539,14 @@ def _as_tables(hands) -> tuple[np.ndarray, bool]:
         if arr.ndim != 3 or arr.shape[2] != 3:
             raise HandShapeError(f"hands must have shape (P, 3) for one table or (R, P, 3) for "
                                  f"R tables; got shape {arr.shape}")
-    _check_players(arr.shape[1])
+    check_players(arr.shape[1], MIN_PLAYERS, MAX_PLAYERS, PLAYERS_WHY)
     flat, _ = as_hands(arr.reshape(arr.shape[0], arr.shape[1] * 3), (arr.shape[1] * 3,),
                        name="table cards")
     return flat.reshape(arr.shape), single
 
 
 def showdown(hands, rules: Rules = Rules()):
-    """Who wins each table: an :class:`Outcome` code per seat (2 win, 1 split, 0 lose).
+    """Who wins each table: an :class:`Outcome` code per seat (2 win, 1 tie, 0 lose).
 
     The best hand wins; equal best hands split (under ``ties="suit"`` hands from one deck are
     never equal). Under the 2-3-5 rule, exactly: a 2-3-5 hand (mixed suits) wins only when
@@ -537,7 +580,7 @@ def showdown(hands, rules: Rules = Rules()):
     return out[0] if single else out
 
 
-def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules()) -> pd.DataFrame:
+def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules()) -> ResultFrame:
     """Deal ``rounds`` hands of Zhajinhua to ``players`` seats and settle each showdown.
 
     Each round is a fresh shuffled deck dealt one card at a time round the table, three
@@ -555,20 +598,21 @@ def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules())
 
     Returns
     -------
-    pandas.DataFrame
-        One row per seat and round: ``round`` and ``seat`` (from 1, as in draw5), ``cards``
-        (text, highest first), ``category`` (ordered categorical), ``chinese``, ``strength``
-        (see :func:`evaluate`), ``outcome`` (categorical lose < split < win) and ``share`` (of
-        the pot: 1, 1/k in a k-way split, 0).
+    ResultFrame, a deal table: one row per seat and round
+        ``round`` and ``seat`` (from 1, as in draw5), ``cards`` (text, highest first),
+        ``hand`` (its name, see :func:`describe`), ``category`` (ordered categorical),
+        ``strength`` (see :func:`evaluate`), ``outcome`` ("win", "tie" or "lose"), then
+        ``chinese`` (the category's Chinese name) and ``share`` (of the pot: 1, 1/k when k
+        seats tie, 0).
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> df = zjh.deal_table(4, rounds=3, seed=1)
     >>> df.shape
-    (12, 8)
+    (12, 9)
     >>> df.groupby("round").share.sum().tolist()
     [1.0, 1.0, 1.0]
     """
-    players = _check_players(players)
+    players = check_players(players, MIN_PLAYERS, MAX_PLAYERS, PLAYERS_WHY)
     rounds = check_count(rounds, "rounds", 1)
     rules = _check_rules(rules)
     dealt = deal(rounds, 3 * players, seed)
@@ -581,17 +625,13 @@ def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules())
     outcome = out.ravel()
     winners = (out > 0).sum(axis=1)
     cats = strengths // CATEGORY_SPAN
-    frame = pd.DataFrame({
-        "round": np.repeat(np.arange(1, rounds + 1), players),
-        "seat": np.tile(np.arange(1, players + 1), rounds),
-        "cards": format_cards(flat),
-        "category": pd.Categorical.from_codes(cats, categories=CATEGORY_LABELS, ordered=True),
-        "chinese": np.array(CATEGORY_CHINESE)[cats],
-        "strength": strengths.astype(np.int64),
-        "outcome": pd.Categorical.from_codes(outcome, categories=OUTCOME_LABELS, ordered=True),
-        "share": np.where(outcome > 0, 1.0 / np.repeat(winners, players), 0.0),
-    })
-    frame.attrs.update(players=players, rounds=rounds, rules=rules)
+    frame = _deal_frame(
+        rounds, players, format_cards(flat), describe(strengths),
+        pd.Categorical.from_codes(cats, categories=CATEGORY_LABELS, ordered=True), strengths,
+        Outcome.WIN - outcome,  # showdown's codes (2 win, 1 tie, 0 lose) to 0 win .. 2 lose
+        chinese=np.array(CATEGORY_CHINESE)[cats],
+        share=np.where(outcome > 0, 1.0 / np.repeat(winners, players), 0.0))
+    frame.attrs.update(rules=rules)
     return frame
 
 
@@ -616,10 +656,11 @@ def _frequency_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     return (hist.sum(axis=0),)
 
 
-def category_frequencies(rules: Rules = Rules(), method: str = "exact",
-                         trials: int | None = None, seed=None, *, client=None,
+def category_frequencies(rules: Rules = Rules(), method: str = "auto",
+                         trials: int | None = None, seed=None,
+                         target_stderr: float | None = None, *, client=None,
                          chunk_size: int | None = None, progress: bool = False
-                         ) -> pd.DataFrame:
+                         ) -> ResultFrame:
     """How often each category occurs among the 22,100 three-card hands.
 
     Categories do not depend on the rules (a mixed-suit 2-3-5 counts as a high card under
@@ -628,66 +669,67 @@ def category_frequencies(rules: Rules = Rules(), method: str = "exact",
     Parameters
     ----------
     rules : Rules
-    method : {"exact", "monte-carlo"}
-        Exact enumerates every hand; Monte Carlo deals ``trials`` hands (default 1,000,000).
+    method : {"auto", "exact", "monte-carlo"}
+        Exact enumerates every hand; Monte Carlo deals ``trials`` hands. "auto" is exact
+        unless ``trials``, ``seed`` or ``target_stderr`` is given.
     trials : int, optional
-        Monte Carlo only.
+        Monte Carlo hands; default ``config.DEFAULT_TRIALS`` (1,000,000), or with
+        ``target_stderr`` a cap of ``config.MAX_TRIALS``.
     seed : None, int, SeedSequence or numpy Generator
         Monte Carlo only; the same seed gives the same counts whatever the thread count.
+    target_stderr : float, optional
+        Stop after the chunk of hands where every probability's ``std_error`` is below it.
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
         request. Ctrl-C raises :class:`~pokersim.SimulationInterrupted` whose ``partial`` is
-        the frame of the hands dealt so far.
+        the frame of the hands dealt so far (method "monte-carlo (partial)").
 
     Returns
     -------
-    pandas.DataFrame
-        Best category first: ``category`` (ordered categorical), ``chinese``, ``count``,
-        ``probability``, ``one_in`` and, for Monte Carlo, ``std_error`` of the probability.
+    ResultFrame, a frequency table, best category first
+        ``category`` (ordered categorical), ``count``, ``probability``, ``std_error`` (0 when
+        exact), ``one_in``, ``method``, then ``chinese``. ``attrs`` holds method, rules,
+        trials, seed and target_stderr.
 
     >>> from pokersim.games import zhajinhua as zjh
-    >>> zjh.category_frequencies()[["category", "count"]]
-             category  count
-    0         Leopard     52
-    1  Straight Flush     48
-    2           Flush   1096
-    3        Straight    720
-    4            Pair   3744
-    5       High Card  16440
+    >>> zjh.category_frequencies()[["category", "count", "chinese"]]
+             category   count chinese
+    0         Leopard      52      豹子
+    1  Straight Flush      48      顺金
+    2           Flush   1,096      金花
+    3        Straight     720      顺子
+    4            Pair   3,744      对子
+    5       High Card  16,440      散牌
     """
     rules = _check_rules(rules)
-    method = _check_method(method)
+    target_stderr = check_target_stderr(target_stderr)
+    method = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     check_client(client)
+    labels = CATEGORY_LABELS[::-1]
     interrupted = False
     if method == "exact":
-        if trials is not None or seed is not None:
-            raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
-        counts = np.bincount(category(all_hands(), rules), minlength=len(Category))
+        counts = np.bincount(category(evaluate(all_hands())), minlength=len(Category))
     else:
-        trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+        trials = monte_carlo_trials(trials, target_stderr)
+
+        def stop(counts) -> bool:  # every category's probability within target_stderr
+            return target_stderr is not None and bool(
+                (frequency_table(labels, counts[0][::-1], method).std_error < target_stderr).all())
+
         block = config.MC_BLOCK
         run = run_chunks(_frequency_chunk, (seed_key(seed), trials), -(-trials // block),
-                         chunk_blocks(chunk_size, block), client=client, progress=progress,
-                         block_size=block, total=trials, desc="Zhajinhua hands", unit="hands")
-        counts = (run.counts[0] if run.counts is not None
-                  else np.zeros(len(Category), np.int64))
+                         chunk_blocks(chunk_size, block), client=client, stop=stop,
+                         progress=progress, block_size=block, total=trials,
+                         open_ended=target_stderr is not None, desc="Zhajinhua hands",
+                         unit="hands")
+        counts = run.counts[0]
         interrupted = run.interrupted
-    counts = counts.astype(np.int64)[::-1]
-    total = int(counts.sum())
-    p = counts / total
-    with np.errstate(divide="ignore"):
-        frame = pd.DataFrame({
-            "category": pd.Categorical(CATEGORY_LABELS[::-1], categories=CATEGORY_LABELS,
-                                       ordered=True),
-            "chinese": CATEGORY_CHINESE[::-1],
-            "count": counts,
-            "probability": p,
-            "one_in": 1 / p,
-        })
-    if method == "monte-carlo":
-        frame["std_error"] = np.sqrt(p * (1 - p) / total)
-    frame.attrs.update(method=method, hands=total, rules=rules, partial=interrupted)
+        trials = min(run.blocks * block, trials)
+    frame = frequency_table(labels, counts[::-1], "monte-carlo (partial)" if interrupted
+                            else method, order=CATEGORY_LABELS, chinese=CATEGORY_CHINESE[::-1])
+    frame.attrs.update(rules=rules, trials=None if method == "exact" else trials, seed=seed,
+                       target_stderr=target_stderr)
     if interrupted:
         raise SimulationInterrupted(frame)
     return frame
@@ -760,10 +802,10 @@ def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
 
 
 def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = None, seed=None,
-              method: str | None = None, *, client=None, chunk_size: int | None = None,
-              progress: bool = False) -> pd.DataFrame:
-    """The chance that a seat holding a hand of each category wins the pot outright, splits
-    it or loses, at a table of ``players``.
+              method: str = "auto", target_stderr: float | None = None, *, client=None,
+              chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
+    """The chance that a seat holding a hand of each category wins the pot outright, ties
+    for it or loses, at a table of ``players``.
 
     Parameters
     ----------
@@ -771,29 +813,36 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
         2..17 seats, all dealt at random from one deck.
     rules : Rules
     trials : int, optional
-        Tables dealt by Monte Carlo (default 1,000,000); every seat of every table counts.
+        Tables dealt by Monte Carlo; every seat of every table counts. Default
+        ``config.DEFAULT_TRIALS`` (1,000,000), or with ``target_stderr`` a cap of
+        ``config.MAX_TRIALS``.
     seed : None, int, SeedSequence or numpy Generator
         Monte Carlo only; the same seed gives the same numbers whatever the thread count.
-    method : {None, "exact", "monte-carlo"}
-        None: exact heads-up when ``trials`` is not given (every hand against every hand of
-        the other 49 cards, see :func:`heads_up_counts`), else Monte Carlo. Exact needs 2
-        players.
+    method : {"auto", "exact", "monte-carlo"}
+        "auto": exact heads-up when none of ``trials``, ``seed``, ``target_stderr`` is given
+        (every hand against every hand of the other 49 cards, see :func:`heads_up_counts`),
+        else Monte Carlo. Exact needs 2 players.
+    target_stderr : float, optional
+        Stop after the chunk of tables where the ``std_error`` of every category's equity is
+        below it.
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` tables, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
         request; the numbers depend on the seed and the chunk size (sums of fractions are
         added chunk by chunk), never on the thread count or the workers. Ctrl-C raises
-        :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the frame so far.
+        :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the frame so far
+        (method "monte-carlo (partial)").
 
     Returns
     -------
-    pandas.DataFrame
-        Best category first: ``category``, ``chinese``, ``seats`` (seat-hands counted: all
-        hands of the category when exact), ``probability`` (of holding the category),
-        ``win``, ``split``, ``lose``, ``equity`` (expected share of the pot: a k-way split
-        counts 1/k) and their standard errors ``win_se``, ``split_se``, ``lose_se``,
-        ``equity_se`` (0 when exact; for Monte Carlo, of a ratio estimate, with the seats of
-        one table treated as one correlated sample).
+    ResultFrame, a win-rate table by category, best first
+        ``category``, ``win``, ``tie``, ``lose``, ``equity`` (expected share of the pot: a
+        k-way tie counts 1/k), ``std_error`` (of equity), ``outcomes`` (seat-hands counted:
+        all hands of the category when exact), ``method``; then ``probability`` (of holding
+        the category), ``chinese``, and the standard errors ``win_std_error``,
+        ``tie_std_error``, ``lose_std_error``. Standard errors are 0 when exact; for Monte
+        Carlo, of a ratio estimate, with the seats of one table treated as one correlated
+        sample.
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> df = zjh.win_rates(2)
@@ -803,69 +852,58 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
     >>> bool(df.win.iloc[0] > df.win.iloc[-1])
     True
     """
-    players = _check_players(players)
+    players = check_players(players, MIN_PLAYERS, MAX_PLAYERS, PLAYERS_WHY)
     rules = _check_rules(rules)
-    check_client(client)
+    method, target_stderr = _by_category.choose(method, players, trials, seed, target_stderr,
+                                                client)
     interrupted = False
-    if method is None:
-        method = "exact" if players == 2 and trials is None else "monte-carlo"
-    method = _check_method(method)
-    cats = np.arange(len(Category))
     if method == "exact":
-        if players != 2:
-            raise PokersimInputError(f"method='exact' needs players=2 (exact heads-up); got "
-                                     f"players={players}: use method='monte-carlo'")
-        if trials is not None or seed is not None:
-            raise PokersimInputError("trials and seed apply to Monte Carlo only: pass trials "
-                                     "or method='monte-carlo'")
         counts = heads_up_counts(rules)
-        cat = category(all_hands(), rules)
-        seats = np.bincount(cat, minlength=len(cats)).astype(np.float64)
-        sums = np.stack([np.bincount(cat, weights=counts[:, j], minlength=len(cats))
+        cat = category(evaluate(all_hands(), rules))
+        seats = np.bincount(cat, minlength=len(Category)).astype(np.float64)
+        sums = np.stack([np.bincount(cat, weights=counts[:, j], minlength=len(Category))
                          for j in range(3)], axis=1) / HEADS_UP_OPPONENTS
-        win, split, lose = (sums / seats[:, None]).T
-        equity = win + split / 2
-        se = np.zeros((4, len(cats)))
+        win, tie, lose = (sums / seats[:, None]).T
+        rates = np.array([win, tie, lose, win + tie / 2])
+        se = np.zeros_like(rates)
         total = N_HANDS
     else:
-        trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
+        trials = monte_carlo_trials(trials, target_stderr)
+
+        def stop(counts) -> bool:  # every category's equity within target_stderr
+            return target_stderr is not None and bool(
+                (_rates(counts[0])[2][3] < target_stderr).all())
+
         block = TABLE_BLOCK
         run = run_chunks(_win_rates_chunk, (seed_key(seed), players, trials, rules),
                          -(-trials // block), chunk_blocks(chunk_size, block), client=client,
-                         progress=progress, block_size=block, total=trials,
-                         desc="Zhajinhua tables", unit="tables")
-        sums, interrupted = run.counts[0], run.interrupted
+                         stop=stop, progress=progress, block_size=block, total=trials,
+                         open_ended=target_stderr is not None, desc="Zhajinhua tables",
+                         unit="tables")
+        seats, rates, se = _rates(run.counts[0])
+        interrupted = run.interrupted
         trials = min(run.blocks * block, trials)
-        seats = sums[:, N]
-        n_sq = sums[:, 5 + N]
-        rates, se = [], []
-        with np.errstate(divide="ignore", invalid="ignore"):
-            for j in (W, T, L, E):
-                p = sums[:, j] / seats
-                var = sums[:, 5 + j] - 2 * p * sums[:, 9 + j] + p * p * n_sq
-                rates.append(p)
-                se.append(np.sqrt(np.maximum(var, 0.0)) / seats)
-        win, split, lose, equity = rates
-        se = np.array(se)
         total = trials * players
-    order = cats[::-1]
-    frame = pd.DataFrame({
-        "category": pd.Categorical(np.array(CATEGORY_LABELS)[order], categories=CATEGORY_LABELS,
-                                   ordered=True),
-        "chinese": np.array(CATEGORY_CHINESE)[order],
-        "seats": seats[order].astype(np.int64),
-        "probability": seats[order] / total,
-        "win": win[order],
-        "split": split[order],
-        "lose": lose[order],
-        "equity": equity[order],
-        "win_se": se[0][order],
-        "split_se": se[1][order],
-        "lose_se": se[2][order],
-        "equity_se": se[3][order],
-    })
-    frame.attrs.update(players=players, method=method, rules=rules,
-                       trials=None if method == "exact" else trials, partial=interrupted)
+    frame = _by_category.table(CATEGORY_LABELS, seats, rates, se,
+                               "monte-carlo (partial)" if interrupted else method, total,
+                               chinese=CATEGORY_CHINESE[::-1])
+    frame.attrs.update(players=players, rules=rules, trials=None if method == "exact" else trials,
+                       seed=seed, target_stderr=target_stderr)
     if interrupted:
         raise SimulationInterrupted(frame)
     return frame
+
+
+def _rates(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """From the per-category sums of :func:`_win_rates_kernel`: the seats dealt each category,
+    their win, tie, lose and equity rates (4, 6) and the standard errors of those (4, 6)."""
+    seats = sums[:, N]
+    n_sq = sums[:, 5 + N]
+    rates, se = [], []
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for j in (W, T, L, E):
+            p = sums[:, j] / seats
+            var = sums[:, 5 + j] - 2 * p * sums[:, 9 + j] + p * p * n_sq
+            rates.append(p)
+            se.append(np.sqrt(np.maximum(var, 0.0)) / seats)
+    return seats, np.array(rates), np.array(se)
