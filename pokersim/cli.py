@@ -113,29 +113,31 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
     from . import data
     from .equity import MAX_OPPONENTS
     from .ranges import starting_hand_names
-    from .starting_hands import SHIPPED, save_starting_hands, starting_hand_table
+    from .starting_hands import SHIPPED, SHIPPED_OPPONENTS, save_starting_hands, starting_hand_table
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
                        "--seed": args.seed, "--out": args.out}
+    given = [name for name, value in regenerate_only.items() if value is not None]
+    if given and not args.regenerate:
+        raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
+    opponents = list(SHIPPED_OPPONENTS) if args.opponents is None else sorted(
+        {check_between(n, "--opponents", 1, MAX_OPPONENTS) for n in args.opponents})
+    if args.sort and args.sort not in opponents:
+        raise PokersimInputError(f"--sort {args.sort} needs {args.sort} among the opponent "
+                                 f"counts of the table ({', '.join(map(str, opponents))}; "
+                                 f"--opponents with --regenerate)")
+    if args.regenerate and args.out is None and opponents != list(SHIPPED_OPPONENTS):
+        raise PokersimInputError(f"--opponents {' '.join(map(str, opponents))} makes a table "
+                                 f"other than the shipped one ({SHIPPED_OPPONENTS.start}.."
+                                 f"{SHIPPED_OPPONENTS.stop - 1} opponents): write it with "
+                                 f"--out PATH")
     if args.regenerate:
-        options = {}
-        if args.opponents is not None:
-            options["opponents"] = sorted({check_between(n, "--opponents", 1, MAX_OPPONENTS)
-                                           for n in args.opponents})
-            if args.sort and args.sort not in options["opponents"]:
-                raise PokersimInputError(f"--sort {args.sort} needs {args.sort} among "
-                                         f"--opponents")
-        if args.target_stderr is not None:
-            options["target_stderr"] = args.target_stderr
-        if args.seed is not None:
-            options["seed"] = args.seed
-        table = starting_hand_table(**options, **_run(args))
+        options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed)
+        table = starting_hand_table(**{k: v for k, v in options.items() if v is not None},
+                                    **_run(args))
         out = save_starting_hands(table, args.out if args.out is not None else SHIPPED)
         print(f"pokersim: wrote {out}", file=sys.stderr)
     else:
-        given = [name for name, value in regenerate_only.items() if value is not None]
-        if given:
-            raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
         table = data.starting_hands()
     wide = table.pivot(index="hand", columns="opponents", values="equity")
     wide = wide.loc[starting_hand_names()].reset_index()
@@ -408,7 +410,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="simulate the table afresh instead of reading the shipped one, and "
                         "write it to --out (default: the shipped CSV inside the package)")
     g.add_argument("--opponents", type=int, nargs="+", metavar="N",
-                   help="opponent counts to simulate, 1..22 (default: 1..9, as shipped)")
+                   help="opponent counts to simulate, 1..22 (default: 1..9, as shipped; "
+                        "others need --out)")
     g.add_argument("--target-stderr", type=float, default=None,
                    help="Monte Carlo standard error to reach (default 0.0005)")
     g.add_argument("--seed", type=int, default=None, help="random seed (default 169)")

@@ -34,11 +34,14 @@ __all__ = ["load_starting_hands", "representative", "save_starting_hands",
 
 SHIPPED = Path(__file__).parent / "_data" / "starting_hands.csv"
 
+#: The opponent counts of the shipped table.
+SHIPPED_OPPONENTS = range(1, 10)
+
 #: Outcomes of one hand against one random hand: 1,225 opponent hands x C(48, 5) boards.
 HEADS_UP_OUTCOMES = comb(50, 2) * comb(48, 5)
 
 
-def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
+def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.0005,
                         seed=169, hands=None, *, client=None,
                         chunk_size: int | None = None, progress: bool = False
                         ) -> ResultFrame:

@@ -564,6 +564,31 @@ def test_starting_hands_command(tmp_path):
     assert frame["vs 1"].iloc[0] == aa  # the file keeps full precision
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["--sort", "10"], "--sort 10 needs 10 among the opponent counts of the table (1, 2, 3"),
+    (["--regenerate", "--opponents", "12", "--sort", "3"], "--sort 3 needs 3 among"),
+    # a table of other opponent counts is never written over the shipped one
+    (["--regenerate", "--opponents", "12"], "--opponents 12 makes a table other than the "
+                                            "shipped one (1..9 opponents): write it with --out"),
+    (["--regenerate", "--opponents", "23", "--out", "x.csv"], "--opponents must be an integer "
+                                                             "from 1 to 22; got 23"),
+])
+def test_starting_hands_bad_options_fail_before_any_work(capsys, argv, message):
+    rc, out, err = run_main(capsys, "starting-hands", *argv)
+    assert rc == 2 and out == "" and err.count("\n") == 1
+    assert message in err
+
+
+def test_starting_hands_regenerates_more_than_nine_opponents_to_a_file(capsys, tmp_path):
+    out = tmp_path / "sh.csv"
+    rc, text, err = run_main(capsys, "starting-hands", "--regenerate", "--opponents", "12",
+                             "--target-stderr", "0.05", "--out", str(out), "--sort", "12")
+    assert rc == 0 and f"wrote {out}" in err
+    table = pd.read_csv(out)
+    assert len(table) == 169 and set(table.opponents) == {12}
+    assert text.splitlines()[0].split() == ["hand", "vs", "12"]
+
+
 def test_vs_random_command_takes_up_to_22_opponents(capsys, tmp_path):
     out = tmp_path / "vs.csv"
     assert main(["vs-random", "As Ad", "--opponents", "22", "--board", "2c 7d Qh 9s 3d",
