@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import config
 from .errors import PokersimInputError, SimulationInterrupted
 from .validation import check_between
 
@@ -354,7 +355,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="exact enumeration or Monte Carlo (default auto: exact when it is "
                             "cheap and none of --trials, --seed, --target-stderr is given)")
         p.add_argument("--trials", type=int, default=None,
-                       help=f"{what} Monte Carlo deals (default 1,000,000)")
+                       help=f"Monte Carlo {what} (default {config.DEFAULT_TRIALS:,})")
         p.add_argument("--seed", type=int, default=None,
                        help="random seed: the same seed gives the same numbers")
         p.add_argument("--target-stderr", type=float, default=None,
@@ -365,13 +366,13 @@ def build_parser() -> argparse.ArgumentParser:
                       "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1"],
                      _cmd_frequencies, simulates=True)
     p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
-    method_options(p, "hands that")
+    method_options(p, "hands dealt")
     tables.append(p)
 
     def simulation_options(p):
         p.add_argument("--board", default="", help='known board cards, e.g. "2c 7d Qh"')
         p.add_argument("--dead", default="", help="cards out of play")
-        method_options(p, "trials:")
+        method_options(p, "trials")
         p.add_argument("--exact", default=None, choices=tuple(EXACT_FLAGS),
                        help="deprecated: use --method (yes: exact, no: monte-carlo)")
 

@@ -203,8 +203,8 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     board, dead : str or array of cards, optional
         0, 3, 4 or 5 board cards; dead cards are out of play. None or ``""``: none.
     trials : int, optional
-        Monte Carlo trials (default ``config.DEFAULT_TRIALS``, 1,000,000; with
-        ``target_stderr``, a cap of ``config.MAX_TRIALS``).
+        Monte Carlo trials (default ``config.DEFAULT_TRIALS``; with ``target_stderr``, a cap
+        of ``config.MAX_TRIALS``).
     method : {"auto", "exact", "monte-carlo"}
         ``"exact"`` enumerates every outcome (an error if that is out of reach, or with
         ``trials``, ``seed`` or ``target_stderr``); ``"monte-carlo"`` simulates. ``"auto"``
