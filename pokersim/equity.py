@@ -644,20 +644,32 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
     0         1   AsAd   100%  exact
     """
     counts = opponent_counts(opponents)
-    rows = []
-    try:
-        for n in counts:
-            rows.append(equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
+    runs = (lambda n=n: equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
                                method=method, seed=seed, target_stderr=target_stderr,
-                               client=client, chunk_size=chunk_size, progress=progress))
+                               client=client, chunk_size=chunk_size, progress=progress)
+            for n in counts)
+    return collect_runs(runs, lambda frames, partial: _versus_random_table(frames, counts,
+                                                                          partial))
+
+
+def collect_runs(runs, build):
+    """``build(results, partial=False)`` of the results of ``runs`` (functions called one
+    after another). On Ctrl-C, a :class:`SimulationInterrupted` whose ``partial`` is
+    ``build(results, partial=True)`` of the runs finished and the interrupted one's own
+    ``partial`` (in the shape that a run returns), if it had one; a plain KeyboardInterrupt
+    when nothing was finished."""
+    results = []
+    try:
+        for run in runs:
+            results.append(run())
     except SimulationInterrupted as e:
-        rows.append(e.partial)
-        raise SimulationInterrupted(_versus_random_table(rows, counts, True)) from None
+        results.append(e.partial)
+        raise SimulationInterrupted(build(results, True)) from None
     except KeyboardInterrupt:
-        if not rows:
+        if not results:
             raise
-        raise SimulationInterrupted(_versus_random_table(rows, counts, True)) from None
-    return _versus_random_table(rows, counts, False)
+        raise SimulationInterrupted(build(results, True)) from None
+    return build(results, False)
 
 
 def _versus_random_table(frames: list[ResultFrame], counts: list[int],

@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .equity import equity, opponent_counts
-from .errors import PokersimInputError
+from .equity import collect_runs, equity, opponent_counts
+from .errors import PokersimInputError, SimulationInterrupted
 from .heads_up import versus_random
 from .io import write_atomic
 from .ranges import representative, starting_hand_names
@@ -64,6 +64,12 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
     ResultFrame
         A win-rate table: hand, opponents, win, tie, lose, equity, std_error, outcomes,
         method.
+
+    Raises
+    ------
+    SimulationInterrupted
+        On Ctrl-C: its ``partial`` is this table of the rows finished and the interrupted
+        one (if it has an estimate yet), ``attrs["partial"]`` True.
     """
     opponents = opponent_counts(opponents)
     hand_seed = _hand_seeds(seed)
@@ -74,20 +80,29 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
         raise PokersimInputError(f"not starting-hand names: {unknown} (use e.g. 'AKs', "
                                  "'AKo', 'AA')")
     heads_up = versus_random().set_index("hand") if 1 in opponents else None
-    rows = []
-    for name in _progress(chosen, progress):
-        for n in opponents:
-            if n == 1:
-                row = heads_up.loc[name].to_dict() | dict(std_error=0.0, method="exact",
-                                                          outcomes=HEADS_UP_OUTCOMES)
-            else:
-                row = equity([representative(name)] + ["random"] * n,
-                             target_stderr=target_stderr, seed=hand_seed(names.index(name)),
-                             client=client, chunk_size=chunk_size).iloc[0].to_dict()
-            rows.append(row | dict(hand=name, opponents=n))
-    table = as_win_rate_table(pd.DataFrame(rows), ["hand", "opponents"])
-    table.attrs.update(seed=seed, target_stderr=target_stderr)
-    return table
+
+    def row(name: str, n: int) -> dict:
+        """Hand ``name`` against ``n`` random opponents (on Ctrl-C, its partial row)."""
+        if n == 1:
+            exact = heads_up.loc[name].to_dict()
+            return exact | dict(hand=name, opponents=1, outcomes=HEADS_UP_OUTCOMES)
+        try:
+            frame = equity([representative(name)] + ["random"] * n, target_stderr=target_stderr,
+                           seed=hand_seed(names.index(name)), client=client,
+                           chunk_size=chunk_size)
+        except SimulationInterrupted as e:
+            raise SimulationInterrupted(e.partial.iloc[0].to_dict() | dict(hand=name,
+                                                                          opponents=n)) from None
+        return frame.iloc[0].to_dict() | dict(hand=name, opponents=n)
+
+    def table(rows: list[dict], partial: bool) -> ResultFrame:
+        frame = as_win_rate_table(pd.DataFrame(rows), ["hand", "opponents"])
+        frame.attrs.update(seed=seed, target_stderr=target_stderr, partial=partial)
+        return frame
+
+    runs = (lambda name=name, n=n: row(name, n)
+            for name in _progress(chosen, progress) for n in opponents)
+    return collect_runs(runs, table)
 
 
 def _hand_seeds(seed):

@@ -134,3 +134,29 @@ def test_old_names_still_work():
     pd.testing.assert_frame_equal(old, starting_hands())
     assert module.starting_hand_names is starting_hand_names
     assert module.representative is representative
+
+
+def test_ctrl_c_keeps_the_rows_finished_in_the_table_shape(monkeypatch):
+    from pokersim import SimulationInterrupted
+    from pokersim import starting_hands as module
+
+    real, calls = module.equity, []
+
+    def equity_then_ctrl_c(players, **options):  # the third Monte Carlo run is cut short
+        calls.append(players)
+        frame = real(players, **options)
+        if len(calls) == 3:
+            frame["method"] = "monte-carlo (partial)"
+            raise SimulationInterrupted(frame)
+        return frame
+
+    monkeypatch.setattr(module, "equity", equity_then_ctrl_c)
+    with pytest.raises(SimulationInterrupted) as info:
+        starting_hand_table([1, 2, 3], target_stderr=0.02, hands=["AA", "72o"])
+    table = info.value.partial
+    assert isinstance(table, ResultFrame) and table.attrs["partial"] is True
+    assert table.columns.tolist() == ["hand", "opponents", *WIN_RATE_COLUMNS]
+    assert table.hand.tolist() == ["AA", "AA", "AA", "72o", "72o"]
+    assert table.opponents.tolist() == [1, 2, 3, 1, 2]
+    assert table.method.tolist() == ["exact", "monte-carlo", "monte-carlo", "exact",
+                                     "monte-carlo (partial)"]
