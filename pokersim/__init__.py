@@ -7,18 +7,20 @@
 'Royal Flush'
 """
 
-from . import config  # noqa: F401  (first: it sets the thread pool's options)
+# config first: it sets the thread pool's options; data: the shipped tables
+from . import config, data  # noqa: F401
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
 from .display import CardView, show, with_symbols
 from .equity import equity, equity_vs_random
 from .errors import (
-                     CardError,
-                     DuplicateCardError,
-                     HandShapeError,
-                     PokersimInputError,
-                     RangeError,
-                     SimulationInterrupted,
+    CardError,
+    DuplicateCardError,
+    HandShapeError,
+    PokersimInputError,
+    RangeError,
+    SimulationInterrupted,
+    TargetStderrWarning,
 )
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
@@ -28,8 +30,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CardError", "CardView", "Category", "DuplicateCardError", "HandShapeError",
-    "PokersimInputError", "Range", "RangeError", "SimulationInterrupted", "best_five",
-    "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
+    "PokersimInputError", "Range", "RangeError", "SimulationInterrupted", "TargetStderrWarning",
+    "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
     "equity_vs_random", "evaluate", "format_cards", "parse_cards", "parse_hands", "parse_range",
     "show", "with_symbols",
 ]

@@ -24,6 +24,7 @@ What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
 from __future__ import annotations
 
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 from numba import prange
@@ -34,12 +35,112 @@ from .deal import BATCH, batch_number
 from .evaluate import lookup
 from .tables import KEY_BIAS, RANK_MASK
 
+# ---------------------------------------------------------------------------------------------
+# The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads
+# its fields by name, so groups passed in the wrong place, or a missing field, fail to compile
+# instead of running with swapped arrays; build them by keyword. The kernels copy every field
+# into a local before their prange loop: Numba drops writes made inside a prange loop to an
+# array reached through a tuple's attribute (numba/numba#5872, still open in 0.61).
+
+
+class Evaluator(NamedTuple):
+    """The evaluator's tables (see :mod:`pokersim.tables`) and the category of each
+    strength (:func:`pokersim.evaluate.category_of_strength`)."""
+
+    card_keys: np.ndarray
+    card_bits: np.ndarray
+    flush: np.ndarray
+    offsets: np.ndarray
+    table: np.ndarray
+    category_of: np.ndarray
+
+
+class Counts(NamedTuple):
+    """Where a kernel adds its counts (see the module docstring), one row per worker: the
+    kernel runs as many workers as ``wins`` has rows. ``cats`` has no player rows when
+    categories are not wanted."""
+
+    wins: np.ndarray  # (workers, players)
+    ties: np.ndarray  # (workers, players, max(players, 2))
+    cats: np.ndarray  # (workers, players or 0, 10)
+
+
+class Board(NamedTuple):
+    """The known board cards (summed key and OR of bits; ``KEY_BIAS`` and 0 for none) and how
+    many cards the runout adds."""
+
+    key: np.uint64
+    bits: np.uint64
+    n_runout: int
+
+
+class ExactDeals(NamedTuple):
+    """The hole-card tuples an exact kernel enumerates."""
+
+    tuples: np.ndarray  # (T, players) int64: each player's row of hole_keys and hole_bits
+    weights: np.ndarray  # (T,) float64: each tuple's weight
+    hole_keys: np.ndarray  # (combos,) uint64: summed key of each distinct combo
+    hole_bits: np.ndarray  # (combos,) uint64: OR of its card bits
+    live_cards: np.ndarray  # (T, live) uint8: ascending, the cards a runout may use
+
+
+class Blocks(NamedTuple):
+    """The Monte Carlo trials of one call: blocks ``first .. first + count - 1`` of ``size``
+    trials, block b drawn from stream b of ``key``, ``trials`` in the whole run (its last
+    block short)."""
+
+    key: np.uint64
+    first: int
+    count: int
+    size: int
+    trials: int
+
+
+class HandSampler(NamedTuple):
+    """How the players with a hand or a range get their hole cards (see
+    :func:`_choose_hands`): by weight from the joint ``tuples`` when they are listed (one
+    alias table row), else one combo per player from ``player_combos`` (alias table row p
+    for player p, ``player_sizes[p]`` combos), a draw with a card in common rejected, at most
+    ``max_rejections`` times in a row. ``combo_masks``, ``hole_keys`` and ``hole_bits`` are
+    indexed by the entries of ``tuples`` and ``player_combos``."""
+
+    tuples: np.ndarray  # (T, fixed players) int64, or no rows
+    tuple_threshold: np.ndarray  # (1 or 0, T) uint64
+    tuple_alias: np.ndarray  # (1 or 0, T) int64
+    player_combos: np.ndarray  # (fixed players or 0, most combos) int64
+    player_threshold: np.ndarray
+    player_alias: np.ndarray
+    player_sizes: np.ndarray  # (fixed players or 0,) int64
+    combo_masks: np.ndarray  # (combos,) uint64: bit c for each card c
+    hole_keys: np.ndarray
+    hole_bits: np.ndarray
+    max_rejections: int
+
+
+class UnknownCards(NamedTuple):
+    """What Monte Carlo deals after the hole cards of :class:`HandSampler`: two cards to each
+    of the last ``n_random`` players, then the runout, from the cards of ``live_mask`` (not
+    on the board nor dead) left; ``plan`` from :func:`pokersim.deal.deal_plan`."""
+
+    n_random: int
+    live_mask: np.uint64
+    plan: np.ndarray
+
 
 @jit(inline=True)
 def private_counts(wins_out, ties_out, cats_out, w):
     """Zeroed counts shaped like worker w's ``*_out[w]``, private to it: workers counting into
     neighbouring entries of one array share cache lines and ran up to 1.5x slower."""
     return np.zeros_like(wins_out[w]), np.zeros_like(ties_out[w]), np.zeros_like(cats_out[w])
+
+
+@jit(inline=True)
+def _kernel_arguments(evaluator, counts):
+    """The fields of ``evaluator`` and ``counts`` as locals for a kernel's prange loop, and
+    the number of workers (rows of ``counts``)."""
+    return (evaluator.card_keys, evaluator.card_bits, evaluator.flush, evaluator.offsets,
+            evaluator.table, evaluator.category_of, counts.wins.shape[0], counts.wins,
+            counts.ties, counts.cats)
 
 
 @jit(inline=True)
@@ -98,17 +199,20 @@ def count_outcome(strengths, best, n_players, category_of, weight, wins, ties, c
 
 
 @jit(parallel=True)
-def exact_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards,
-                 board_key, board_bits, n_runout, card_keys, card_bits, flush, offsets, table,
-                 category_of, n_workers, wins_out, ties_out, cats_out):
-    """Every hole-card tuple times every runout of ``n_runout`` cards (0 to 5).
+def exact_kernel(deals: ExactDeals, board: Board, evaluator: Evaluator, counts: Counts):
+    """Every hole-card tuple of ``deals`` times every runout of ``board.n_runout`` cards (0
+    to 5), weighted, added to ``counts``.
 
-    ``tuples[t, p]`` indexes ``hole_keys``/``hole_bits`` (one row per distinct combo);
-    ``live_cards[t]`` lists, ascending, the cards a runout may use with tuple t (the same
-    number for every tuple). Tasks are (tuple, position of the lowest runout card) pairs;
-    worker w takes tasks w, w + W, ... into its own counts (``*_out[w]``). Runout keys are
-    built incrementally, so each runout costs one addition and one lookup per player.
+    ``deals.live_cards[t]`` lists the same number of cards for every tuple. Tasks are
+    (tuple, position of the lowest runout card) pairs; worker w takes tasks w, w + W, ...
+    into its own row of ``counts``. Runout keys are built incrementally, so each runout costs
+    one addition and one lookup per player.
     """
+    tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
+    hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
+    board_key, board_bits, n_runout = board.key, board.bits, board.n_runout
+    card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
+        cats_out = _kernel_arguments(evaluator, counts)
     n_tuples, n_players = tuples.shape
     n_live = live_cards.shape[1]
     per_tuple = n_live if n_runout > 0 else 1
@@ -269,23 +373,29 @@ def _score_trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flus
 
 
 @jit(parallel=True)
-def monte_carlo_kernel(key, first_block, n_blocks, block, trials,
-                       tuples, tuple_threshold, tuple_alias,
-                       player_combos, player_threshold, player_alias, player_sizes, n_random,
-                       combo_masks, hole_keys, hole_bits, live_mask, plan,
-                       board_key, board_bits, n_runout, card_keys, card_bits,
-                       flush, offsets, table, category_of, n_workers, max_rejections,
-                       wins_out, ties_out, cats_out):
-    """Monte Carlo trials in blocks; block b draws from stream b, so the counts do not depend
-    on the number of threads. Trials go in twos (:func:`_deal_unknown`); a block of an odd
-    number of trials deals one more and does not count it.
+def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown: UnknownCards,
+                       evaluator: Evaluator, counts: Counts):
+    """The Monte Carlo trials of ``blocks``; block b draws from stream b, so the counts do not
+    depend on the number of threads. Trials go in twos (:func:`_deal_unknown`); a block of an
+    odd number of trials deals one more and does not count it.
 
-    Hole cards of the players with a hand or a range come from :func:`_choose_hands`. The
-    ``n_random`` players' two cards each, then the ``n_runout`` board cards, are drawn from
-    the cards of ``live_mask`` (not on the board nor dead) less the hole cards. Counts go to
-    ``*_out[w]`` for worker w. Returns the number of workers that gave up after
-    ``max_rejections`` conflicting draws in a row (0 normally).
+    Hole cards of the players with a hand or a range come from ``hands``
+    (:func:`_choose_hands`), then the ``unknown`` cards are dealt: the random players' two
+    each and the ``board.n_runout`` board cards. Worker w adds to row w of ``counts``.
+    Returns the number of workers that gave up after ``hands.max_rejections`` conflicting
+    draws in a row (0 normally).
     """
+    key, first_block, n_blocks = blocks.key, blocks.first, blocks.count
+    block, trials = blocks.size, blocks.trials
+    tuples, tuple_threshold, tuple_alias = hands.tuples, hands.tuple_threshold, hands.tuple_alias
+    player_combos, player_threshold = hands.player_combos, hands.player_threshold
+    player_alias, player_sizes = hands.player_alias, hands.player_sizes
+    combo_masks, hole_keys, hole_bits = hands.combo_masks, hands.hole_keys, hands.hole_bits
+    max_rejections = hands.max_rejections
+    n_random, live_mask, plan = unknown.n_random, unknown.live_mask, unknown.plan
+    board_key, board_bits, n_runout = board.key, board.bits, board.n_runout
+    card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
+        cats_out = _kernel_arguments(evaluator, counts)
     stalled = 0
     n_tuples = tuples.shape[0]
     n_fixed = tuples.shape[1] if n_tuples > 0 else player_combos.shape[0]
@@ -477,10 +587,9 @@ def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bi
 
 
 @jit(parallel=True)
-def exact_preflop_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards, card_keys,
-                         card_bits, flush, offsets, table, category_of, n_workers, wins_out,
-                         ties_out, cats_out):
-    """Every hole-card tuple times every 5-card board, in far fewer evaluations than boards.
+def exact_preflop_kernel(deals: ExactDeals, evaluator: Evaluator, counts: Counts):
+    """Every hole-card tuple of ``deals`` times every 5-card board, weighted, added to
+    ``counts``, in far fewer evaluations than boards.
 
     A player can make a flush in suit s only if the board holds at least 5 - h of its cards,
     h being the most cards of s any player holds: ``threshold[s]`` (3 or more, so at most one
@@ -490,6 +599,10 @@ def exact_preflop_kernel(tuples, tuple_weights, hole_keys, hole_bits, live_cards
     Heads-up preflop that is ~200,000 evaluations a player instead of 1,712,304. Worker w
     takes tasks w, w + W, ... into its own counts, as :func:`exact_kernel` does.
     """
+    tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
+    hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
+    card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
+        cats_out = _kernel_arguments(evaluator, counts)
     n_tuples, n_players = tuples.shape
     for w in prange(n_workers):
         wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import logging
 import os
 import sys
@@ -28,6 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import config
 from .errors import PokersimInputError, SimulationInterrupted
 from .validation import check_between
 
@@ -40,10 +42,12 @@ OUTPUT_OPTIONS = {"csv": "CSV", "json": "JSON (a list of records)",
 
 
 def table_text(frame: pd.DataFrame) -> str:
-    """A table as aligned text, as the commands print it (wide characters counted double)."""
-    with pd.option_context("display.width", 120, "display.max_columns", 30,
-                           "display.unicode.east_asian_width", True):
-        return frame.to_string(index=False)
+    """A table as aligned text, as the commands print it: numbers for people (see
+    :func:`pokersim.results.to_text`); files written with ``--csv`` and the like keep full
+    precision."""
+    from .results import to_text
+
+    return to_text(frame)
 
 
 # --------------------------------------------------------------------------------- Hold'em
@@ -76,18 +80,25 @@ def _run(args) -> dict:
     return dict(client=args.client, chunk_size=args.chunk_size, progress=args.progress)
 
 
+def _simulation(args) -> dict:
+    """The options every Monte Carlo-capable command passes on, as keywords: method, trials,
+    seed and target_stderr as given (an option left out keeps the function's default), then
+    where and how it runs."""
+    given = dict(method=_exact_flag(args), trials=args.trials, seed=args.seed,
+                 target_stderr=args.target_stderr)
+    return {name: value for name, value in given.items() if value is not None} | _run(args)
+
+
 def _cmd_frequencies(args) -> pd.DataFrame:
     from . import category_frequencies
 
-    return category_frequencies(args.cards, args.method, args.trials, args.seed, **_run(args))
+    return category_frequencies(args.cards, **_simulation(args))
 
 
 def _cmd_equity(args) -> pd.DataFrame:
     from . import equity
 
-    return equity(args.players, board=args.board, dead=args.dead, trials=args.trials,
-                  exact=args.exact, seed=args.seed, target_stderr=args.target_stderr,
-                  **_run(args))
+    return equity(args.players, board=args.board, dead=args.dead, **_simulation(args))
 
 
 def _cmd_vs_random(args) -> pd.DataFrame:
@@ -96,54 +107,62 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 
     check_between(args.opponents, "--opponents", 1, MAX_OPPONENTS)  # before range(1, n + 1)
     return equity_vs_random(args.hand, opponents=range(1, args.opponents + 1),
-                            board=args.board, dead=args.dead, trials=args.trials,
-                            seed=args.seed, target_stderr=args.target_stderr, **_run(args))
+                            board=args.board, dead=args.dead, **_simulation(args))
 
 
 def _cmd_starting_hands(args) -> pd.DataFrame:
-    from .starting_hands import (
-        SHIPPED,
-        load_starting_hands,
-        save_starting_hands,
-        starting_hand_names,
-        starting_hand_table,
-    )
+    from . import data
+    from .equity import MAX_OPPONENTS
+    from .ranges import starting_hand_names
+    from .starting_hands import SHIPPED, SHIPPED_OPPONENTS, save_starting_hands, starting_hand_table
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
                        "--seed": args.seed, "--out": args.out}
+    given = [name for name, value in regenerate_only.items() if value is not None]
+    if given and not args.regenerate:
+        raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
+    opponents = list(SHIPPED_OPPONENTS) if args.opponents is None else sorted(
+        {check_between(n, "--opponents", 1, MAX_OPPONENTS) for n in args.opponents})
+    if args.sort and args.sort not in opponents:
+        raise PokersimInputError(f"--sort {args.sort} needs {args.sort} among the opponent "
+                                 f"counts of the table ({', '.join(map(str, opponents))}; "
+                                 f"--opponents with --regenerate)")
+    if args.regenerate and args.out is None and opponents != list(SHIPPED_OPPONENTS):
+        raise PokersimInputError(f"--opponents {' '.join(map(str, opponents))} makes a table "
+                                 f"other than the shipped one ({SHIPPED_OPPONENTS.start}.."
+                                 f"{SHIPPED_OPPONENTS.stop - 1} opponents): write it with "
+                                 f"--out PATH")
     if args.regenerate:
-        options = {}
-        if args.opponents is not None:
-            options["opponents"] = sorted({check_between(n, "--opponents", 1, 9)
-                                           for n in args.opponents})
-            if args.sort and args.sort not in options["opponents"]:
-                raise PokersimInputError(f"--sort {args.sort} needs {args.sort} among "
-                                         f"--opponents")
-        if args.target_stderr is not None:
-            options["target_stderr"] = args.target_stderr
-        if args.seed is not None:
-            options["seed"] = args.seed
-        table = starting_hand_table(**options, **_run(args))
+        options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed)
+        table = starting_hand_table(**{k: v for k, v in options.items() if v is not None},
+                                    **_run(args))
         out = save_starting_hands(table, args.out if args.out is not None else SHIPPED)
         print(f"pokersim: wrote {out}", file=sys.stderr)
     else:
-        given = [name for name, value in regenerate_only.items() if value is not None]
-        if given:
-            raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
-        table = load_starting_hands()
+        table = data.starting_hands()
     wide = table.pivot(index="hand", columns="opponents", values="equity")
     wide = wide.loc[starting_hand_names()].reset_index()
     wide.columns = ["hand"] + [f"vs {n}" for n in wide.columns[1:]]
     if args.sort:
         wide = wide.sort_values(f"vs {args.sort}", ascending=False)
-    return wide.round(4)
+    return wide
 
 
-def _exact_flag(text: str) -> bool | None:
-    try:
-        return {"auto": None, "yes": True, "no": False}[text]
-    except KeyError:
-        raise argparse.ArgumentTypeError(f"use auto, yes or no; got {text!r}") from None
+#: The deprecated ``--exact`` values and the ``--method`` each names.
+EXACT_FLAGS = {"yes": "exact", "no": "monte-carlo", "auto": "auto"}
+
+
+def _exact_flag(args) -> str | None:
+    """``--method``, or the one that the deprecated ``--exact yes|no|auto`` names (with a
+    one-line note on stderr); giving both is an error."""
+    exact = getattr(args, "exact", None)
+    if exact is None:
+        return args.method
+    if args.method is not None:
+        raise PokersimInputError("give --method or the deprecated --exact, not both")
+    print(f"pokersim: --exact {exact} is deprecated and will be removed in the next release; "
+          f"use --method {EXACT_FLAGS[exact]}", file=sys.stderr)
+    return EXACT_FLAGS[exact]
 
 
 def _cmd_bench(args) -> pd.DataFrame:
@@ -355,40 +374,49 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards, e.g. "As Ks Qs Js Ts"')
     tables.append(p)
 
+    def method_options(p, what: str):
+        """--method, --trials, --seed and --target-stderr: how a result is computed."""
+        p.add_argument("--method", default=None, choices=("auto", "exact", "monte-carlo"),
+                       help="exact enumeration or Monte Carlo (default auto: exact when it is "
+                            "cheap and none of --trials, --seed, --target-stderr is given)")
+        p.add_argument("--trials", type=int, default=None,
+                       help=f"Monte Carlo {what} (default {config.DEFAULT_TRIALS:,})")
+        p.add_argument("--seed", type=int, default=None,
+                       help="random seed: the same seed gives the same numbers")
+        p.add_argument("--target-stderr", type=float, default=None,
+                       help="stop once every standard error is below this (--trials caps)")
+
     p = _add_command(sub, "frequencies", "how often each category occurs",
                      ["frequencies --cards 5",
                       "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1"],
                      _cmd_frequencies, simulates=True)
     p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
-    p.add_argument("--method", default="exact", choices=("exact", "monte-carlo"))
-    p.add_argument("--trials", type=int, default=None, help="hands dealt by monte-carlo")
-    p.add_argument("--seed", type=int, default=None)
+    method_options(p, "hands dealt")
     tables.append(p)
 
     def simulation_options(p):
         p.add_argument("--board", default="", help='known board cards, e.g. "2c 7d Qh"')
         p.add_argument("--dead", default="", help="cards out of play")
-        p.add_argument("--trials", type=int, default=None, help="Monte Carlo trials")
-        p.add_argument("--seed", type=int, default=None)
-        p.add_argument("--target-stderr", type=float, default=None,
-                       help="stop once every standard error is below this")
+        method_options(p, "trials")
+        p.add_argument("--exact", default=None, choices=tuple(EXACT_FLAGS),
+                       help="deprecated: use --method (yes: exact, no: monte-carlo)")
 
     p = _add_command(sub, "equity", "win, tie and equity of hands, ranges or random",
                      ["equity AhKh QsQd",
                       'equity AhKh QsQd --board "2c 7d Qh"',
-                      'equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1'],
+                      'equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1',
+                      "equity AhKh random --method monte-carlo --target-stderr 0.001"],
                      _cmd_equity, simulates=True)
     p.add_argument("players", nargs="+", help='e.g. AhKh "QQ+, AKs" random')
     simulation_options(p)
-    p.add_argument("--exact", type=_exact_flag, default=None, choices=(None, True, False),
-                   metavar="{auto,yes,no}", help="enumerate every outcome (auto: when cheap)")
     tables.append(p)
 
     p = _add_command(sub, "vs-random", "one hand against 1..N random opponents",
                      ['vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1'],
                      _cmd_vs_random, simulates=True)
     p.add_argument("hand", help='e.g. "As Ad"')
-    p.add_argument("--opponents", type=int, default=9, help="up to this many (default 9)")
+    p.add_argument("--opponents", type=int, default=9,
+                   help="up to this many, 1..22 (default 9)")
     simulation_options(p)
     tables.append(p)
 
@@ -401,14 +429,15 @@ def build_parser() -> argparse.ArgumentParser:
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
                       "--out sh.csv"],
                      _cmd_starting_hands, simulates=True)
-    p.add_argument("--sort", type=int, default=0, choices=range(0, 10), metavar="N",
+    p.add_argument("--sort", type=int, default=0, choices=range(0, 23), metavar="N",
                    help="sort by the equity against N opponents (0: grid order)")
     g = p.add_argument_group("regenerating the table (pokersim.starting_hands)")
     g.add_argument("--regenerate", action="store_true",
                    help="simulate the table afresh instead of reading the shipped one, and "
                         "write it to --out (default: the shipped CSV inside the package)")
     g.add_argument("--opponents", type=int, nargs="+", metavar="N",
-                   help="opponent counts to simulate, 1..9 (default: all)")
+                   help="opponent counts to simulate, 1..22 (default: 1..9, as shipped; "
+                        "others need --out)")
     g.add_argument("--target-stderr", type=float, default=None,
                    help="Monte Carlo standard error to reach (default 0.0005)")
     g.add_argument("--seed", type=int, default=None, help="random seed (default 169)")
@@ -608,6 +637,19 @@ def _client(args):
         yield client
 
 
+def _print_partial(partial) -> None:
+    """What Ctrl-C left, whatever its shape: a table, or a result object (its text, then its
+    tables, such as video poker's ``final_hands``)."""
+    if isinstance(partial, pd.DataFrame):
+        print(table_text(partial))
+    elif partial is not None:
+        print(repr(partial))
+        for field in dataclasses.fields(partial) if dataclasses.is_dataclass(partial) else ():
+            value = getattr(partial, field.name)
+            if isinstance(value, pd.DataFrame):
+                print(table_text(value))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status:
     0, 2 for bad input or a request too big for memory (one line on stderr), 130 when
@@ -623,11 +665,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except SimulationInterrupted as e:
         print("pokersim: interrupted; the estimate so far (PARTIAL):", file=sys.stderr)
-        if isinstance(e.partial, pd.DataFrame):
-            print(table_text(e.partial))
-        else:  # a result object, such as video poker's SimulationResult
-            print(repr(e.partial))
-            print(table_text(e.partial.final_hands))
+        _print_partial(e.partial)
         return 130
     except KeyboardInterrupt:
         print("pokersim: interrupted", file=sys.stderr)

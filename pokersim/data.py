@@ -1,46 +1,60 @@
-"""The tables pokersim ships, as DataFrames (see ``data/README.md`` for how each is made).
+"""The tables pokersim ships, as ResultFrames: the one public door to them (see
+``data/README.md`` for how each is made).
 
 >>> table = starting_hands()
 >>> table.shape
 (1521, 9)
 >>> heads_up().shape, heads_up("equity").shape
-((28561, 10), (169, 169))
+((28561, 12), (169, 169))
 """
 
 from __future__ import annotations
 
-import pandas as pd
-
+from . import heads_up as _heads_up
+from . import starting_hands as _starting_hands
 from .errors import PokersimInputError
-from .heads_up import load_heads_up
-from .starting_hands import load_starting_hands, starting_hand_names
+from .ranges import starting_hand_names
+from .results import ResultFrame
+
+__all__ = ["heads_up", "starting_hands"]
 
 
-def starting_hands() -> pd.DataFrame:
-    """The 169 starting hands against 1..9 random opponents: hand, opponents, win, tie, lose,
-    equity, std_error, outcomes, method (exact against one opponent). Regenerate with
-    ``python -m pokersim.starting_hands``."""
-    return load_starting_hands()
+def starting_hands() -> ResultFrame:
+    """The 169 starting hands against 1..9 random opponents, a win-rate table: hand,
+    opponents, win, tie, lose, equity, std_error, outcomes, method (exact against one
+    opponent, Monte Carlo to a standard error of at most 0.0005 beyond). Regenerate with
+    ``python -m pokersim.starting_hands``.
+
+    >>> table = starting_hands()
+    >>> float(table[(table.hand == "AA") & (table.opponents == 1)].equity.iloc[0])
+    0.8520371
+    """
+    return _starting_hands.read_table()
 
 
-def heads_up(value: str | None = None) -> pd.DataFrame:
+def heads_up(value: str | None = None) -> ResultFrame:
     """Exact heads-up equity of each of the 169 starting-hand classes against each other.
 
-    Without ``value``: long form, one row per (hand, opponent), 28,561 rows: hand, opponent,
-    win, tie, lose, equity (of ``hand``, ties split), combos (pairs of combos with no card in
-    common), wins, ties, outcomes (exact counts over combos x 1,712,304 boards). With
-    ``value`` (one of those columns): wide, 169 x 169, rows ``hand``, columns ``opponent``,
-    both in the grid order of :func:`~pokersim.starting_hands.starting_hand_names`.
-    Regenerate with ``python -m pokersim.heads_up``.
+    Without ``value``: long form, a win-rate table with one row per (hand, opponent_hand),
+    28,561 rows: hand, opponent_hand, win, tie, lose, equity (of ``hand``, ties split),
+    std_error (0), outcomes (exact counts over combos x 1,712,304 boards), method, then combos
+    (pairs of combos with no card in common), wins, ties. The shipped file calls the
+    opponent's class ``opponent``; it is read as ``opponent_hand`` (``opponents`` is a count
+    elsewhere). With ``value`` (one of the number columns): wide, 169 x 169, rows ``hand``,
+    columns ``opponent_hand``, both in the grid order of
+    :func:`~pokersim.ranges.starting_hand_names`. Regenerate with
+    ``python -m pokersim.heads_up``.
 
     >>> grid = heads_up("equity")
     >>> round(float(grid.loc["AKs", "QQ"]), 4), round(float(grid.loc["QQ", "AKs"]), 4)
     (0.4605, 0.5395)
     """
-    table = load_heads_up()
+    table = _heads_up.with_fractions(_heads_up.read_counts())
     if value is None:
         return table
-    if value not in table.columns or value in ("hand", "opponent"):
-        raise PokersimInputError(f"value must be one of {list(table.columns[2:])}; got {value!r}")
+    numbers = [c for c in table.columns if table[c].dtype.kind in "iuf"]
+    if value not in numbers:
+        raise PokersimInputError(f"value must be one of {numbers}; got {value!r}")
     names = starting_hand_names()
-    return table.pivot(index="hand", columns="opponent", values=value).loc[names, names]
+    grid = table.pivot(index="hand", columns="opponent_hand", values=value).loc[names, names]
+    return ResultFrame(grid)

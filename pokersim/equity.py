@@ -1,20 +1,25 @@
 """Equity of hands and ranges: exact enumeration when it is cheap, Monte Carlo otherwise.
 
 >>> df = equity(["AhKh", "QsQd"], board="2c 7d Qh")  # 43 of 990 turn-river pairs save AhKh
->>> df[["player", "win", "tie", "equity", "method"]].round(4)
-  player     win  tie  equity method
-0   AhKh  0.0434  0.0  0.0434  exact
-1   QsQd  0.9566  0.0  0.9566  exact
+>>> df
+  player     win tie    lose  equity std_error outcomes method
+0   AhKh  4.343%  0%  95.66%  4.343%        0%      990  exact
+1   QsQd  95.66%  0%  4.343%  95.66%        0%      990  exact
+>>> float(df.win.iloc[0]) == 43 / 990
+True
 
 Each player is a hand (``"AhKh"``), a range (``"QQ+, AKs"``, see :func:`parse_range`) or
 ``"random"``. ``win`` is the chance of holding the best hand alone, ``tie`` of sharing it,
-``equity`` the expected share of the pot (ties split).
+``equity`` the expected share of the pot (ties split). The table is a win-rate table
+(``docs/api.md``): a :class:`~pokersim.results.ResultFrame` that prints for people and keeps
+full precision.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import warnings
 from dataclasses import dataclass
 
 import numba
@@ -22,9 +27,20 @@ import numpy as np
 import pandas as pd
 
 from . import config
-from ._equity import exact_kernel, exact_preflop_kernel, monte_carlo_kernel
+from ._equity import (
+    Blocks,
+    Board,
+    Counts,
+    Evaluator,
+    ExactDeals,
+    HandSampler,
+    UnknownCards,
+    exact_kernel,
+    exact_preflop_kernel,
+    monte_carlo_kernel,
+)
 from ._random import alias_table, seed_key
-from .cards import as_array, as_card_set, parse_cards
+from .cards import as_array, as_card_set, format_cards, parse_cards
 from .deal import deal_plan
 from .errors import (
     CardError,
@@ -32,13 +48,38 @@ from .errors import (
     PokersimInputError,
     RangeError,
     SimulationInterrupted,
+    TargetStderrWarning,
 )
 from .evaluate import CATEGORY_LABELS, category_of_strength, tables
-from .ranges import Range, parse_range
+from .ranges import RANDOM_WORDS, Range, parse_range
+from .results import ResultFrame, as_win_rate_table, win_rate_table
 from .runner import check_client, chunk_blocks, run_chunks
-from .validation import check_between, check_count, check_seed, short_repr
+from .validation import (
+    check_between,
+    check_count,
+    check_flag,
+    check_method,
+    check_seed,
+    check_target_stderr,
+    choose_method,
+    deprecated,
+    short_repr,
+)
 
-RANDOM_WORDS = ("random", "any", "*")
+__all__ = ["MAX_OPPONENTS", "RANDOM_WORDS", "equity", "equity_vs_random"]
+
+#: Most opponents of one hand: 2 * (22 + 1) hole cards and a 5-card board use 51 cards.
+MAX_OPPONENTS = 22
+
+
+class _NotGiven:
+    """The default of a deprecated keyword: tells "not given" from any value, None too."""
+
+    def __repr__(self) -> str:
+        return "<not given>"
+
+
+_NOT_GIVEN = _NotGiven()
 
 
 @dataclass(frozen=True)
@@ -73,12 +114,10 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
                        PokersimInputError)
         if arr.shape != (2,) or arr.dtype.kind not in "iu":
             raise PokersimInputError(f"player {i + 1} must be a hand, a range or 'random'; "
-                                     f"got {spec!r}")
+                                     f"got {short_repr(spec)}")
         hand = as_card_set(arr, f"player {i + 1}")
         if np.isin(hand, blocked).any():
             raise DuplicateCardError(f"player {i + 1} holds a board or dead card")
-        from .cards import format_cards
-
         return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))
     rng = rng.remove(blocked) if blocked.size else rng
     if len(rng) == 0:
@@ -118,50 +157,69 @@ def equity_and_error(wins, ties, total, trials) -> tuple[np.ndarray, np.ndarray]
     return eq, np.sqrt(var / trials)
 
 
-def summarise(labels, wins, ties, cats, total, trials, method: str,
-              categories: bool = False) -> pd.DataFrame:
-    """The result frame from merged counts (see :mod:`pokersim._equity`)."""
-    wins = np.asarray(wins, float)
-    ties = np.asarray(ties, float)
-    win, tie = wins / total, ties.sum(axis=1) / total
-    eq, se = equity_and_error(wins, ties, total, trials)
-    if method == "exact":
+@dataclass(frozen=True)
+class _Counted:
+    """What a run counted, in the players' internal order: ``wins``, ``ties`` and ``cats``
+    (see :mod:`pokersim._equity`) summing to ``total`` (weighted) over ``outcomes`` deals
+    (unweighted: trials, or enumerated deals); ``trials`` is None when exact."""
+
+    wins: np.ndarray
+    ties: np.ndarray
+    cats: np.ndarray
+    total: float
+    outcomes: int
+    trials: int | None
+    method: str
+    target_met: bool | None = None  # whether target_stderr was reached (None: not asked)
+
+
+def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFrame:
+    """The win-rate table of :func:`equity` from merged counts."""
+    wins = np.asarray(counted.wins, float)
+    ties = np.asarray(counted.ties, float)
+    win, tie = wins / counted.total, ties.sum(axis=1) / counted.total
+    eq, se = equity_and_error(wins, ties, counted.total, counted.trials or 1)
+    if counted.method == "exact":
         se = np.zeros(len(labels))
-    frame = pd.DataFrame({"player": list(labels), "win": win, "tie": tie,
-                          "lose": 1.0 - win - tie, "equity": eq, "std_error": se,
-                          "outcomes": total, "method": method})
+    extra = {}
     if categories:
-        for c, name in enumerate(CATEGORY_LABELS):
-            frame[name] = np.asarray(cats, float)[:, c] / total
-    return frame
+        share = np.asarray(counted.cats, float) / counted.total
+        extra = {name: share[:, c] for c, name in enumerate(CATEGORY_LABELS)}
+    return win_rate_table({"player": list(labels)}, win, tie, 1.0 - win - tie, eq, se,
+                          np.full(len(labels), counted.outcomes, np.int64), counted.method,
+                          **extra)
 
 
-def equity(players, board="", dead="", trials: int | None = None, exact: bool | None = None,
+def equity(players, board=None, dead=None, trials: int | None = None, method: str = "auto",
            seed=None, target_stderr: float | None = None, categories: bool = False, *,
-           client=None, chunk_size: int | None = None, progress: bool = False
-           ) -> pd.DataFrame:
+           client=None, chunk_size: int | None = None, progress: bool = False,
+           exact=_NOT_GIVEN) -> ResultFrame:
     """Win, tie and equity of each player.
 
     Parameters
     ----------
     players : list of str or Range
         Two or more players: hands (``"AhKh"``), ranges (``"QQ+, AKs"``) or ``"random"``.
-    board, dead : str or array of cards
-        0, 3, 4 or 5 board cards; dead cards are out of play.
+    board, dead : str or array of cards, optional
+        0, 3, 4 or 5 board cards; dead cards are out of play. None or ``""``: none.
     trials : int, optional
-        Monte Carlo trials (default 1,000,000 when Monte Carlo is used without
-        ``target_stderr``).
-    exact : bool, optional
-        True enumerates every outcome (an error if that is out of reach), False forces Monte
-        Carlo. By default the result is exact when at most ``config.EXACT_WORK`` hand
-        evaluations do it and neither ``trials`` nor ``target_stderr`` is given.
+        Monte Carlo trials (default ``config.DEFAULT_TRIALS``; with ``target_stderr``, a cap
+        of ``config.MAX_TRIALS``).
+    method : {"auto", "exact", "monte-carlo"}
+        ``"exact"`` enumerates every outcome (an error if that is out of reach, or with
+        ``trials``, ``seed`` or ``target_stderr``); ``"monte-carlo"`` simulates. ``"auto"``
+        is exact when at most ``config.EXACT_WORK`` hand evaluations do it and none of
+        ``trials``, ``seed`` and ``target_stderr`` is given, Monte Carlo otherwise.
     seed : int, SeedSequence or Generator, optional
         Monte Carlo seed: the same seed gives the same numbers whatever the thread count.
     target_stderr : float, optional
         Stop once every player's equity standard error is below it (checked after each chunk
-        of trials); ``trials`` then caps the run.
+        of trials); ``trials`` then caps the run. If the cap comes first, a
+        :class:`~pokersim.errors.TargetStderrWarning` says so and
+        ``attrs["target_stderr_met"]`` is False.
     categories : bool
-        Add one column per hand category: how often the player's final hand is of it.
+        Add one column per hand category, after the standard ones: how often the player's
+        final hand is of it.
     client : dask.distributed.Client or concurrent.futures.Executor, optional
         Run the chunks of work there instead of on this machine's threads (see
         :mod:`pokersim.runner`); the numbers are the same.
@@ -171,20 +229,35 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
         with it the result depends on the seed and the chunk size, nothing else.
     progress : bool
         Show a progress bar on stderr for runs over a second.
+    exact : bool or None, optional
+        Deprecated (warns): True, False and None are ``method="exact"``, ``"monte-carlo"``
+        and ``"auto"``. Giving it with another ``method`` than ``"auto"`` is an error.
 
     Returns
     -------
-    pandas.DataFrame
-        One row per player: player, win, tie, lose, equity, std_error (0 when exact),
-        outcomes (runouts weighted, or trials), method.
+    ResultFrame
+        A win-rate table, one row per player in the order given: player, win, tie, lose,
+        equity, std_error (0 when exact), outcomes (int64: trials, or the deals enumerated:
+        each combination of the players' hole cards times each runout, unweighted), method.
+        ``attrs`` hold board, dead (as text), seed, trials (Monte Carlo trials run; None when
+        exact), method, target_stderr (and target_stderr_met) and partial.
 
     Raises
     ------
     SimulationInterrupted
         On Ctrl-C during Monte Carlo (within a few milliseconds: trials run in short chunks);
-        a ``KeyboardInterrupt`` whose ``partial`` attribute is the frame of the trials done,
+        a ``KeyboardInterrupt`` whose ``partial`` attribute is the table of the trials done,
         method ``"monte-carlo (partial)"``.
+
+    Examples
+    --------
+    >>> equity(["AhKh", "QsQd"], board="2c 7d Qh 3h 9s").equity.tolist()
+    [0.0, 1.0]
+    >>> mc = equity(["AhKh", "QsQd"], trials=100_000, seed=1)
+    >>> mc.attrs["method"], int(mc.outcomes.iloc[0])
+    ('monte-carlo', 100000)
     """
+    method = _method_from_exact(method, exact)
     board_cards = as_card_set(board, "board")
     if board_cards.size not in (0, 3, 4, 5):
         raise PokersimInputError(f"the board has 0, 3, 4 or 5 cards; got {board_cards.size}")
@@ -204,47 +277,59 @@ def equity(players, board="", dead="", trials: int | None = None, exact: bool | 
                                  f"but only {n_live} are left in the deck")
     if trials is not None:
         trials = check_count(trials, "trials", 1)
-    if target_stderr is not None and not (isinstance(target_stderr, (int, float))
-                                          and 0 < target_stderr < 1):
-        raise PokersimInputError(f"target_stderr must be a number in (0, 1); got "
-                                 f"{target_stderr!r}")
-    if exact is not None and not isinstance(exact, (bool, np.bool_)):
-        raise PokersimInputError(f"exact must be True, False or None; got {short_repr(exact)}")
-    if not isinstance(categories, (bool, np.bool_)):
-        raise PokersimInputError(f"categories must be True or False; got "
-                                 f"{short_repr(categories)}")
-    exact = None if exact is None else bool(exact)
+    target_stderr = check_target_stderr(target_stderr)
+    categories = check_flag(categories, "categories")
     check_client(client)
     check_seed(seed)
-    if exact is True and (trials is not None or target_stderr is not None):
-        raise PokersimInputError("exact=True enumerates every outcome: it takes no trials or "
-                                 "target_stderr")
+    wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
 
     order = [i for i, p in enumerate(specs) if p.combos is not None]
     order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
     ordered = [specs[i] for i in order]
-    n_random = sum(p.combos is None for p in ordered)
     runouts = math.comb(n_live - 2 * n_players, n_runout)
-    want_exact = exact is True or (exact is None and trials is None and target_stderr is None)
-    result = None
-    if want_exact:
-        result = _try_exact(ordered, blocked, board_cards, n_runout, runouts, exact is True,
-                            categories, client, progress)
-    if result is None:
-        result = _monte_carlo(ordered, n_random, board_cards, blocked, n_runout, trials, seed,
-                              target_stderr, categories, client, chunk_size, progress)
-    wins, ties, cats, total, n_trials, method = result
+    counted = None
+    if wanted == "exact":
+        counted = _try_exact(ordered, blocked, board_cards, n_runout, runouts,
+                             method == "exact", categories, client, progress)
+    if counted is None:
+        counted = _monte_carlo(ordered, board_cards, blocked, n_runout, trials, seed,
+                               target_stderr, categories, client, chunk_size, progress)
     back = np.argsort(order)  # rows in the callers' order
-    frame = summarise([ordered[i].label for i in back], wins[back], ties[back],
-                      cats[back] if categories else cats,
-                      total, n_trials, method, categories)
-    frame.attrs.update(board=board, dead=dead, seed=seed, partial=method.endswith("(partial)"))
+    counted = _Counted(counted.wins[back], counted.ties[back],
+                       counted.cats[back] if categories else counted.cats, counted.total,
+                       counted.outcomes, counted.trials, counted.method, counted.target_met)
+    frame = summarise([ordered[i].label for i in back], counted, categories)
+    frame.attrs.update(board=format_cards(board_cards), dead=format_cards(dead_cards), seed=seed,
+                       trials=counted.trials, target_stderr=target_stderr)
+    if target_stderr is not None:
+        frame.attrs["target_stderr_met"] = counted.target_met
     if frame.attrs["partial"]:
         raise SimulationInterrupted(frame)
+    if counted.target_met is False:
+        warnings.warn(f"target_stderr={target_stderr:g} was not reached: the largest standard "
+                      f"error is {frame.std_error.max():.3g} after {counted.trials:,} trials "
+                      f"(the cap); give more trials", TargetStderrWarning, stacklevel=2)
     return frame
 
 
-def _board_key(board_cards):
+def _method_from_exact(method, exact) -> str:
+    """``method``, or the one that the deprecated ``exact`` (True, False, None) names."""
+    method = check_method(method)
+    if exact is _NOT_GIVEN:
+        return method
+    if not (exact is None or isinstance(exact, (bool, np.bool_))):
+        raise PokersimInputError(f"exact must be True, False or None; got {short_repr(exact)}")
+    if method != "auto":
+        raise PokersimInputError(f"give method={method!r} or the deprecated exact="
+                                 f"{short_repr(exact)}, not both")
+    named = {None: "auto", True: "exact", False: "monte-carlo"}[None if exact is None
+                                                                else bool(exact)]
+    deprecated(f"equity(exact={exact!r})", f"equity(method={named!r})")
+    return named
+
+
+def _board_key(board_cards) -> tuple[np.uint64, np.uint64]:
+    """(summed key, OR of bits) of the known board cards, as :class:`Board` holds them."""
     t = tables()
     key = np.uint64(0x3333 << 32)  # KEY_BIAS
     bits = np.uint64(0)
@@ -252,6 +337,13 @@ def _board_key(board_cards):
         key += t.card_keys[c]
         bits |= t.card_bits[c]
     return key, bits
+
+
+def _evaluator() -> Evaluator:
+    """The evaluator's tables as the kernels take them (loaded where the chunk runs)."""
+    t = tables()
+    return Evaluator(card_keys=t.card_keys, card_bits=t.card_bits, flush=t.flush,
+                     offsets=t.offsets, table=t.hash, category_of=category_of_strength())
 
 
 def _card_masks(cards) -> np.ndarray:
@@ -272,14 +364,16 @@ def _hole_tables(combos: np.ndarray):
     return keys, bits, masks
 
 
-def _counts(n_workers, n_players, dtype, categories):
-    return (np.zeros((n_workers, n_players), dtype),
-            np.zeros((n_workers, n_players, max(n_players, 2)), dtype),
-            np.zeros((n_workers, n_players if categories else 0, 10), dtype))
+def _counts(n_players, dtype, categories) -> Counts:
+    """Zeroed counts, one row per Numba thread."""
+    n_workers = numba.get_num_threads()
+    return Counts(wins=np.zeros((n_workers, n_players), dtype),
+                  ties=np.zeros((n_workers, n_players, max(n_players, 2)), dtype),
+                  cats=np.zeros((n_workers, n_players if categories else 0, 10), dtype))
 
 
 def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories, client,
-               progress):
+               progress) -> _Counted | None:
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
@@ -287,11 +381,12 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     if joint is None:
         if forced:
             raise PokersimInputError("exact enumeration is out of reach here (too many "
-                                     "combinations of hands); use Monte Carlo")
+                                     "combinations of hands); use method='monte-carlo'")
         return None
     tuples, weights = joint
     if len(tuples) == 0:
         raise _no_deal()
+    outcomes = len(tuples) * runouts  # before merging: every deal counts once, unweighted
     offsets = np.cumsum([0] + [len(p.combos) for p in full[:-1]])
     combos = np.concatenate([p.combos for p in full])
     if config.SUIT_ISOMORPHISM:
@@ -308,9 +403,11 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     taken[rows, combos[tuples, 0]] = True
     taken[rows, combos[tuples, 1]] = True
     live_cards = np.nonzero(~taken)[1].reshape(len(tuples), -1).astype(np.uint8)
-    bkey, bbits = _board_key(board_cards)
-    problem = _ExactProblem(tuples, weights.astype(np.float64), hole_keys, hole_bits,
-                            live_cards, bkey, bbits, n_runout, categories)
+    board_key, board_bits = _board_key(board_cards)
+    problem = _ExactProblem(
+        deals=ExactDeals(tuples=tuples, weights=weights.astype(np.float64), hole_keys=hole_keys,
+                         hole_bits=hole_bits, live_cards=live_cards),
+        board=Board(key=board_key, bits=board_bits, n_runout=n_runout), categories=categories)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (runouts * len(players)))
     run = run_chunks(_exact_chunk, problem, len(tuples), per_chunk, client=client,
                      progress=progress, desc="exact equity", unit="hands")
@@ -318,40 +415,29 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         raise KeyboardInterrupt  # an exact answer has no partial form
     wins, ties, cats = run.counts
     total = float(weights.sum()) * runouts
-    return wins, ties, cats, total, total, "exact"
+    return _Counted(wins, ties, cats, total, outcomes, None, "exact")
 
 
 @dataclass(frozen=True)
 class _ExactProblem:
     """Everything a chunk of exact enumeration needs (sent to workers as one object)."""
 
-    tuples: np.ndarray
-    weights: np.ndarray
-    hole_keys: np.ndarray
-    hole_bits: np.ndarray
-    live_cards: np.ndarray
-    board_key: np.uint64
-    board_bits: np.uint64
-    n_runout: int
+    deals: ExactDeals
+    board: Board
     categories: bool
 
 
 def _exact_chunk(p: _ExactProblem, first: int, n: int):
     """Weighted counts of hole-card tuples ``first .. first + n - 1`` over every runout."""
-    t = tables()
-    n_workers = numba.get_num_threads()
     span = slice(first, first + n)
-    wins, ties, cats = _counts(n_workers, p.tuples.shape[1], np.float64, p.categories)
-    if p.n_runout == 5 and config.MERGE_RANK_BOARDS:
-        exact_preflop_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
-                             p.live_cards[span], t.card_keys, t.card_bits, t.flush, t.offsets,
-                             t.hash, category_of_strength(), n_workers, wins, ties, cats)
+    deals = p.deals._replace(tuples=p.deals.tuples[span], weights=p.deals.weights[span],
+                             live_cards=p.deals.live_cards[span])
+    counts = _counts(p.deals.tuples.shape[1], np.float64, p.categories)
+    if p.board.n_runout == 5 and config.MERGE_RANK_BOARDS:
+        exact_preflop_kernel(deals, _evaluator(), counts)
     else:
-        exact_kernel(p.tuples[span], p.weights[span], p.hole_keys, p.hole_bits,
-                     p.live_cards[span], p.board_key, p.board_bits, p.n_runout, t.card_keys,
-                     t.card_bits, t.flush, t.offsets, t.hash, category_of_strength(),
-                     n_workers, wins, ties, cats)
-    return wins.sum(0), ties.sum(0), cats.sum(0)
+        exact_kernel(deals, p.board, _evaluator(), counts)
+    return tuple(c.sum(0) for c in counts)
 
 
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
@@ -406,40 +492,20 @@ class _MonteCarloProblem:
     key: np.uint64
     block: int
     trials: int
-    tuples: np.ndarray
-    tuple_threshold: np.ndarray
-    tuple_alias: np.ndarray
-    player_combos: np.ndarray
-    player_threshold: np.ndarray
-    player_alias: np.ndarray
-    player_sizes: np.ndarray
-    n_random: int
-    masks: np.ndarray
-    hole_keys: np.ndarray
-    hole_bits: np.ndarray
-    live_mask: np.uint64
-    plan: np.ndarray
-    board_key: np.uint64
-    board_bits: np.uint64
-    n_runout: int
+    hands: HandSampler
+    board: Board
+    unknown: UnknownCards
     n_players: int
     categories: bool
-    max_rejections: int
 
 
 def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     """Counts of blocks ``first .. first + n - 1``: wins, ties, categories, and the number of
     workers that gave up on conflicting ranges."""
-    t = tables()
-    n_workers = numba.get_num_threads()
-    wins, ties, cats = _counts(n_workers, p.n_players, np.int64, p.categories)
-    stalled = monte_carlo_kernel(
-        p.key, first, n, p.block, p.trials, p.tuples, p.tuple_threshold, p.tuple_alias,
-        p.player_combos, p.player_threshold, p.player_alias, p.player_sizes, p.n_random,
-        p.masks, p.hole_keys, p.hole_bits, p.live_mask, p.plan, p.board_key,
-        p.board_bits, p.n_runout, t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
-        category_of_strength(), n_workers, p.max_rejections, wins, ties, cats)
-    return wins.sum(0), ties.sum(0), cats.sum(0), np.array([stalled])
+    counts = _counts(p.n_players, np.int64, p.categories)
+    blocks = Blocks(key=p.key, first=first, count=n, size=p.block, trials=p.trials)
+    stalled = monte_carlo_kernel(blocks, p.hands, p.board, p.unknown, _evaluator(), counts)
+    return tuple(c.sum(0) for c in counts) + (np.array([stalled]),)
 
 
 def _alias_rows(weight_rows) -> tuple[np.ndarray, np.ndarray]:
@@ -453,10 +519,10 @@ def _alias_rows(weight_rows) -> tuple[np.ndarray, np.ndarray]:
     return threshold, alias
 
 
-def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed,
-                 target_stderr, categories, client, chunk_size, progress):
-    fixed = [p for p in players if p.combos is not None]
-    n_players = len(players)
+def _hand_sampler(fixed: list[_Player]) -> HandSampler:
+    """How Monte Carlo draws the hole cards of the players with a hand or a range: from the
+    list of their non-conflicting combinations when it is short enough, else player by
+    player with rejection."""
     combos = (np.concatenate([p.combos for p in fixed]) if fixed
               else np.zeros((0, 2), np.uint8))
     hole_keys, hole_bits, masks = _hole_tables(combos)
@@ -478,24 +544,37 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
         for i, p in enumerate(fixed):
             player_combos[i, :len(p.combos)] = offsets[i] + np.arange(len(p.combos))
         player_threshold, player_alias = _alias_rows([p.weights for p in fixed])
+    return HandSampler(tuples=tuples, tuple_threshold=tuple_threshold, tuple_alias=tuple_alias,
+                       player_combos=player_combos, player_threshold=player_threshold,
+                       player_alias=player_alias, player_sizes=player_sizes, combo_masks=masks,
+                       hole_keys=hole_keys, hole_bits=hole_bits,
+                       max_rejections=config.MAX_REJECTIONS)
+
+
+def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_stderr,
+                 categories, client, chunk_size, progress) -> _Counted:
+    fixed = [p for p in players if p.combos is not None]
+    n_random = len(players) - len(fixed)
     if trials is None:
         trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
     live = np.setdiff1d(np.arange(52), blocked)
-    live_mask = _card_masks(live)
-    plan = deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)
-    bkey, bbits = _board_key(board_cards)
+    board_key, board_bits = _board_key(board_cards)
     block = config.EQUITY_BLOCK
     problem = _MonteCarloProblem(
-        seed_key(seed), block, trials, tuples, tuple_threshold, tuple_alias, player_combos,
-        player_threshold, player_alias, player_sizes, n_random, masks, hole_keys, hole_bits,
-        live_mask, plan, bkey, bbits, n_runout, n_players, categories, config.MAX_REJECTIONS)
+        key=seed_key(seed), block=block, trials=trials, hands=_hand_sampler(fixed),
+        board=Board(key=board_key, bits=board_bits, n_runout=n_runout),
+        unknown=UnknownCards(n_random=n_random, live_mask=_card_masks(live),
+                             plan=deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)),
+        n_players=len(players), categories=categories)
 
-    def stop(counts) -> bool:
-        wins, ties, cats, stalled = counts
-        if stalled[0] or target_stderr is None:
-            return bool(stalled[0])
+    def reached(counts) -> bool:
+        wins, ties, _, _ = counts
         n_done = trials_counted(wins, ties)
         return bool((equity_and_error(wins, ties, n_done, n_done)[1] < target_stderr).all())
+
+    def stop(counts) -> bool:
+        stalled = counts[3]
+        return bool(stalled[0]) or (target_stderr is not None and reached(counts))
 
     run = run_chunks(_monte_carlo_chunk, problem, -(-trials // block),
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
@@ -504,11 +583,12 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     wins, ties, cats, stalled = run.counts
     if stalled[0]:
         raise PokersimInputError(
-            f"the players' ranges conflict too often: {problem.max_rejections:,} draws "
+            f"the players' ranges conflict too often: {problem.hands.max_rejections:,} draws "
             "in a row gave two players a card in common; narrow or widen them")
     n_done = min(run.blocks * block, trials)
     method = "monte-carlo (partial)" if run.interrupted else "monte-carlo"
-    return wins, ties, cats, n_done, n_done, method
+    met = None if target_stderr is None or run.interrupted else reached(run.counts)
+    return _Counted(wins, ties, cats, n_done, n_done, n_done, method, met)
 
 
 def trials_counted(wins, ties) -> int:
@@ -518,35 +598,89 @@ def trials_counted(wins, ties) -> int:
     return int(wins.sum() + (ties.sum(axis=tuple(range(ties.ndim - 1))) // ways)[1:].sum())
 
 
-#: Most opponents of one hand: 2 * (22 + 1) hole cards and a 5-card board use 51 cards.
-MAX_OPPONENTS = 22
-
-
-def equity_vs_random(hand, opponents=range(1, 10), board="", dead="", trials=None,
-                     seed=None, target_stderr=None, *, client=None, chunk_size=None,
-                     progress=False) -> pd.DataFrame:
-    """Win, tie and equity of one hand against 1, 2, ... random opponents.
-
-    >>> equity_vs_random("AsAd", opponents=[1], board="Ac Ah 2d 7s 9c").equity.round(4).tolist()
-    [1.0]
-    """
+def opponent_counts(opponents) -> list[int]:
+    """``opponents`` as a list of opponent counts, each from 1 to :data:`MAX_OPPONENTS`, or an
+    error naming the first bad one (checked as read: ``range(1, 10**30)`` stops at 23)."""
     if isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__iter__"):
         raise PokersimInputError(f"opponents must be a list of opponent counts, such as "
                                  f"range(1, 10); got {short_repr(opponents)}")
-    # each count checked as it is read: range(1, 10**30) stops at 23, not after 10**30 items
     counts = [check_between(n, "opponents", 1, MAX_OPPONENTS,
                             " (one deck holds 2 cards each and a 5-card board for 23 players)")
               for n in opponents]
     if not counts:
         raise PokersimInputError("opponents is empty: give at least one opponent count")
-    rows = []
-    for n in counts:
-        frame = equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
-                       seed=seed, target_stderr=target_stderr, client=client,
-                       chunk_size=chunk_size, progress=progress)
-        row = frame.iloc[0].to_dict()
-        row["opponents"] = n
-        rows.append(row)
-    cols = ["opponents", "player", "win", "tie", "lose", "equity", "std_error", "outcomes",
-            "method"]
-    return pd.DataFrame(rows)[cols]
+    return counts
+
+
+def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
+                     trials: int | None = None, method: str = "auto", seed=None,
+                     target_stderr: float | None = None, *, client=None,
+                     chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
+    """Win, tie and equity of one hand against 1, 2, ... random opponents.
+
+    Each count of ``opponents`` (1 to :data:`MAX_OPPONENTS`) is one :func:`equity` run of
+    ``hand`` against that many ``"random"`` players, with the other arguments as there (the
+    same seed for each).
+
+    Returns
+    -------
+    ResultFrame
+        A win-rate table, one row per opponent count: opponents, player, win, tie, lose,
+        equity, std_error, outcomes, method. ``attrs`` hold hand, opponents, board, dead,
+        seed, trials (Monte Carlo trials run in all; None when none), method and partial.
+
+    Raises
+    ------
+    SimulationInterrupted
+        On Ctrl-C: its ``partial`` is this table with every row finished and the one
+        interrupted (if it has an estimate yet), method ``"monte-carlo (partial)"``, and
+        ``attrs["partial"]`` True.
+
+    Examples
+    --------
+    >>> table = equity_vs_random("AsAd", opponents=[1], board="Ac Ah 2d 7s 9c")
+    >>> table[["opponents", "player", "equity", "method"]]
+      opponents player equity method
+    0         1   AsAd   100%  exact
+    """
+    counts = opponent_counts(opponents)
+    runs = (lambda n=n: equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
+                               method=method, seed=seed, target_stderr=target_stderr,
+                               client=client, chunk_size=chunk_size, progress=progress)
+            for n in counts)
+    return collect_runs(runs, lambda frames, partial: _versus_random_table(frames, counts,
+                                                                          partial))
+
+
+def collect_runs(runs, build):
+    """``build(results, partial=False)`` of the results of ``runs`` (functions called one
+    after another). On Ctrl-C, a :class:`SimulationInterrupted` whose ``partial`` is
+    ``build(results, partial=True)`` of the runs finished and the interrupted one's own
+    ``partial`` (in the shape that a run returns), if it had one; a plain KeyboardInterrupt
+    when nothing was finished."""
+    results = []
+    try:
+        for run in runs:
+            results.append(run())
+    except SimulationInterrupted as e:
+        results.append(e.partial)
+        raise SimulationInterrupted(build(results, True)) from None
+    except KeyboardInterrupt:
+        if not results:
+            raise
+        raise SimulationInterrupted(build(results, True)) from None
+    return build(results, False)
+
+
+def _versus_random_table(frames: list[ResultFrame], counts: list[int],
+                         partial: bool) -> ResultFrame:
+    """The first row (the hand's) of each equity table, after an ``opponents`` column."""
+    rows = pd.concat([pd.DataFrame(f.iloc[:1]) for f in frames], ignore_index=True)
+    rows.insert(0, "opponents", counts[:len(frames)])
+    table = as_win_rate_table(rows, ["opponents", "player"])
+    simulated = [f.attrs["trials"] for f in frames if f.attrs["trials"] is not None]
+    table.attrs.update({k: frames[0].attrs[k] for k in ("board", "dead", "seed")})
+    table.attrs.update(hand=table.player.iloc[0], opponents=counts,
+                       trials=sum(simulated) if simulated else None,
+                       partial=partial)
+    return table

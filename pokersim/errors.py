@@ -43,3 +43,9 @@ class SimulationInterrupted(KeyboardInterrupt):
 class PokersimDeprecationWarning(DeprecationWarning):
     """A name or spelling that still works for one release; the message says what replaces
     it."""
+
+
+class TargetStderrWarning(RuntimeWarning):
+    """A run with ``target_stderr`` used up its trials (``trials``, or ``config.MAX_TRIALS``)
+    before every standard error fell below the target. The result stands, less precise than
+    asked; its ``attrs["target_stderr_met"]`` is False."""

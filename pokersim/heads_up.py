@@ -4,11 +4,12 @@
 
 An entry is class against class (``"AKs"`` against ``"QQ"``): every pair of combos with no card
 in common counts once, each with every one of the C(48, 5) = 1,712,304 boards. The shipped file
-holds the exact integer counts (wins, ties, outcomes) of each ordered pair of classes; the
-frames below add the fractions.
+holds the exact integer counts (wins, ties, outcomes) of each ordered pair of classes;
+:func:`pokersim.data.heads_up` reads it as a win-rate table. The opponent's class is the column
+``opponent_hand`` (the file's header says ``opponent``; the readers rename it).
 
->>> m = load_heads_up()
->>> row = m[(m.hand == "AA") & (m.opponent == "KK")].iloc[0]
+>>> from pokersim.data import heads_up
+>>> row = heads_up().set_index(["hand", "opponent_hand"]).loc[("AA", "KK")]
 >>> int(row.combos), round(float(row.equity), 4)
 (36, 0.8195)
 """
@@ -26,17 +27,19 @@ import pandas as pd
 
 from .equity import equity
 from .io import write_atomic
-from .ranges import parse_range
+from .ranges import parse_range, starting_hand_names
+from .results import ResultFrame, win_rate_table
 from .runner import run_chunks
-from .starting_hands import starting_hand_names
-from .validation import check_count
+from .validation import check_count, deprecated
 
 SHIPPED = Path(__file__).parent / "_data" / "heads_up.csv.gz"
 
 #: Boards for one pair of combos: five cards from the 48 unseen.
 BOARDS = math.comb(48, 5)
 
-COUNT_COLUMNS = ["hand", "opponent", "wins", "ties", "outcomes"]
+#: The columns of the counts (:func:`heads_up_counts`), and their headers in the shipped file.
+COUNT_COLUMNS = ["hand", "opponent_hand", "wins", "ties", "outcomes"]
+FILE_HEADERS = {"opponent_hand": "opponent"}
 
 
 def class_pair_counts(hand: str, opponent: str) -> tuple[int, int, int]:
@@ -46,9 +49,9 @@ def class_pair_counts(hand: str, opponent: str) -> tuple[int, int, int]:
     >>> class_pair_counts("AA", "AA")  # each AxAy meets only the other two aces: 6 pairs
     (223260, 9827304, 10273824)
     """
-    frame = equity([parse_range(hand), parse_range(opponent)], exact=True)
+    frame = equity([parse_range(hand), parse_range(opponent)], method="exact")
     first = frame.iloc[0]
-    outcomes = float(first.outcomes)
+    outcomes = int(first.outcomes)
     counts = np.array([first.win * outcomes, first.tie * outcomes, outcomes])
     whole = np.rint(counts)
     if np.abs(counts - whole).max() > 1e-3 or whole[2] % BOARDS:  # never expected
@@ -59,7 +62,8 @@ def class_pair_counts(hand: str, opponent: str) -> tuple[int, int, int]:
 def heads_up_counts(names=None, progress: bool = False, *, client=None,
                     chunk_size: int = 64) -> pd.DataFrame:
     """Exact counts of every ordered pair of the classes ``names`` (default: all 169, in the
-    order of :func:`starting_hand_names`): hand, opponent, wins, ties, outcomes.
+    order of :func:`~pokersim.ranges.starting_hand_names`): hand, opponent_hand, wins, ties,
+    outcomes.
 
     Each unordered pair is computed once; the reverse entry follows from it (the opponent's
     wins are the hand's losses, ties are shared). Pairs go in chunks of ``chunk_size``, here
@@ -86,7 +90,7 @@ def heads_up_counts(names=None, progress: bool = False, *, client=None,
     lower = upper[::-1]
     wins[lower] = counts[:, 2] - counts[:, 0] - counts[:, 1]  # the opponent's wins: losses
     ties[lower], outcomes[lower] = counts[:, 1], counts[:, 2]
-    return pd.DataFrame({"hand": np.repeat(names, n), "opponent": np.tile(names, n),
+    return pd.DataFrame({"hand": np.repeat(names, n), "opponent_hand": np.tile(names, n),
                          "wins": wins.ravel(), "ties": ties.ravel(),
                          "outcomes": outcomes.ravel()})
 
@@ -101,47 +105,60 @@ def _pair_chunk(names: list[str], first: int, n: int) -> tuple[np.ndarray]:
     return (out,)
 
 
-def with_fractions(counts: pd.DataFrame) -> pd.DataFrame:
-    """The counts plus combos (pairs of combos with no card in common) and win, tie, lose,
-    equity of the hand (ties split the pot: equity = win + tie / 2).
+def with_fractions(counts: pd.DataFrame) -> ResultFrame:
+    """The counts as a win-rate table: hand, opponent_hand, win, tie, lose, equity (of the
+    hand, ties split the pot: equity = win + tie / 2), std_error (0), outcomes, method
+    ("exact"), then combos (pairs of combos with no card in common), wins, ties.
 
     >>> with_fractions(heads_up_counts(["AA"])).columns.tolist()  # doctest: +NORMALIZE_WHITESPACE
-    ['hand', 'opponent', 'win', 'tie', 'lose', 'equity', 'combos', 'wins', 'ties', 'outcomes']
+    ['hand', 'opponent_hand', 'win', 'tie', 'lose', 'equity', 'std_error', 'outcomes',
+     'method', 'combos', 'wins', 'ties']
     """
-    wins = counts.wins.to_numpy(np.int64)
-    ties = counts.ties.to_numpy(np.int64)
-    total = counts.outcomes.to_numpy(np.int64)
-    return pd.DataFrame({
-        "hand": counts.hand.to_numpy(), "opponent": counts.opponent.to_numpy(),
-        "win": wins / total, "tie": ties / total, "lose": (total - wins - ties) / total,
-        "equity": (2 * wins + ties) / (2 * total), "combos": total // BOARDS,
-        "wins": wins, "ties": ties, "outcomes": total})
+    keys = {"hand": counts.hand.to_numpy(), "opponent_hand": counts.opponent_hand.to_numpy()}
+    table = _exact_table(keys, counts)
+    table["combos"] = table.outcomes // BOARDS
+    table["wins"], table["ties"] = counts.wins.to_numpy(np.int64), counts.ties.to_numpy(np.int64)
+    return table
+
+
+def _exact_table(keys: dict, counts: pd.DataFrame) -> ResultFrame:
+    """The win-rate table of exact integer counts (columns wins, ties, outcomes)."""
+    wins, ties, total = (counts[c].to_numpy(np.int64) for c in ("wins", "ties", "outcomes"))
+    return win_rate_table(keys, wins / total, ties / total, (total - wins - ties) / total,
+                          (2 * wins + ties) / (2 * total), np.zeros(len(total)), total, "exact")
+
+
+def read_counts(path=SHIPPED) -> pd.DataFrame:
+    """The counts written by :func:`write_counts` (default: the shipped file), with the
+    columns of :func:`heads_up_counts`."""
+    counts = pd.read_csv(path, dtype={"hand": str, "opponent": str, "wins": np.int64,
+                                      "ties": np.int64, "outcomes": np.int64})
+    return counts.rename(columns={v: k for k, v in FILE_HEADERS.items()})
 
 
 def load_heads_up() -> pd.DataFrame:
-    """The shipped matrix in long form, 169 x 169 rows in the order of
-    :func:`starting_hand_names` (hand, then opponent): hand, opponent, win, tie, lose, equity,
-    combos, wins, ties, outcomes (see :func:`with_fractions`)."""
-    return with_fractions(pd.read_csv(SHIPPED, dtype={"wins": np.int64, "ties": np.int64,
-                                                      "outcomes": np.int64}))
+    """Deprecated: use :func:`pokersim.data.heads_up`, whose ``opponent_hand`` column is
+    this table's ``opponent``."""
+    deprecated("pokersim.heads_up.load_heads_up()", "pokersim.data.heads_up()")
+    return pd.DataFrame(with_fractions(read_counts())).rename(columns=FILE_HEADERS)[
+        ["hand", "opponent", "win", "tie", "lose", "equity", "combos", "wins", "ties",
+         "outcomes"]]
 
 
-def versus_random(counts: pd.DataFrame | None = None) -> pd.DataFrame:
+def versus_random(counts: pd.DataFrame | None = None) -> ResultFrame:
     """Exact win, tie, lose and equity of each class against one random hand, from the matrix
     counts (default: the shipped ones): a combo meets each of the 1,225 combos without its
     cards once, so summing a class's row of counts over every opponent class gives exactly
-    its counts against a random hand. Columns: hand, win, tie, lose, equity, outcomes.
+    its counts against a random hand. A win-rate table, one row per class: hand, win, tie,
+    lose, equity, std_error (0), outcomes (the class's combos x 1,225 x 1,712,304), method.
 
     >>> round(float(versus_random().set_index("hand").equity["AA"]), 4)  # PokerStove: 85.20%
     0.852
     """
     if counts is None:
-        counts = pd.read_csv(SHIPPED)
+        counts = read_counts()
     sums = counts.groupby("hand", sort=False)[["wins", "ties", "outcomes"]].sum()
-    wins, ties, total = (sums[c].to_numpy(np.int64) for c in ("wins", "ties", "outcomes"))
-    return pd.DataFrame({"hand": sums.index.to_numpy(), "win": wins / total,
-                         "tie": ties / total, "lose": (total - wins - ties) / total,
-                         "equity": (2 * wins + ties) / (2 * total), "outcomes": total})
+    return _exact_table({"hand": sums.index.to_numpy()}, sums)
 
 
 def write_counts(counts: pd.DataFrame, path=SHIPPED) -> Path:
@@ -149,7 +166,8 @@ def write_counts(counts: pd.DataFrame, path=SHIPPED) -> Path:
     time stamp or file name in the gzip header)."""
     def write(f):
         with gzip.GzipFile(filename="", mode="wb", fileobj=f, mtime=0) as z:
-            z.write(counts[COUNT_COLUMNS].to_csv(index=False, lineterminator="\n").encode())
+            table = counts[COUNT_COLUMNS].rename(columns=FILE_HEADERS)
+            z.write(table.to_csv(index=False, lineterminator="\n").encode())
 
     Path(path).parent.mkdir(exist_ok=True)
     return write_atomic(path, write, mode="wb")

@@ -23,7 +23,9 @@ import pandas as pd
 
 import pokersim as ps  # noqa: F401  (doctests)
 
+from . import data
 from .errors import PokersimInputError
+from .ranges import starting_hand_names
 
 
 def _axes(ax):
@@ -78,12 +80,11 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None,
     """Equity against 1..9 random opponents, one line per hand (all of the table's by default,
     or those of ``hands``: a list, or one hand's text), with the fair share
     1 / (n + 1) dashed. ``table`` has columns hand (or player), opponents, equity — the shipped
-    starting-hand table or ``equity_vs_random`` output.
+    starting-hand table (:func:`pokersim.data.starting_hands`) or ``equity_vs_random`` output.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from pokersim.starting_hands import load_starting_hands
-    >>> ax = equity_vs_players(load_starting_hands(), ["AA", "72o"])
+    >>> ax = equity_vs_players(ps.data.starting_hands(), ["AA", "72o"])
     >>> len(ax.get_lines())
     3
     """
@@ -113,13 +114,10 @@ def starting_hand_grid(table: pd.DataFrame, opponents: int = 1, ax=None):
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from pokersim.starting_hands import load_starting_hands
-    >>> ax = starting_hand_grid(load_starting_hands(), opponents=3)
+    >>> ax = starting_hand_grid(ps.data.starting_hands(), opponents=3)
     >>> ax.get_title()
     'equity against 3 random opponents (%)'
     """
-    from .starting_hands import starting_hand_names
-
     _need(table, ["hand", "opponents", "equity"], "starting_hand_grid")
     rows = table[table.opponents == opponents].set_index("hand").equity
     names = starting_hand_names()
@@ -186,9 +184,7 @@ def readme_figure(path=README_FIGURE) -> Path:
     """
     from matplotlib.figure import Figure
 
-    from .starting_hands import load_starting_hands
-
-    table = load_starting_hands()
+    table = data.starting_hands()
     fig = Figure(figsize=(11, 4.6), layout="constrained")
     left, right = fig.subplots(1, 2, width_ratios=[1, 1.05])
     equity_vs_players(table, README_HANDS, ax=left)

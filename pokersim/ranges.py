@@ -46,7 +46,7 @@ from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set
 from .errors import CardError, RangeError
 from .validation import short_repr
 
-__all__ = ["Range", "parse_range"]
+__all__ = ["RANDOM_WORDS", "Range", "parse_range", "representative", "starting_hand_names"]
 
 # ---------------------------------------------------------------------------------------------
 # Combo tables. Every two-card hand has an index 0..1325: the combo (hi, lo), hi > lo, is
@@ -93,7 +93,8 @@ _R = "[2-9TJQKA]"
 _SHAPE_RE = re.compile(f"({_R})({_R})([so]?)", _FLAGS)
 _COMBO_RE = re.compile(f"(?:{_R}[{SUITS}{SUIT_SYMBOLS}♧♢♡♤]){{2}}", _FLAGS)
 _NUMBER_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
-_ALL_WORDS = ("random", "any", "*")
+#: The words for "every two-card hand": a range part, or a random player in ``equity``.
+RANDOM_WORDS = ("random", "any", "*")
 _EXAMPLES = "e.g. 77, 77+, 22-55, AKs, AKo, AK, A2s+, A5s-A2s, AhKh or random"
 
 
@@ -361,7 +362,7 @@ def _split_weight(part: str):
 
 def _parse_body(body: str):
     """Combo indices of a part without its weight."""
-    if body.lower() in _ALL_WORDS:
+    if body.lower() in RANDOM_WORDS:
         return slice(None)
     body = body.replace("10", "T")
     squeezed = "".join(body.split())
@@ -427,3 +428,41 @@ def _shape(token: str, *, plus: bool = False, dash: bool = False):
     r1, r2 = max(r1, r2), min(r1, r2)
     return r1, r2, _KIND_OF[suffix]
 
+
+
+# ---------------------------------------------------------------------------------------------
+# The 169 hand classes (starting hands) by name.
+
+
+def starting_hand_names() -> list[str]:
+    """The 169 hand classes, as on the usual 13 x 13 grid read row by row: pairs on the
+    diagonal, suited above it, offsuit below (``AA, AKs, ..., A2s, AKo, KK, ...``).
+
+    >>> names = starting_hand_names()
+    >>> len(names), names[:3], names[13], names[-1]
+    (169, ['AA', 'AKs', 'AQs'], 'AKo', '22')
+    """
+    order = RANKS[::-1]
+    names = []
+    for i, hi in enumerate(order):
+        for j, lo in enumerate(order):
+            if i == j:
+                names.append(hi + hi)
+            elif j > i:
+                names.append(hi + lo + "s")
+            else:
+                names.append(lo + hi + "o")
+    return names
+
+
+def representative(name: str) -> str:
+    """One combo of a hand class: every combo of a class has the same equity against random
+    hands.
+
+    >>> representative("AKs"), representative("AKo"), representative("AA")
+    ('AsKs', 'AsKh', 'AsAh')
+    """
+    hi, lo = name[0], name[1]
+    if len(name) == 2 or name[2] == "o":
+        return f"{hi}s{lo}h"
+    return f"{hi}s{lo}s"

@@ -156,10 +156,11 @@ def frequency_table(categories: Sequence[str], counts, method: str, *, order=Non
     return frame
 
 
-def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes, method: str,
-                   **extra) -> ResultFrame:
+def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
+                   method: str | Sequence[str], **extra) -> ResultFrame:
     """A win-rate table: the ``keys`` columns (e.g. ``{"player": labels}``), then
-    :data:`WIN_RATE_COLUMNS`, then ``extra`` columns."""
+    :data:`WIN_RATE_COLUMNS`, then ``extra`` columns. ``method`` labels every row, or each
+    row (rows computed differently); ``attrs["method"]`` lists the labels met."""
     frame = ResultFrame({
         **keys,
         "win": np.asarray(win, np.float64),
@@ -171,8 +172,26 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes, meth
         "method": method,
         **extra,
     })
-    frame.attrs.update(method=method, partial=method == "monte-carlo (partial)")
+    labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
+    frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
     return frame
+
+
+def as_win_rate_table(frame: pd.DataFrame, keys: Sequence[str]) -> ResultFrame:
+    """The win-rate table of a DataFrame that holds its columns (such as rows gathered from
+    several runs, or a table read back from a file): ``keys``, then :data:`WIN_RATE_COLUMNS`;
+    other columns are dropped.
+
+    >>> rows = pd.DataFrame({"hand": ["AA"], "win": [0.85], "tie": [0.005], "lose": [0.145],
+    ...                      "equity": [0.8525], "std_error": [0.0], "outcomes": [990],
+    ...                      "method": ["exact"]})
+    >>> as_win_rate_table(rows, ["hand"])
+      hand  win   tie   lose  equity std_error outcomes method
+    0   AA  85%  0.5%  14.5%  85.25%        0%      990  exact
+    """
+    return win_rate_table({k: frame[k].to_numpy() for k in keys},
+                          *(frame[c].to_numpy() for c in WIN_RATE_COLUMNS[:-1]),
+                          frame["method"].to_numpy())
 
 
 def deal_table(rounds: int, players: int, cards, hand, category, strength, outcome,

@@ -1,14 +1,15 @@
-"""The 169 starting hands of Hold'em against 1..9 random opponents, and the shipped table.
+"""The 169 starting hands of Hold'em against random opponents, and the shipped table.
 
     python -m pokersim.starting_hands            # regenerate pokersim/_data/starting_hands.csv
 
->>> names = starting_hand_names()
->>> len(names), names[:3], names[-1]
-(169, ['AA', 'AKs', 'AQs'], '22')
->>> table = load_starting_hands()
->>> row = table[(table.hand == "AA") & (table.opponents == 1)].iloc[0]
->>> row.method, round(float(row.equity), 3)
-('exact', 0.852)
+The shipped table (1 to 9 opponents) is read with :func:`pokersim.data.starting_hands`; the
+names of the 169 hand classes are :func:`pokersim.ranges.starting_hand_names`.
+
+>>> table = starting_hand_table([2], target_stderr=0.01, hands=["AA", "72o"])
+>>> table[["hand", "opponents", "method"]]
+  hand opponents       method
+0   AA         2  monte-carlo
+1  72o         2  monte-carlo
 """
 
 from __future__ import annotations
@@ -17,97 +18,105 @@ import sys
 from math import comb
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from .cards import RANKS
-from .equity import equity
-from .errors import PokersimInputError
+from .equity import collect_runs, equity, opponent_counts
+from .errors import PokersimInputError, SimulationInterrupted
+from .heads_up import versus_random
 from .io import write_atomic
-from .validation import check_between, check_count
+from .ranges import representative, starting_hand_names
+from .results import ResultFrame, as_win_rate_table
+from .validation import check_seed, deprecated
+
+__all__ = ["load_starting_hands", "representative", "save_starting_hands",
+           "starting_hand_names", "starting_hand_table"]
 
 SHIPPED = Path(__file__).parent / "_data" / "starting_hands.csv"
+
+#: The opponent counts of the shipped table.
+SHIPPED_OPPONENTS = range(1, 10)
 
 #: Outcomes of one hand against one random hand: 1,225 opponent hands x C(48, 5) boards.
 HEADS_UP_OUTCOMES = comb(50, 2) * comb(48, 5)
 
 
-def starting_hand_names() -> list[str]:
-    """The 169 classes, as on the usual 13 x 13 grid read row by row: pairs on the diagonal,
-    suited above it, offsuit below (``AA, AKs, ..., A2s, AKo, KK, ...``)."""
-    order = RANKS[::-1]
-    names = []
-    for i, hi in enumerate(order):
-        for j, lo in enumerate(order):
-            if i == j:
-                names.append(hi + hi)
-            elif j > i:
-                names.append(hi + lo + "s")
-            else:
-                names.append(lo + hi + "o")
-    return names
-
-
-def representative(name: str) -> str:
-    """One combo of a class: ``"AKs"`` -> ``"AsKs"``, ``"AKo"`` -> ``"AsKh"``, ``"AA"`` ->
-    ``"AsAh"`` (every combo of a class has the same equity against random hands)."""
-    hi, lo = name[0], name[1]
-    if len(name) == 2 or name[2] == "o":
-        return f"{hi}s{lo}h"
-    return f"{hi}s{lo}s"
-
-
-def starting_hand_table(opponents=range(1, 10), target_stderr: float = 0.0005,
-                        seed: int = 169, hands=None, *, client=None,
+def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.0005,
+                        seed=169, hands=None, *, client=None,
                         chunk_size: int | None = None, progress: bool = False
-                        ) -> pd.DataFrame:
+                        ) -> ResultFrame:
     """Win, tie, equity and standard error of every starting hand (or of ``hands``, names
-    such as ``"AKs"``) against each number of random opponents: exact against one (every
-    opponent hand and board: summed from the exact heads-up matrix that the package ships,
-    see :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond,
-    in chunks of ``chunk_size`` trials run here or on ``client`` (see
-    :mod:`pokersim.runner`). All 169 hands take under a minute on 2 cores.
+    such as ``"AKs"``) against each number of random opponents (1 to 22): exact against one
+    (every opponent hand and board: summed from the exact heads-up matrix that the package
+    ships, see :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr``
+    beyond, in chunks of ``chunk_size`` trials run here or on ``client`` (see
+    :mod:`pokersim.runner`). All 169 hands against 1 to 9 opponents take under a minute on 2
+    cores.
 
-    ``seed`` is an integer >= 0 (hand i of the 169 runs with seed ``1000 * seed + i``, so
-    each hand's numbers do not depend on which other hands are asked for); ``opponents``
-    counts from 1 to 9.
+    ``seed`` is any seed (see ``docs/api.md``); each hand runs with a seed of its own, so
+    that its numbers do not depend on which other hands are asked for: hand i of
+    :func:`~pokersim.ranges.starting_hand_names` gets ``1000 * seed + i`` from an integer
+    seed (or a SeedSequence made from one), the i-th child of any other SeedSequence; a
+    Generator gives one draw, None fresh entropy.
 
-    >>> starting_hand_table([2], target_stderr=0.01, hands=["AA"])[["hand", "opponents"]]
-      hand  opponents
-    0   AA          2
+    Returns
+    -------
+    ResultFrame
+        A win-rate table: hand, opponents, win, tie, lose, equity, std_error, outcomes,
+        method.
+
+    Raises
+    ------
+    SimulationInterrupted
+        On Ctrl-C: its ``partial`` is this table of the rows finished and the interrupted
+        one (if it has an estimate yet), ``attrs["partial"]`` True.
     """
-    if isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__iter__"):
-        raise PokersimInputError(f"opponents must be a list of opponent counts from 1 to 9, "
-                                 f"such as range(1, 10); got {opponents!r}")
-    opponents = [check_between(n, "opponents", 1, 9) for n in opponents]
-    seed = check_count(seed, "seed")  # not a SeedSequence: it is spread over the hands
+    opponents = opponent_counts(opponents)
+    hand_seed = _hand_seeds(seed)
     names = starting_hand_names()
     chosen = names if hands is None else list(hands)
     unknown = sorted(set(chosen) - set(names))
     if unknown:
         raise PokersimInputError(f"not starting-hand names: {unknown} (use e.g. 'AKs', "
                                  "'AKo', 'AA')")
-    if 1 in opponents:
-        from .heads_up import versus_random
+    heads_up = versus_random().set_index("hand") if 1 in opponents else None
 
-        heads_up = versus_random().set_index("hand")
-    rows = []
-    for name in _progress(chosen, progress):
-        hand = representative(name)
-        for n in opponents:
-            if n == 1:
-                exact = heads_up.loc[name]
-                rows.append(dict(hand=name, opponents=1, win=exact.win, tie=exact.tie,
-                                 lose=exact.lose, equity=exact.equity, std_error=0.0,
-                                 outcomes=HEADS_UP_OUTCOMES, method="exact"))
-                continue
-            frame = equity([hand] + ["random"] * n, target_stderr=target_stderr,
-                           seed=seed * 1000 + names.index(name), client=client,
+    def row(name: str, n: int) -> dict:
+        """Hand ``name`` against ``n`` random opponents (on Ctrl-C, its partial row)."""
+        if n == 1:
+            exact = heads_up.loc[name].to_dict()
+            return exact | dict(hand=name, opponents=1, outcomes=HEADS_UP_OUTCOMES)
+        try:
+            frame = equity([representative(name)] + ["random"] * n, target_stderr=target_stderr,
+                           seed=hand_seed(names.index(name)), client=client,
                            chunk_size=chunk_size)
-            first = frame.iloc[0]
-            rows.append(dict(hand=name, opponents=n, win=first.win, tie=first.tie,
-                             lose=first.lose, equity=first.equity, std_error=first.std_error,
-                             outcomes=first.outcomes, method=first.method))
-    return pd.DataFrame(rows)
+        except SimulationInterrupted as e:
+            raise SimulationInterrupted(e.partial.iloc[0].to_dict() | dict(hand=name,
+                                                                          opponents=n)) from None
+        return frame.iloc[0].to_dict() | dict(hand=name, opponents=n)
+
+    def table(rows: list[dict], partial: bool) -> ResultFrame:
+        frame = as_win_rate_table(pd.DataFrame(rows), ["hand", "opponents"])
+        frame.attrs.update(seed=seed, target_stderr=target_stderr, partial=partial)
+        return frame
+
+    runs = (lambda name=name, n=n: row(name, n)
+            for name in _progress(chosen, progress) for n in opponents)
+    return collect_runs(runs, table)
+
+
+def _hand_seeds(seed):
+    """The seed of hand i, as a function of i (see :func:`starting_hand_table`)."""
+    check_seed(seed)
+    if isinstance(seed, np.random.Generator):
+        seed = int(seed.integers(2**63))
+    if seed is None or isinstance(seed, (int, np.integer)):
+        seed = np.random.SeedSequence(None if seed is None else int(seed))
+    if isinstance(seed.entropy, int) and not seed.spawn_key:
+        base = seed.entropy  # the shipped table's derivation, kept for integer seeds
+        return lambda i: 1000 * base + i
+    return lambda i: np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, i),
+                                            pool_size=seed.pool_size)
 
 
 def _progress(names: list[str], show: bool):
@@ -123,13 +132,24 @@ def save_starting_hands(table: pd.DataFrame, path=SHIPPED) -> Path:
     default over the shipped one. Returns the path."""
     path = Path(path)
     path.parent.mkdir(exist_ok=True)
-    return write_atomic(path, lambda f: table.to_csv(f, index=False, float_format="%.7f"))
+    return write_atomic(path, lambda f: pd.DataFrame(table).to_csv(f, index=False,
+                                                                   float_format="%.7f"))
 
 
-def load_starting_hands() -> pd.DataFrame:
-    """The shipped table (see :func:`starting_hand_table`), one row per hand and opponent
-    count: hand, opponents, win, tie, lose, equity, std_error, outcomes, method."""
-    return pd.read_csv(SHIPPED)
+def read_table(path=SHIPPED) -> ResultFrame:
+    """A starting-hand table written by :func:`save_starting_hands` (default: the shipped
+    one, which :func:`pokersim.data.starting_hands` returns)."""
+    table = as_win_rate_table(pd.read_csv(path, dtype={"hand": str, "method": str}),
+                              ["hand", "opponents"])
+    table.attrs["path"] = str(path)
+    return table
+
+
+def load_starting_hands() -> ResultFrame:
+    """Deprecated: use :func:`pokersim.data.starting_hands` (the same table)."""
+    deprecated("pokersim.starting_hands.load_starting_hands()",
+               "pokersim.data.starting_hands()")
+    return read_table()
 
 
 if __name__ == "__main__":  # pragma: no cover

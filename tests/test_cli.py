@@ -60,12 +60,13 @@ def card_set(text: str) -> set[str]:
 
 
 def stdout_counts(out: str) -> dict[str, int]:
-    """{label: count} from the printed frequency table (label words, then the count)."""
+    """{label: count} from the printed frequency table (label words, then the count, printed
+    for people with thousands separators)."""
     rows = {}
     for line in out.splitlines():
-        m = re.match(r"^\s*([A-Za-z][A-Za-z ]*?)\s+(\d+)\s", line)
+        m = re.match(r"^\s*([A-Za-z][A-Za-z ]*?)\s+(\d{1,3}(?:,\d{3})*)\s", line)
         if m:
-            rows[m.group(1)] = int(m.group(2))
+            rows[m.group(1)] = int(m.group(2).replace(",", ""))
     return rows
 
 
@@ -235,7 +236,7 @@ def test_frequencies_monte_carlo_is_reproducible(capsys):
 @pytest.mark.parametrize("argv", [
     ["frequencies", "--method", "monte-carlo", "--trials", "0"],
     ["frequencies", "--method", "monte-carlo", "--trials", "-5"],
-    ["frequencies", "--cards", "5", "--trials", "10"],  # trials with the exact method
+    ["frequencies", "--cards", "5", "--method", "exact", "--trials", "10"],  # exact: no trials
     ["frequencies", "--method", "monte-carlo", "--trials", "10", "--seed", "-1"],
 ])
 def test_frequencies_bad_arguments(capsys, argv):
@@ -402,6 +403,102 @@ def test_equity_command_exact_and_monte_carlo(capsys, tmp_path):
     assert (mc.method == "monte-carlo").all() and (mc.outcomes == 20000).all()
 
 
+def test_tables_print_numbers_for_people_and_files_keep_full_precision(capsys, tmp_path):
+    out = tmp_path / "eq.csv"
+    rc, text, err = run_main(capsys, "equity", "AhKh", "QsQd", "--board", "2c 7d Qh",
+                             "--csv", str(out))
+    assert rc == 0 and err == ""
+    assert "4.343%" in text and "95.66%" in text  # 43 / 990: four significant digits
+    assert pd.read_csv(out).win.iloc[0] == pytest.approx(43 / 990, rel=1e-15, abs=0)
+    rc, text, _ = run_main(capsys, "frequencies", "--cards", "5")
+    assert "1,098,240" in text  # integers with thousands separators
+
+
+@pytest.mark.parametrize("command", [["equity", "AhKh", "QsQd"], ["vs-random", "AhKh",
+                                                                   "--opponents", "2"]])
+def test_method_option(capsys, tmp_path, command):
+    out = tmp_path / "t.csv"
+    board = ["--board", "2c 7d Qh 9s 3d"]
+    assert main([*command, *board, "--method", "exact", "--csv", str(out)]) == 0
+    assert (pd.read_csv(out).method == "exact").all()
+    assert main([*command, *board, "--method", "monte-carlo", "--trials", "3000", "--seed", "1",
+                 "--csv", str(out)]) == 0
+    mc = pd.read_csv(out)
+    assert (mc.method == "monte-carlo").all() and (mc.outcomes == 3000).all()
+    rc, _, err = run_main(capsys, *command, *board, "--method", "exact", "--seed", "1")
+    assert rc == 2 and err.startswith("pokersim: error: method='exact'") and "seed" in err
+
+
+@pytest.mark.parametrize("flag, method, computed", [("yes", "exact", "exact"),
+                                                    ("no", "monte-carlo", "monte-carlo"),
+                                                    ("auto", "auto", "exact")])
+def test_exact_flag_is_deprecated_and_maps_to_method(capsys, tmp_path, flag, method, computed):
+    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
+    board = ["--board", "2c 7d Qh"] + (["--trials", "3000", "--seed", "2"]
+                                       if method == "monte-carlo" else [])
+    rc, _, err = run_main(capsys, "equity", "AhKh", "QsQd", *board, "--exact", flag,
+                          "--csv", str(old))
+    assert rc == 0
+    assert err == (f"pokersim: --exact {flag} is deprecated and will be removed in the next "
+                   f"release; use --method {method}\n")
+    rc, _, err = run_main(capsys, "equity", "AhKh", "QsQd", *board, "--method", method,
+                          "--csv", str(new))
+    assert rc == 0 and err == ""
+    pd.testing.assert_frame_equal(pd.read_csv(old), pd.read_csv(new))
+    assert (pd.read_csv(old).method == computed).all()
+
+
+def test_exact_flag_and_method_together_are_an_error(capsys):
+    rc, out, err = run_main(capsys, "equity", "AhKh", "QsQd", "--exact", "yes", "--method",
+                            "exact")
+    assert rc == 2 and out == ""
+    assert err.splitlines()[-1] == "pokersim: error: give --method or the deprecated --exact, " \
+                                   "not both"
+
+
+def test_frequencies_passes_the_simulation_options_by_keyword(capsys, monkeypatch):
+    import pokersim
+
+    seen = {}
+
+    def category_frequencies(cards, **options):
+        seen.update(options, cards=cards)
+        return pd.DataFrame({"category": ["Pair"], "count": [1]})
+
+    monkeypatch.setattr(pokersim, "category_frequencies", category_frequencies)
+    assert main(["frequencies", "--cards", "6", "--method", "monte-carlo", "--trials", "500",
+                 "--seed", "3", "--target-stderr", "0.01"]) == 0
+    assert seen == dict(cards=6, method="monte-carlo", trials=500, seed=3, target_stderr=0.01,
+                        client=None, chunk_size=None, progress=False)
+    seen.clear()
+    assert main(["frequencies"]) == 0  # options left out keep the function's defaults
+    assert seen == dict(cards=7, client=None, chunk_size=None, progress=False)
+
+
+def test_a_partial_result_prints_whatever_its_shape(capsys):
+    import dataclasses
+
+    from pokersim.cli import _print_partial
+    from pokersim.results import frequency_table
+
+    @dataclasses.dataclass
+    class Result:
+        value: float
+        final_hands: pd.DataFrame
+
+        def __repr__(self):
+            return f"Result({self.value})"
+
+    table = frequency_table(["Pair", "High Card"], [3_000, 1_000], "monte-carlo (partial)")
+    _print_partial(Result(0.5, table))
+    out = capsys.readouterr().out
+    assert out.startswith("Result(0.5)\n") and "3,000" in out and "75%" in out
+    _print_partial(table)
+    assert "monte-carlo (partial)" in capsys.readouterr().out
+    _print_partial(None)
+    assert capsys.readouterr().out == ""
+
+
 def test_equity_command_errors(capsys):
     assert main(["equity", "AhKh", "Xx"]) == 2
     err = capsys.readouterr().err
@@ -460,6 +557,43 @@ def test_starting_hands_command(tmp_path):
     frame = pd.read_csv(out)
     assert len(frame) == 169 and frame.columns.tolist()[:3] == ["hand", "vs 1", "vs 2"]
     assert frame.hand.iloc[0] == "AA"  # the best hand heads-up
+    from pokersim.data import starting_hands
+
+    shipped = starting_hands()
+    aa = shipped[(shipped.hand == "AA") & (shipped.opponents == 1)].equity.iloc[0]
+    assert frame["vs 1"].iloc[0] == aa  # the file keeps full precision
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--sort", "10"], "--sort 10 needs 10 among the opponent counts of the table (1, 2, 3"),
+    (["--regenerate", "--opponents", "12", "--sort", "3"], "--sort 3 needs 3 among"),
+    # a table of other opponent counts is never written over the shipped one
+    (["--regenerate", "--opponents", "12"], "--opponents 12 makes a table other than the "
+                                            "shipped one (1..9 opponents): write it with --out"),
+    (["--regenerate", "--opponents", "23", "--out", "x.csv"], "--opponents must be an integer "
+                                                             "from 1 to 22; got 23"),
+])
+def test_starting_hands_bad_options_fail_before_any_work(capsys, argv, message):
+    rc, out, err = run_main(capsys, "starting-hands", *argv)
+    assert rc == 2 and out == "" and err.count("\n") == 1
+    assert message in err
+
+
+def test_starting_hands_regenerates_more_than_nine_opponents_to_a_file(capsys, tmp_path):
+    out = tmp_path / "sh.csv"
+    rc, text, err = run_main(capsys, "starting-hands", "--regenerate", "--opponents", "12",
+                             "--target-stderr", "0.05", "--out", str(out), "--sort", "12")
+    assert rc == 0 and f"wrote {out}" in err
+    table = pd.read_csv(out)
+    assert len(table) == 169 and set(table.opponents) == {12}
+    assert text.splitlines()[0].split() == ["hand", "vs", "12"]
+
+
+def test_vs_random_command_takes_up_to_22_opponents(capsys, tmp_path):
+    out = tmp_path / "vs.csv"
+    assert main(["vs-random", "As Ad", "--opponents", "22", "--board", "2c 7d Qh 9s 3d",
+                 "--trials", "2000", "--seed", "1", "--csv", str(out)]) == 0
+    assert pd.read_csv(out).opponents.tolist() == list(range(1, 23))
 
 
 # ----------------------------------------------------------------------------- output files

@@ -1,5 +1,6 @@
 """Equity checked against a brute force over every runout with the naive evaluator."""
 
+import importlib
 import itertools
 
 import numba
@@ -7,8 +8,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pokersim import PokersimInputError, equity, equity_vs_random
-from pokersim.errors import CardError, DuplicateCardError
+from pokersim import (
+    PokersimInputError,
+    SimulationInterrupted,
+    TargetStderrWarning,
+    equity,
+    equity_vs_random,
+)
+from pokersim.errors import CardError, DuplicateCardError, PokersimDeprecationWarning
+from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
 from tests.naive import card_from_text, naive_category, naive_rank
 
 
@@ -183,7 +191,17 @@ def test_equity_vs_random_table():
     (dict(players=["AhKh", "QsQd"], target_stderr=-1), PokersimInputError, "target_stderr"),
     (dict(players=["AhKh", "QsQd"], seed=-3, trials=10), PokersimInputError, "seed"),
     (dict(players=["AhKh", "QsQd"], exact="yes"), PokersimInputError, "exact"),
-    (dict(players=["AhKh", "QsQd"], exact=True, trials=100), PokersimInputError, "no trials"),
+    (dict(players=["AhKh", "QsQd"], method="exact", trials=100), PokersimInputError,
+     "no trials"),
+    (dict(players=["AhKh", "QsQd"], method="exact", seed=1), PokersimInputError, "no seed"),
+    (dict(players=["AhKh", "QsQd"], method="exact", target_stderr=0.01), PokersimInputError,
+     "no target_stderr"),
+    (dict(players=["AhKh", "QsQd"], method="exact", exact=True), PokersimInputError,
+     "not both"),
+    (dict(players=["AhKh", "QsQd"], method="Exact"), PokersimInputError, "method must be"),
+    (dict(players=["AhKh", "QsQd"], categories=1), PokersimInputError, "categories"),
+    (dict(players=["22+, A2s+, K2s+", "22+, A2s+, K2s+", "22+, A2s+, K2s+", "random"],
+          method="exact"), PokersimInputError, "out of reach"),
     (dict(players=["AA", "AA", "AA"], board="Ac 2d 3h"), PokersimInputError, "no combination"),
     (dict(players=["QQ"] * 3, trials=10), PokersimInputError, "no combination"),
 ])
@@ -215,9 +233,9 @@ def test_card_error_is_a_value_error():
 def test_suit_isomorphism_changes_nothing(players, board, dead, monkeypatch):
     from pokersim import config
 
-    merged = equity(players, board=board, dead=dead, exact=True, categories=True)
+    merged = equity(players, board=board, dead=dead, method="exact", categories=True)
     monkeypatch.setattr(config, "SUIT_ISOMORPHISM", False)
-    plain = equity(players, board=board, dead=dead, exact=True, categories=True)
+    plain = equity(players, board=board, dead=dead, method="exact", categories=True)
     cols = ["win", "tie", "equity", "Flush", "Straight", "Pair"]
     np.testing.assert_allclose(merged[cols], plain[cols], atol=1e-12)
 
@@ -243,9 +261,9 @@ def test_hand_against_random_on_the_turn_matches_brute_force():
 def test_preflop_boards_merged_by_ranks_equal_every_board(players, dead, monkeypatch):
     from pokersim import config
 
-    merged = equity(players, dead=dead, exact=True, categories=True)
+    merged = equity(players, dead=dead, method="exact", categories=True)
     monkeypatch.setattr(config, "MERGE_RANK_BOARDS", False)
-    every = equity(players, dead=dead, exact=True, categories=True)
+    every = equity(players, dead=dead, method="exact", categories=True)
     # equal counts; weights of 0.4 make the float sums differ in the last bits only
     pd.testing.assert_frame_equal(merged, every, check_exact=False, rtol=1e-10, atol=0)
 
@@ -264,7 +282,186 @@ def test_preflop_three_way_against_evaluate_on_every_board():
     sharing = (strengths == best).sum(axis=1)
     sole = (strengths == best) & (sharing[:, None] == 1)
     split = ((strengths == best) / sharing[:, None]).sum(axis=0)
-    got = equity(["AhQh", "JsTs", "9h8h"], exact=True)
+    got = equity(["AhQh", "JsTs", "9h8h"], method="exact")
     assert got.outcomes.iloc[0] == len(boards)
     np.testing.assert_allclose(got.win, sole.mean(axis=0), atol=1e-12)
     np.testing.assert_allclose(got.equity, split / len(boards), atol=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# The public words (docs/api.md): method, the result schema, attrs, deprecations
+
+equity_module = importlib.import_module("pokersim.equity")  # the module, not the function
+
+
+def test_the_table_is_a_win_rate_table():
+    got = equity(["AhKh", "QsQd"], board="2c 7d Qh", categories=True)
+    assert isinstance(got, ResultFrame)
+    assert got.columns.tolist()[:8] == ["player", *WIN_RATE_COLUMNS]
+    assert got.columns.tolist()[8:] == ["High Card", "Pair", "Two Pair", "Three of a Kind",
+                                        "Straight", "Flush", "Full House", "Four of a Kind",
+                                        "Straight Flush", "Royal Flush"]
+    assert got.outcomes.dtype == np.int64 and got.win.dtype == np.float64
+    assert got.method.tolist() == ["exact", "exact"]
+
+
+@pytest.mark.parametrize("players, board, dead, outcomes", [
+    # river: 45 cards left, C(45, 2) = 990 opponent hands, one runout each (before suit
+    # isomorphism merges any of them)
+    (["Ah Kh", "random"], "2c 7d Qh 9s 3d", "", 45 * 44 // 2),
+    # turn: AA less Ah (3 combos) times KK less Kc (3) plus QhQd, none conflicting, times the
+    # 44 river cards; KK's weights of 0.5 do not count
+    (["AA", "KK@50, QhQd"], "Ah Kc 7d 2s", "", 3 * 4 * 44),
+    # flop with a dead card: 52 - 3 - 1 - 4 = 44 cards, C(44, 2) = 946 turn-river pairs
+    (["AhKh", "QsQd"], "2c 7d 9h", "3s", 946),
+])
+def test_exact_outcomes_count_every_deal_once(players, board, dead, outcomes):
+    got = equity(players, board=board, dead=dead, method="exact")
+    assert got.outcomes.dtype == np.int64
+    assert got.outcomes.tolist() == [outcomes] * len(players)
+
+
+def test_attrs_record_the_run():
+    exact = equity(["AhKh", "QsQd"], board="2c7dQh", dead="3s")
+    assert exact.attrs == dict(method="exact", partial=False, board="2c 7d Qh", dead="3s",
+                               seed=None, trials=None, target_stderr=None)
+    mc = equity(["AhKh", "QsQd"], trials=40_000, seed=9)
+    assert mc.attrs["method"] == "monte-carlo" and mc.attrs["trials"] == 40_000
+    assert mc.attrs["seed"] == 9 and mc.attrs["board"] == "" and mc.attrs["dead"] == ""
+
+
+def test_board_and_dead_none_or_empty_text():
+    none = equity(["AhKh", "QsQd"], board=None, dead=None, trials=20_000, seed=3)
+    empty = equity(["AhKh", "QsQd"], board="", dead="", trials=20_000, seed=3)
+    pd.testing.assert_frame_equal(none, empty)
+
+
+def test_method_auto_is_exact_only_when_cheap_and_nothing_asks_for_a_simulation():
+    assert equity(["AhKh", "QsQd"], board="2c 7d Qh").attrs["method"] == "exact"
+    for options in (dict(seed=1), dict(trials=1000), dict(target_stderr=0.05)):
+        got = equity(["AhKh", "QsQd"], board="2c 7d Qh", **options)
+        assert got.attrs["method"] == "monte-carlo", options
+    # a seed asks for a simulation: it is no longer ignored by an exact answer
+    assert equity(["AhKh", "QsQd"], board="2c 7d Qh", seed=1).std_error.iloc[0] > 0
+    # too much work to enumerate (the cap is config.EXACT_WORK): Monte Carlo
+    wide = equity(["QQ+, AKs", "22+, A2s+, KTo+"], method="auto", trials=None)
+    assert wide.attrs["method"] == "monte-carlo"
+
+
+@pytest.mark.parametrize("exact, method", [(True, "exact"), (np.True_, "exact"),
+                                           (False, "monte-carlo"), (None, "auto")])
+def test_exact_keyword_is_deprecated_and_gives_the_same_answer(exact, method):
+    options = dict(board="2c 7d Qh") | ({} if method == "exact" else dict(seed=5))
+    with pytest.warns(PokersimDeprecationWarning, match="method="):
+        old = equity(["AhKh", "QsQd"], exact=exact, **options)
+    pd.testing.assert_frame_equal(old, equity(["AhKh", "QsQd"], method=method, **options))
+
+
+def test_target_stderr_takes_numpy_floats():
+    for target in (np.float64(0.01), np.float32(0.01), 0.01):
+        got = equity(["AhKh", "random"], target_stderr=target, seed=2)
+        assert (got.std_error < 0.01).all() and got.attrs["target_stderr_met"] is True
+
+
+def test_unmet_target_stderr_warns_and_is_recorded():
+    with pytest.warns(TargetStderrWarning, match="target_stderr=0.0001 was not reached"):
+        got = equity(["AhKh", "random"], trials=20_000, target_stderr=1e-4, seed=2)
+    assert got.attrs["target_stderr_met"] is False and got.outcomes.iloc[0] == 20_000
+    assert (got.std_error > 1e-4).all()
+
+
+def test_equity_vs_random_is_a_win_rate_table():
+    got = equity_vs_random("AsAd", opponents=[1, 2], trials=20_000, seed=3)
+    assert isinstance(got, ResultFrame)
+    assert got.columns.tolist() == ["opponents", "player", *WIN_RATE_COLUMNS]
+    assert got.opponents.dtype == np.int64 and got.outcomes.tolist() == [20_000, 20_000]
+    assert got.attrs["trials"] == 40_000 and got.attrs["partial"] is False
+    exact = equity_vs_random("AsAd", opponents=[1], board="Ac Ah 2d 7s 9c", method="exact")
+    assert exact.method.tolist() == ["exact"] and exact.outcomes.tolist() == [990]
+    with pytest.raises(PokersimInputError, match="no seed"):
+        equity_vs_random("AsAd", opponents=[1], method="exact", seed=1)
+
+
+def _interrupted_on_call(monkeypatch, call: int, partial: bool):
+    """Make the ``call``-th equity run of equity_vs_random end with Ctrl-C: with the estimate
+    so far (a SimulationInterrupted of 5,000 trials), or before any (a KeyboardInterrupt)."""
+    real, calls = equity_module.equity, []
+
+    def equity_then_ctrl_c(players, **options):
+        calls.append(players)
+        if len(calls) < call:
+            return real(players, **options)
+        if not partial:
+            raise KeyboardInterrupt
+        frame = real(players, **options | dict(trials=5_000))
+        frame["method"] = "monte-carlo (partial)"
+        raise SimulationInterrupted(frame)
+
+    monkeypatch.setattr(equity_module, "equity", equity_then_ctrl_c)
+
+
+def test_ctrl_c_in_equity_vs_random_keeps_the_finished_rows(monkeypatch):
+    _interrupted_on_call(monkeypatch, 3, partial=True)
+    with pytest.raises(SimulationInterrupted) as info:
+        equity_vs_random("AsAd", opponents=[1, 2, 3, 4], trials=20_000, seed=3)
+    table = info.value.partial
+    assert isinstance(table, ResultFrame)  # equity_vs_random's shape, not equity's
+    assert table.columns.tolist() == ["opponents", "player", *WIN_RATE_COLUMNS]
+    assert table.opponents.tolist() == [1, 2, 3]
+    assert table.method.tolist() == ["monte-carlo", "monte-carlo", "monte-carlo (partial)"]
+    assert table.outcomes.tolist() == [20_000, 20_000, 5_000]
+    assert table.attrs["partial"] is True and table.attrs["trials"] == 45_000
+    monkeypatch.undo()  # the real equity: the finished rows are the rows of a whole run
+    whole = equity_vs_random("AsAd", opponents=[1, 2], trials=20_000, seed=3)
+    pd.testing.assert_frame_equal(pd.DataFrame(table.iloc[:2]), pd.DataFrame(whole))
+
+
+def test_ctrl_c_before_an_estimate_keeps_the_finished_rows(monkeypatch):
+    _interrupted_on_call(monkeypatch, 2, partial=False)
+    with pytest.raises(SimulationInterrupted) as info:
+        equity_vs_random("AsAd", opponents=[1, 2, 3], trials=20_000, seed=3)
+    assert info.value.partial.opponents.tolist() == [1]
+    assert info.value.partial.attrs["partial"] is True
+
+
+def test_ctrl_c_before_any_row_is_a_plain_keyboard_interrupt(monkeypatch):
+    _interrupted_on_call(monkeypatch, 1, partial=False)
+    with pytest.raises(KeyboardInterrupt) as info:
+        equity_vs_random("AsAd", opponents=[1, 2], trials=20_000, seed=3)
+    assert type(info.value) is KeyboardInterrupt
+
+
+def test_random_words_have_one_definition():
+    from pokersim import ranges
+
+    assert equity_module.RANDOM_WORDS is ranges.RANDOM_WORDS
+    for word in ranges.RANDOM_WORDS:
+        assert len(ranges.parse_range(word)) == 1326
+        got = equity(["AhKh", word], board="2c 7d Qh 9s 3d")
+        assert got.player.tolist() == ["AhKh", word]
+
+
+def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
+    """The kernels take named groups (pokersim._equity): two swapped groups are a typing
+    error, never a run with swapped arrays."""
+    from numba.core.errors import TypingError
+
+    from pokersim import _equity
+
+    problem = {}
+
+    def capture(compute, p, *args, **kwargs):
+        problem["p"] = p
+        raise KeyboardInterrupt
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(equity_module, "run_chunks", capture)
+        with pytest.raises(KeyboardInterrupt):
+            equity(["AhKh", "QsQd"], trials=1000, seed=1)
+    p = problem["p"]
+    counts = equity_module._counts(2, np.int64, False)
+    blocks = _equity.Blocks(key=p.key, first=0, count=1, size=p.block, trials=p.trials)
+    with pytest.raises(TypingError):
+        _equity.monte_carlo_kernel(blocks, p.hands, p.unknown, p.board,
+                                   equity_module._evaluator(), counts)
+    assert counts.wins.sum() == 0

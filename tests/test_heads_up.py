@@ -5,12 +5,15 @@ import itertools
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from pokersim import config, equity, evaluate
 from pokersim.data import heads_up
+from pokersim.errors import PokersimDeprecationWarning
 from pokersim.heads_up import BOARDS, class_pair_counts, versus_random
-from pokersim.starting_hands import starting_hand_names
+from pokersim.ranges import starting_hand_names
+from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
 from tests.naive import RANK_CHARS, SUIT_CHARS
 
 
@@ -35,7 +38,7 @@ def text(cards):
 
 @pytest.fixture(scope="module")
 def table():
-    return heads_up().set_index(["hand", "opponent"])
+    return heads_up().set_index(["hand", "opponent_hand"])
 
 
 def test_shape_order_and_grid(table):
@@ -46,6 +49,54 @@ def test_shape_order_and_grid(table):
     assert grid.loc["AKs", "QQ"] == table.loc[("AKs", "QQ"), "equity"]
     with pytest.raises(ValueError, match="value must be one of"):
         heads_up("hand")
+    with pytest.raises(ValueError, match="value must be one of"):
+        heads_up("opponent_hand")
+
+
+def test_the_tables_are_win_rate_tables():
+    long = heads_up()
+    assert isinstance(long, ResultFrame) and isinstance(heads_up("win"), ResultFrame)
+    assert long.columns.tolist() == ["hand", "opponent_hand", *WIN_RATE_COLUMNS, "combos",
+                                     "wins", "ties"]
+    assert (long.method == "exact").all() and (long.std_error == 0).all()
+    assert long.outcomes.dtype == long.wins.dtype == long.combos.dtype == np.int64
+    assert versus_random().columns.tolist() == ["hand", *WIN_RATE_COLUMNS]
+
+
+def test_load_heads_up_is_deprecated_and_keeps_its_old_columns():
+    from pokersim.heads_up import load_heads_up
+
+    with pytest.warns(PokersimDeprecationWarning, match=r"pokersim.data.heads_up\(\)"):
+        old = load_heads_up()
+    assert old.columns.tolist() == ["hand", "opponent", "win", "tie", "lose", "equity",
+                                    "combos", "wins", "ties", "outcomes"]
+    new = heads_up().rename(columns={"opponent_hand": "opponent"})
+    pd.testing.assert_frame_equal(old, pd.DataFrame(new[old.columns]))
+
+
+def test_written_counts_keep_the_file_header(tmp_path):
+    import gzip
+
+    from pokersim.heads_up import heads_up_counts, read_counts, write_counts
+
+    counts = heads_up_counts(["AA", "72o"])
+    path = write_counts(counts, tmp_path / "hu.csv.gz")
+    with gzip.open(path, "rt") as f:
+        assert f.readline().strip() == "hand,opponent,wins,ties,outcomes"
+    pd.testing.assert_frame_equal(read_counts(path), counts)
+
+
+def test_heads_up_no_longer_imports_starting_hands():
+    """The circle heads_up -> starting_hands -> heads_up is broken: the class names live in
+    pokersim.ranges."""
+    import ast
+    import inspect
+
+    import pokersim.heads_up
+
+    tree = ast.parse(inspect.getsource(pokersim.heads_up))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "starting_hands" not in imported and "ranges" in imported
 
 
 def test_combo_pair_counts_are_the_disjoint_pairs(table):
@@ -73,7 +124,7 @@ def test_entry_is_the_mean_over_combo_pairs(table, monkeypatch, hand, opponent):
     pairs = disjoint_pairs(hand, opponent)
     win = tie = eq = 0.0
     for a, b in pairs:
-        first = equity([text(a), text(b)], exact=True).iloc[0]
+        first = equity([text(a), text(b)], method="exact").iloc[0]
         win, tie, eq = win + first.win, tie + first.tie, eq + first.equity
     row = table.loc[(hand, opponent)]
     assert row.combos == len(pairs)
@@ -120,7 +171,7 @@ def test_shipped_entries_match_a_fresh_computation(table):
     for hand, opponent in picks + [(b, a) for a, b in picks[:2]]:
         row = table.loc[(hand, opponent)]
         assert (row.wins, row.ties, row.outcomes) == class_pair_counts(hand, opponent)
-        fresh = equity([hand, opponent], exact=True).iloc[0]
+        fresh = equity([hand, opponent], method="exact").iloc[0]
         assert row.equity == pytest.approx(fresh.equity, abs=1e-12)
         assert row.win == pytest.approx(fresh.win, abs=1e-12)
         assert row.tie == pytest.approx(fresh.tie, abs=1e-12)
@@ -134,7 +185,7 @@ def test_rows_sum_to_the_equity_against_a_random_hand(hand):
     # direct enumeration of one combo of A against every hand and board.
     row = versus_random().set_index("hand").loc[hand]
     combo = {"AKs": "AsKs", "72o": "7s2h"}[hand]
-    direct = equity([combo, "random"], exact=True).iloc[0]
+    direct = equity([combo, "random"], method="exact").iloc[0]
     assert row.win == pytest.approx(direct.win, abs=1e-12)
     assert row.tie == pytest.approx(direct.tie, abs=1e-12)
     assert row.equity == pytest.approx(direct.equity, abs=1e-12)

@@ -1,4 +1,5 @@
-"""Ctrl-C during a long Monte Carlo run of a game: a real process, a real SIGINT.
+"""Ctrl-C during a long Monte Carlo run of a game or of equity_vs_random: a real process, a
+real SIGINT.
 
 The library stops within about a second and raises SimulationInterrupted, whose ``partial``
 frame holds the estimate from the chunks finished so far. And the runner under every
@@ -62,6 +63,49 @@ def test_ctrl_c_stops_a_game_simulation_with_its_partial_result(function):
     assert result["partial"] is True
     assert 0 < result["trials"] < 10**11
     assert stopped_after < 3.0  # 'within about a second'; generous for a busy machine
+
+
+VS_RANDOM_SCRIPT = """
+import importlib, json, sys
+from pokersim import SimulationInterrupted, equity_vs_random
+
+module = importlib.import_module("pokersim.equity")  # the module, not the function
+
+real = module.equity
+
+def equity(players, **options):  # one opponent: 20,000 trials; more: 10**11 (Ctrl-C ends it)
+    return real(players, **options | ({} if len(players) == 2 else dict(trials=10**11)))
+
+module.equity = equity
+real(["AsAd", "random", "random"], trials=1000, seed=1)  # compile before saying ready
+equity_vs_random("AsAd", opponents=[1], trials=20_000, seed=1)
+print("ready", flush=True)
+try:
+    equity_vs_random("AsAd", opponents=[1, 2, 3], trials=20_000, seed=1)
+except SimulationInterrupted as e:
+    table = e.partial
+    print(json.dumps({"columns": list(table.columns), "opponents": table.opponents.tolist(),
+                      "methods": table.method.tolist(), "outcomes": table.outcomes.tolist(),
+                      "partial": bool(table.attrs["partial"])}), flush=True)
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_in_equity_vs_random_keeps_every_finished_row():
+    """A real SIGINT while the second opponent count runs: the partial table is
+    equity_vs_random's, with the finished row and the interrupted one."""
+    proc = subprocess.Popen([sys.executable, "-c", VS_RANDOM_SCRIPT], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
+    time.sleep(1.0)  # the first row takes milliseconds; the second runs on
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    table = json.loads(out)
+    assert table["columns"][:2] == ["opponents", "player"] and table["partial"] is True
+    assert table["opponents"] == [1, 2]
+    assert table["methods"] == ["monte-carlo", "monte-carlo (partial)"]
+    assert table["outcomes"][0] == 20_000 and 0 < table["outcomes"][1] < 10**11
 
 
 def _chunks_interrupted_at(chunk: int):

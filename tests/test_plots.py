@@ -10,8 +10,8 @@ import pytest  # noqa: E402
 
 import pokersim as ps  # noqa: E402
 from pokersim import plots  # noqa: E402
+from pokersim.data import starting_hands  # noqa: E402
 from pokersim.games import draw5  # noqa: E402
-from pokersim.starting_hands import load_starting_hands  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +34,7 @@ def test_category_frequencies_bars_and_error_bars():
 
 
 def test_equity_vs_players_lines():
-    table = load_starting_hands()
+    table = starting_hands()
     ax = plots.equity_vs_players(table, ["AA", "KK", "72o"])
     lines = ax.get_lines()
     assert len(lines) == 4  # three hands and the fair-share line
@@ -47,12 +47,12 @@ def test_equity_vs_players_lines():
 
 def test_equity_vs_players_takes_one_hand_as_text():
     # "AA" is one hand, not the hands "A" and "A"
-    lines = plots.equity_vs_players(load_starting_hands(), "AA").get_lines()
+    lines = plots.equity_vs_players(starting_hands(), "AA").get_lines()
     assert len(lines) == 2 and lines[0].get_label() == "AA"
 
 
 def test_starting_hand_grid_image_and_labels():
-    ax = plots.starting_hand_grid(load_starting_hands())
+    ax = plots.starting_hand_grid(starting_hands())
     assert len(ax.images) == 1 and ax.images[0].get_array().shape == (13, 13)
     texts = [t.get_text() for t in ax.texts]
     assert len(texts) == 169 and texts[0] == "AA" and texts[1] == "AKs" and texts[13] == "AKo"
@@ -73,7 +73,7 @@ def test_missing_columns_are_named():
     with pytest.raises(ps.PokersimInputError, match="missing"):
         plots.win_rates(pd.DataFrame({"category": ["x"]}))
     with pytest.raises(ps.PokersimInputError, match="no rows for hand 'ZZ'"):
-        plots.equity_vs_players(load_starting_hands(), ["ZZ"])
+        plots.equity_vs_players(starting_hands(), ["ZZ"])
 
 
 def test_readme_figure_command_writes_a_png(tmp_path):

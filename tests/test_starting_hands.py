@@ -1,15 +1,20 @@
 """The shipped table of the 169 starting hands against 1..9 random opponents."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
-from pokersim import equity
-from pokersim.starting_hands import load_starting_hands, representative, starting_hand_names
+from pokersim import PokersimInputError, equity
+from pokersim.data import starting_hands
+from pokersim.errors import PokersimDeprecationWarning
+from pokersim.ranges import representative, starting_hand_names
+from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
+from pokersim.starting_hands import starting_hand_table
 
 
 @pytest.fixture(scope="module")
 def table():
-    return load_starting_hands()
+    return starting_hands()
 
 
 def test_names():
@@ -62,22 +67,96 @@ def test_rows_are_reproduced_by_a_fresh_simulation(table, hand, n):
 
 
 @pytest.mark.parametrize("kwargs, words", [
-    # a SeedSequence or Generator raised a TypeError (seed * 1000 + i), a negative seed an
-    # error naming seed 1000 times too small, a float ran with seed 7000.0
-    (dict(seed=np.random.SeedSequence(7)), "seed must be an integer >= 0"),
-    (dict(seed=np.random.default_rng(7)), "seed must be an integer >= 0"),
-    (dict(seed=-1), "seed must be an integer >= 0; got -1$"),
-    (dict(seed=7.0), "seed must be an integer >= 0; got 7.0"),
-    (dict(seed=None), "seed must be an integer >= 0; got None"),
-    # an int raised a TypeError (1 in 2), 0 or 10 reached equity
+    (dict(seed=-1), "seed must be None, an integer >= 0, a SeedSequence or a numpy Generator; "
+                    "got -1$"),
+    (dict(seed=7.0), "seed must be None, an integer >= 0"),
+    (dict(seed=True), "seed must be None, an integer >= 0"),
+    # an int raised a TypeError (1 in 2), 0 reached equity
     (dict(opponents=2), "opponents must be a list"),
-    (dict(opponents=[0]), "opponents must be an integer from 1 to 9; got 0"),
-    (dict(opponents=[10]), "opponents must be an integer from 1 to 9; got 10"),
+    (dict(opponents=[0]), "opponents must be an integer from 1 to 22"),
+    (dict(opponents=[23]), "opponents must be an integer from 1 to 22"),
+    (dict(hands=["AKx"]), "not starting-hand names"),
 ])
-def test_starting_hand_table_bad_seed_or_opponents_is_an_input_error(kwargs, words):
-    from pokersim import PokersimInputError
-    from pokersim.starting_hands import starting_hand_table
-
+def test_starting_hand_table_bad_input_is_an_input_error(kwargs, words):
     with pytest.raises(PokersimInputError, match=words):
         starting_hand_table(**{"opponents": [2], "target_stderr": 0.05, "hands": ["AA"],
                                **kwargs})
+
+
+def small_table(**options):
+    return starting_hand_table(**{"opponents": [2], "target_stderr": 0.02,
+                                  "hands": ["AA", "72o"], **options})
+
+
+def test_starting_hand_table_takes_any_seed_as_equity_does():
+    # a SeedSequence or a Generator raised an error, None too: the seed was an int only
+    by_int = small_table(seed=7)
+    pd.testing.assert_frame_equal(by_int, small_table(seed=np.random.SeedSequence(7)))
+    pd.testing.assert_frame_equal(by_int, small_table(seed=np.int64(7)))
+    assert not by_int.equity.equals(small_table(seed=8).equity)
+    spawned = np.random.SeedSequence(7).spawn(1)[0]
+    pd.testing.assert_frame_equal(small_table(seed=spawned), small_table(seed=spawned))
+    pd.testing.assert_frame_equal(small_table(seed=np.random.default_rng(3)),
+                                  small_table(seed=np.random.default_rng(3)))
+    assert (small_table(seed=None).method == "monte-carlo").all()
+
+
+def test_a_hand_numbers_do_not_depend_on_the_other_hands_asked_for():
+    for seed in (7, np.random.SeedSequence([1, 2])):
+        both = small_table(seed=seed)
+        alone = starting_hand_table([2], target_stderr=0.02, hands=["72o"], seed=seed)
+        pd.testing.assert_frame_equal(pd.DataFrame(both.iloc[1:]).reset_index(drop=True),
+                                      pd.DataFrame(alone))
+
+
+def test_starting_hand_table_up_to_22_opponents_as_equity_vs_random():
+    got = starting_hand_table([1, 12, 22], target_stderr=0.02, hands=["AA"], seed=1)
+    assert isinstance(got, ResultFrame)
+    assert got.columns.tolist() == ["hand", "opponents", *WIN_RATE_COLUMNS]
+    assert got.opponents.tolist() == [1, 12, 22]
+    assert got.method.tolist() == ["exact", "monte-carlo", "monte-carlo"]
+    assert got.attrs["method"] == "exact, monte-carlo"
+    assert got.equity.is_monotonic_decreasing and (got.std_error < 0.02).all()
+
+
+def test_shipped_table_is_a_win_rate_table(table):
+    assert isinstance(table, ResultFrame)
+    assert table.columns.tolist() == ["hand", "opponents", *WIN_RATE_COLUMNS]
+    assert table.opponents.dtype == np.int64 and table.outcomes.dtype == np.int64
+    assert table.outcomes[table.opponents == 1].unique().tolist() == [1225 * 1_712_304]
+
+
+def test_old_names_still_work():
+    from pokersim import starting_hands as module
+
+    with pytest.warns(PokersimDeprecationWarning, match=r"pokersim.data.starting_hands\(\)"):
+        old = module.load_starting_hands()
+    pd.testing.assert_frame_equal(old, starting_hands())
+    assert module.starting_hand_names is starting_hand_names
+    assert module.representative is representative
+
+
+def test_ctrl_c_keeps_the_rows_finished_in_the_table_shape(monkeypatch):
+    from pokersim import SimulationInterrupted
+    from pokersim import starting_hands as module
+
+    real, calls = module.equity, []
+
+    def equity_then_ctrl_c(players, **options):  # the third Monte Carlo run is cut short
+        calls.append(players)
+        frame = real(players, **options)
+        if len(calls) == 3:
+            frame["method"] = "monte-carlo (partial)"
+            raise SimulationInterrupted(frame)
+        return frame
+
+    monkeypatch.setattr(module, "equity", equity_then_ctrl_c)
+    with pytest.raises(SimulationInterrupted) as info:
+        starting_hand_table([1, 2, 3], target_stderr=0.02, hands=["AA", "72o"])
+    table = info.value.partial
+    assert isinstance(table, ResultFrame) and table.attrs["partial"] is True
+    assert table.columns.tolist() == ["hand", "opponents", *WIN_RATE_COLUMNS]
+    assert table.hand.tolist() == ["AA", "AA", "AA", "72o", "72o"]
+    assert table.opponents.tolist() == [1, 2, 3, 1, 2]
+    assert table.method.tolist() == ["exact", "monte-carlo", "monte-carlo", "exact",
+                                     "monte-carlo (partial)"]
