@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import pokersim.data
 from pokersim.cli import main
 from pokersim.games import draw5, videopoker, zhajinhua
-from pokersim.starting_hands import load_starting_hands
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -295,7 +295,7 @@ def test_starting_hands_regenerate_small(capsys, tmp_path):
     assert rc == 0, err
     assert f"wrote {out_csv}" in err
     fresh = pd.read_csv(out_csv)
-    shipped = load_starting_hands()
+    shipped = pokersim.data.starting_hands()
     assert fresh.columns.tolist() == shipped.columns.tolist()
     assert len(fresh) == 169 and set(fresh.opponents) == {2}
     assert (fresh.method == "monte-carlo").all()
