@@ -260,14 +260,20 @@ def test_five_card_strength_counts_match_phevaluator():
     evaluator is called in a plain loop), tallied by cactus rank. pokersim's strength s is
     cactus rank 7463 - s (both are dense ranks of the same 7,462 classes, in opposite orders),
     so the tallies reversed must equal strength_counts(5)."""
+    np.testing.assert_array_equal(strength_counts(5), phevaluator_strength_counts(5))
+
+
+def phevaluator_strength_counts(k: int) -> np.ndarray:
+    """Every k-card hand ranked by phevaluator in a plain loop, tallied by cactus rank and
+    reversed: counts indexed by pokersim strength (7463 - cactus rank)."""
     phevaluator = pytest.importorskip("phevaluator")
     evaluate_cards = phevaluator.evaluate_cards
-    ranks = np.fromiter((evaluate_cards(*h) for h in combinations(range(52), 5)),
-                        dtype=np.int64, count=comb(52, 5))
+    ranks = np.fromiter((evaluate_cards(*h) for h in combinations(range(52), k)),
+                        dtype=np.int16, count=comb(52, k))
     by_cactus = np.bincount(ranks, minlength=N_STRENGTHS + 1)
     expected = np.zeros(N_STRENGTHS + 1, np.int64)
     expected[1:] = by_cactus[1:][::-1]
-    np.testing.assert_array_equal(strength_counts(5), expected)
+    return expected
 
 
 # ----------------------------------------------------------------------------- exact, 6 cards
@@ -296,14 +302,7 @@ def test_six_card_exact():
 @pytest.mark.slow
 def test_six_card_strength_counts_match_phevaluator():
     """All 20,358,520 six-card hands through phevaluator in a Python loop (about 16 s here)."""
-    phevaluator = pytest.importorskip("phevaluator")
-    evaluate_cards = phevaluator.evaluate_cards
-    ranks = np.fromiter((evaluate_cards(*h) for h in combinations(range(52), 6)),
-                        dtype=np.int16, count=comb(52, 6))
-    by_cactus = np.bincount(ranks, minlength=N_STRENGTHS + 1)
-    expected = np.zeros(N_STRENGTHS + 1, np.int64)
-    expected[1:] = by_cactus[1:][::-1]
-    np.testing.assert_array_equal(strength_counts(6), expected)
+    np.testing.assert_array_equal(strength_counts(6), phevaluator_strength_counts(6))
 
 
 # ----------------------------------------------------------------------------- exact, 7 cards

@@ -387,6 +387,17 @@ def _hold_frame(row: np.ndarray, counts: np.ndarray, pt: PayTable) -> pd.DataFra
 N_SMALL = int(SUBSET_OFFSET[5])  # subsets of 0..4 cards
 
 
+@jit(inline=True)
+def _class_of(hand, classes, card_keys, card_bits, flush, offsets, table):
+    """The class of the five cards of ``hand`` (a 1-D array)."""
+    key = KEY_BIAS
+    bits = np.uint64(0)
+    for j in range(5):
+        key += card_keys[hand[j]]
+        bits |= card_bits[hand[j]]
+    return classes[lookup(key, bits, flush, offsets, table)]
+
+
 @jit(parallel=True)
 def _subset_counts_kernel(classes, card_keys, card_bits, flush, offsets, table, counts,
                           class5):
@@ -400,12 +411,7 @@ def _subset_counts_kernel(classes, card_keys, card_bits, flush, offsets, table, 
         for lowest in range(w, 48, n_workers):
             first_combination(hand, 5, lowest)
             while hand[0] == lowest:
-                key = KEY_BIAS
-                bits = np.uint64(0)
-                for j in range(5):
-                    key += card_keys[hand[j]]
-                    bits |= card_bits[hand[j]]
-                cls = classes[lookup(key, bits, flush, offsets, table)]
+                cls = _class_of(hand, classes, card_keys, card_bits, flush, offsets, table)
                 subset_indices(hand, idx)
                 for m in range(31):
                     local[idx[m], cls] += 1
@@ -595,12 +601,7 @@ def _simulate_kernel(cards, simple, binom, pay_small, pays, class5, classes, car
         for j in range(5):
             dealt[j] = cards[i, j]
         dealt.sort()
-        key = KEY_BIAS
-        bits = np.uint64(0)
-        for j in range(5):
-            key += card_keys[dealt[j]]
-            bits |= card_bits[dealt[j]]
-        dealt_class = classes[lookup(key, bits, flush, offsets, table)]
+        dealt_class = _class_of(dealt, classes, card_keys, card_bits, flush, offsets, table)
         if simple:
             mask = 0
             if dealt_class >= 5:
