@@ -23,7 +23,6 @@ What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
 
 from __future__ import annotations
 
-from math import comb
 from typing import NamedTuple
 
 import numpy as np
@@ -31,6 +30,8 @@ from numba import prange
 
 from ._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros
 from ._random import block_state, sample_alias
+from .combinatorics import BINOM
+from .combinatorics import next_combination as _next_combination
 from .deal import BATCH, batch_number
 from .evaluate import lookup
 from .tables import KEY_BIAS, RANK_MASK
@@ -454,26 +455,9 @@ def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown
     return stalled
 
 
-#: C(n, k) for n < 18 and k <= 5 (0 when k > n): board counts and multiset indices.
-BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(18)], np.int64)
 #: Tasks per hole-card tuple in :func:`exact_preflop_kernel`: the boards that no flush can
 #: touch, grouped by ranks, then the boards where a flush in suit 0, 1, 2 or 3 is possible.
 PREFLOP_PARTS = 5
-
-
-@jit(inline=True)
-def _next_combination(idx, k, n):
-    """Advance ``idx[:k]`` to the next k-subset of range(n) in lexicographic order; False
-    after the last."""
-    i = k - 1
-    while i >= 0 and idx[i] == n - k + i:
-        i -= 1
-    if i < 0:
-        return False
-    idx[i] += 1
-    for j in range(i + 1, k):
-        idx[j] = idx[j - 1] + 1
-    return True
 
 
 @jit(inline=True)

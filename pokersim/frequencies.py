@@ -12,14 +12,14 @@ from math import comb
 
 import numba
 import numpy as np
-import pandas as pd
 from numba import prange
 
 from . import config
 from ._jit import jit
-from ._random import block_state, seed_key
+from ._random import seed_key
+from .combinatorics import first_combination, next_combination, subsets
 from .deal import deal_plan, deal_row
-from .errors import PokersimInputError, SimulationInterrupted
+from .errors import SimulationInterrupted
 from .evaluate import (
     CATEGORY_LABELS,
     N_STRENGTHS,
@@ -29,45 +29,122 @@ from .evaluate import (
     kernel_args,
     lookup,
     nonflush_strength,
-    tables,
 )
-from .runner import check_client, chunk_blocks, run_chunks
+from .montecarlo import chunk_counts, count_blocks, run
+from .results import ResultFrame, frequency_table
+from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
-from .validation import check_between, check_count, short_repr
+from .validation import (
+    check_between,
+    check_count,
+    check_flag,
+    check_target_stderr,
+    choose_method,
+)
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
-
 
 #: Added to a key, makes bit 3 of a suit counter set if that suit already holds 4 cards: when
 #: no suit does, one more card cannot make a flush and the flush test can be skipped.
 ONE_PER_SUIT = np.uint64(0x1111 << SUIT_SHIFT)
 
 
+# ---------------------------------------------------------------------------------------------
+# Counting every hand: one incremental enumeration
+
+
 @jit(inline=True)
-def _count_last_three(key, bits, start, card_keys, card_bits, flush, offsets, table, hist):
-    """Add to ``hist`` every hand made of the partial hand (key, bits) and three more cards
-    from ``start``..51; each costs one addition and one lookup."""
-    for a in range(start, 50):
-        ka = key + card_keys[a]
-        ba = bits | card_bits[a]
-        for b in range(a + 1, 51):
-            kb = ka + card_keys[b]
-            bb = ba | card_bits[b]
-            if (kb + ONE_PER_SUIT) & FLUSH_CHECK:
-                for c in range(b + 1, 52):
-                    hist[lookup(kb + card_keys[c], bb | card_bits[c], flush, offsets, table)] += 1
-            else:
-                for c in range(b + 1, 52):
-                    hist[nonflush_strength(kb + card_keys[c], offsets, table)] += 1
+def by_strength(strength, classes, out):
+    """Count a hand in ``out[strength]`` (``classes`` unused: None)."""
+    out[strength] += 1
+
+
+@jit(inline=True)
+def by_class(strength, classes, out):
+    """Count a hand in ``out[classes[strength]]``."""
+    out[classes[strength]] += 1
+
+
+@jit(inline=True)
+def _count_last_card(tally, key, bits, cards, start, card_keys, card_bits, flush, offsets,
+                     table, classes, out):
+    """Count the hands of the partial hand (key, bits) and one of ``cards[start:]``: one
+    addition and one lookup each, the flush test skipped when no suit holds four cards."""
+    if (key + ONE_PER_SUIT) & FLUSH_CHECK:
+        for i in range(start, cards.shape[0]):
+            c = cards[i]
+            tally(lookup(key + card_keys[c], bits | card_bits[c], flush, offsets, table),
+                  classes, out)
+    else:
+        for i in range(start, cards.shape[0]):
+            tally(nonflush_strength(key + card_keys[cards[i]], offsets, table), classes, out)
+
+
+@jit(inline=True)
+def _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets,
+                      table, classes, out):
+    """Count the hands of the partial hand and ``r`` (1 to 3) of ``cards[start:]``, in
+    loops."""
+    if r == 1:
+        _count_last_card(tally, key, bits, cards, start, card_keys, card_bits, flush, offsets,
+                         table, classes, out)
+        return
+    for a in range(start, cards.shape[0] - r + 1):
+        ka = key + card_keys[cards[a]]
+        ba = bits | card_bits[cards[a]]
+        if r == 2:
+            _count_last_card(tally, ka, ba, cards, a + 1, card_keys, card_bits, flush, offsets,
+                             table, classes, out)
+            continue
+        for b in range(a + 1, cards.shape[0] - 1):
+            _count_last_card(tally, ka + card_keys[cards[b]], ba | card_bits[cards[b]], cards,
+                             b + 1, card_keys, card_bits, flush, offsets, table, classes, out)
+
+
+@jit(inline=True)
+def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets, table,
+                classes, out):
+    """Count, with ``tally(strength, classes, out)`` (:func:`by_strength` or
+    :func:`by_class`), every hand made of the partial hand (``key``, ``bits``: a key from
+    ``KEY_BIAS`` and its cards' keys, the OR of their bits) and ``r`` more cards (0 to 5) from
+    ``cards[start:]`` (distinct cards, not in the partial hand).
+
+    The r-subsets of ``cards[start:]`` are walked in lexicographic order: the first r - 3
+    cards by :func:`pokersim.combinatorics.next_combination`, the last three in loops that
+    build the keys card by card, so that each hand costs one addition and one lookup
+    (:func:`_count_last_card`). This is the innermost loop of the exact 7-card count (~1,300
+    M hands/s on 2 threads): walking every card by ``next_combination`` there would cost more
+    than the hand itself.
+    """
+    n = cards.shape[0]
+    if start + r > n:
+        return
+    if r == 0:
+        tally(lookup(key, bits, flush, offsets, table), classes, out)
+        return
+    first = np.empty(2, np.int64)  # the positions of the first r - 3 cards (r <= 5)
+    first_combination(first, r - 3, start)
+    while True:
+        first_key = key
+        first_bits = bits
+        for j in range(r - 3):
+            first_key += card_keys[cards[first[j]]]
+            first_bits |= card_bits[cards[first[j]]]
+        _count_last_cards(tally, first_key, first_bits, cards, first[r - 4] + 1 if r > 3 else
+                          start, min(r, 3), card_keys, card_bits, flush, offsets, table,
+                          classes, out)
+        if r <= 3 or not next_combination(first, r - 3, n - 3):
+            break
 
 
 @jit(parallel=True)
 def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table, hist):
     """Add every k-card hand (5 <= k <= 7) to ``hist[worker, strength]``.
 
-    A task fixes the two lowest cards; worker w takes tasks w, w + W, w + 2W, ... (heavy and
-    light tasks alike) and counts into its own local histogram, written out once at the end:
-    threads sharing one histogram array ran no faster than one thread.
+    A task fixes the two lowest cards (:func:`_first_two`) and counts the k - 2 others
+    (:func:`count_hands`); worker w takes tasks w, w + W, w + 2W, ... (heavy and light tasks
+    alike) and counts into its own local histogram, written out once at the end: threads
+    sharing one histogram array ran no faster than one thread.
     """
     n_workers = hist.shape[0]
     for w in prange(n_workers):
@@ -75,50 +152,55 @@ def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table,
         for t in range(w, first_two.shape[0], n_workers):
             c1 = first_two[t, 0]
             c2 = first_two[t, 1]
-            key = KEY_BIAS + card_keys[c1] + card_keys[c2]
-            bits = card_bits[c1] | card_bits[c2]
-            if k == 5:
-                _count_last_three(key, bits, c2 + 1, card_keys, card_bits, flush, offsets,
-                                  table, local)
-            elif k == 6:
-                for x in range(c2 + 1, 49):
-                    _count_last_three(key + card_keys[x], bits | card_bits[x], x + 1,
-                                      card_keys, card_bits, flush, offsets, table, local)
-            else:
-                for x in range(c2 + 1, 48):
-                    kx = key + card_keys[x]
-                    bx = bits | card_bits[x]
-                    for y in range(x + 1, 49):
-                        _count_last_three(kx + card_keys[y], bx | card_bits[y], y + 1,
-                                          card_keys, card_bits, flush, offsets, table, local)
+            count_hands(by_strength, KEY_BIAS + card_keys[c1] + card_keys[c2],
+                        card_bits[c1] | card_bits[c2], FULL_DECK, c2 + 1, k - 2, card_keys,
+                        card_bits, flush, offsets, table, None, local)
         hist[w] = local
+
+
+def _first_two(k: int) -> np.ndarray:
+    """Every pair (c1, c2), c1 < c2, that can start a sorted k-card hand."""
+    pairs = subsets(52, 2)
+    return pairs[pairs[:, 1] <= 52 - (k - 1)].astype(np.int64)
+
+
+def _exact_counts(cards: int) -> np.ndarray:
+    hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
+    _enumerate_kernel(cards, _first_two(cards), *kernel_args(), hist)
+    return hist.sum(axis=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo
+
+
+@jit(inline=True)
+def _hand_buffer(params):
+    return np.empty((1, params[0]), np.uint8)
+
+
+@jit(inline=True)
+def _deal_and_count(state, n, deck, hand, params, local):
+    """Deal ``n`` k-card hands and count their strengths."""
+    k, plan, card_keys, card_bits, flush, offsets, table = params
+    for _ in range(n):
+        state = deal_row(state, deck, hand, 0, 52, k, plan)
+        local[hand_strength(hand, 0, k, card_keys, card_bits, flush, offsets, table)] += 1
 
 
 @functools.cache
 def _monte_carlo_kernel(k: int):
-    """The Monte Carlo counting kernel for k-card hands (k and the deal plan compiled in)."""
+    """The Monte Carlo kernel for k-card hands (k and the deal plan compiled in): strength
+    counts of blocks of hands, see :mod:`pokersim.montecarlo`."""
     plan = deal_plan(52, k)
 
     @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, card_keys, card_bits, flush, offsets,
-               table, hist):
-        """Deal and evaluate blocks ``first_block ..`` of ``block`` hands (the last one short
-        so that ``trials`` hands are dealt in all). Block b always draws from stream b and
-        starts from a fresh deck; worker w takes blocks w, w + W, ... and counts strengths in
-        its own histogram, so the counts do not depend on the number of threads."""
-        n_workers = hist.shape[0]
-        for w in prange(n_workers):
-            local = np.zeros(hist.shape[1], np.int64)
-            hand = np.empty((1, k), np.uint8)
-            deck = np.empty(52, np.uint8)
-            for b in range(first_block + w, first_block + n_blocks, n_workers):
-                state = block_state(key, b)
-                deck[:] = FULL_DECK
-                for _ in range(min(block, trials - b * block)):
-                    state = deal_row(state, deck, hand, 0, 52, k, plan)
-                    local[hand_strength(hand, 0, k, card_keys, card_bits, flush, offsets,
-                                        table)] += 1
-            hist[w] += local  # adds to earlier calls' counts
+    def kernel(key, first_block, n_blocks, block, trials, tables, counts):
+        card_keys, card_bits, flush, offsets, table = tables
+        for w in prange(counts.shape[0]):
+            count_blocks(_deal_and_count, _hand_buffer, key, first_block, n_blocks, block,
+                         trials, w, (k, plan, card_keys, card_bits, flush, offsets, table),
+                         counts)
 
     return kernel
 
@@ -126,109 +208,126 @@ def _monte_carlo_kernel(k: int):
 def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     """Strength counts of blocks ``first .. first + n - 1`` of a Monte Carlo run."""
     cards, key, trials = problem
-    hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
-    _monte_carlo_kernel(cards)(key, first, n, config.MC_BLOCK, trials, *kernel_args(), hist)
-    return (hist.sum(axis=0),)
+    return (chunk_counts(_monte_carlo_kernel(cards), key, first, n, config.MC_BLOCK, trials,
+                         kernel_args(), (N_STRENGTHS + 1,)),)
 
 
-def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = None,
-                    seed=None, *, client=None, chunk_size: int | None = None,
-                    progress: bool = False) -> np.ndarray:
+# ---------------------------------------------------------------------------------------------
+# Public functions
+
+
+def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = None,
+                    seed=None, target_stderr: float | None = None, *, client=None,
+                    chunk_size: int | None = None, progress: bool = False) -> np.ndarray:
     """How many hands of ``cards`` cards have each strength: an int64 array of 7463 counts
-    (index 0 unused). Exact enumerates all C(52, cards) hands. Monte Carlo deals ``trials``
-    hands in chunks of ``chunk_size`` (here, or on ``client``: see :mod:`pokersim.runner`);
-    on Ctrl-C it raises :class:`SimulationInterrupted` whose ``partial`` holds the counts so
-    far.
+    (index 0 unused).
+
+    The options are those of :func:`category_frequencies` (``target_stderr`` applies to the
+    categories' probabilities); on Ctrl-C a Monte Carlo run raises
+    :class:`SimulationInterrupted` whose ``partial`` holds the counts so far.
 
     >>> int((strength_counts(5) > 0).sum())
     7462
     """
-    cards = _check_cards(cards)
-    check_client(client)
-    if not isinstance(method, str):
-        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got "
-                                 f"{short_repr(method)}")
-    if method == "exact":
-        if trials is not None or seed is not None:
-            raise PokersimInputError("trials and seed apply to method='monte-carlo' only")
-        hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
-        tb = tables()
-        _enumerate_kernel(cards, _first_two(cards), tb.card_keys, tb.card_bits, tb.flush,
-                          tb.offsets, tb.hash, hist)
-        return hist.sum(axis=0)
-    if method != "monte-carlo":
-        raise PokersimInputError(f"method must be 'exact' or 'monte-carlo'; got "
-                                 f"{short_repr(method)}")
-    trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
-    block = config.MC_BLOCK
-    run = run_chunks(_monte_carlo_chunk, (cards, seed_key(seed), trials), -(-trials // block),
-                     chunk_blocks(chunk_size, block), client=client, progress=progress,
-                     block_size=block, total=trials, desc=f"{cards}-card hands", unit="hands")
-    counts = run.counts[0]
-    if run.interrupted:
+    counts, method = _strength_counts(cards, method, trials, seed, target_stderr, client,
+                                      chunk_size, progress)
+    if method == "monte-carlo (partial)":
         raise SimulationInterrupted(counts)
     return counts
 
 
-def category_frequencies(cards: int = 7, method: str = "exact", trials: int | None = None,
-                         seed=None, *, client=None, chunk_size: int | None = None,
-                         progress: bool = False) -> pd.DataFrame:
-    """Frequency of each hand category among all ``cards``-card hands (5, 6 or 7).
+def category_frequencies(cards: int = 7, method: str = "auto", trials: int | None = None,
+                         seed=None, target_stderr: float | None = None, *, client=None,
+                         chunk_size: int | None = None, progress: bool = False
+                         ) -> ResultFrame:
+    """Frequency of each hand category among all hands of ``cards`` cards (5, 6 or 7), by
+    the best five.
 
-    Returns a DataFrame, best category first: ``category`` (ordered categorical), ``count``,
-    ``probability``, ``one_in`` (1 / probability), ``odds_against`` ((1 - p) / p : 1) and, for
-    ``method="monte-carlo"``, ``std_error`` of the probability. Monte Carlo deals ``trials``
-    hands (default 1,000,000) from ``seed``, in chunks of ``chunk_size`` hands run here or
-    on ``client`` (a Dask ``Client`` or an executor), ``progress`` showing a bar; Ctrl-C
-    raises :class:`SimulationInterrupted` whose ``partial`` frame holds the hands dealt so far
-    (``attrs["partial"]`` is True).
+    Parameters
+    ----------
+    cards : int, 5..7
+    method : {"auto", "exact", "monte-carlo"}
+        "exact" enumerates all C(52, ``cards``) hands (7 cards: ~0.1 s); "monte-carlo" deals
+        hands at random; "auto" is exact unless ``trials``, ``seed`` or ``target_stderr``
+        is given.
+    trials : int, optional
+        Hands to deal (Monte Carlo): default ``config.DEFAULT_TRIALS``, or with
+        ``target_stderr`` a cap of ``config.MAX_TRIALS``.
+    seed : None, int, SeedSequence or numpy Generator
+        The same seed gives the same counts whatever the thread count, chunking or executor.
+    target_stderr : float in (0, 1), optional
+        Stop after the first chunk of hands at which every probability's standard error is
+        below it.
+    client, chunk_size, progress
+        Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
+        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        request. Ctrl-C raises :class:`SimulationInterrupted` whose ``partial`` is the frame
+        of the hands dealt so far (method "monte-carlo (partial)").
 
-    >>> category_frequencies(5)[["category", "count"]].head(3)
-             category  count
-    0     Royal Flush      4
-    1  Straight Flush     36
-    2  Four of a Kind    624
+    Returns
+    -------
+    ResultFrame, a frequency table (see ``docs/api.md``), best category first
+        ``category`` (ordered categorical), ``count``, ``probability``, ``std_error`` (0 when
+        exact), ``one_in`` (1 / probability; the odds against are ``one_in - 1`` to 1) and
+        ``method``. ``attrs`` holds ``cards``, ``method``, ``trials`` (the hands dealt; None
+        when exact), ``seed``, ``target_stderr``, ``outcomes`` and ``hands`` (the hands
+        counted) and ``partial``.
+
+    >>> category_frequencies(5)[["category", "count", "one_in"]].head(3)
+             category count   one_in
+    0     Royal Flush     4  649,740
+    1  Straight Flush    36   72,193
+    2  Four of a Kind   624    4,165
     """
-    try:
-        counts_by_strength = strength_counts(cards, method, trials, seed, client=client,
-                                             chunk_size=chunk_size, progress=progress)
-    except SimulationInterrupted as e:
-        frame = _frame(e.partial, cards, method)
-        frame.attrs["partial"] = True
-        raise SimulationInterrupted(frame) from None
-    return _frame(counts_by_strength, cards, method)
-
-
-def _frame(counts_by_strength: np.ndarray, cards: int, method: str) -> pd.DataFrame:
-    codes = category_of_strength()[1:]
-    counts = np.bincount(codes, weights=counts_by_strength[1:], minlength=len(Category))
-    counts = counts.astype(np.int64)[::-1]
-    total = counts.sum()
-    p = counts / total
-    with np.errstate(divide="ignore"):
-        frame = pd.DataFrame({
-            "category": pd.Categorical(CATEGORY_LABELS[::-1], categories=CATEGORY_LABELS,
-                                       ordered=True),
-            "count": counts,
-            "probability": p,
-            "one_in": 1 / p,
-            "odds_against": (1 - p) / p,
-        })
-    if method == "monte-carlo":
-        frame["std_error"] = np.sqrt(p * (1 - p) / total)
-    frame.attrs.update(cards=cards, method=method, hands=int(total))
-    if method == "exact" and total != comb(52, cards):
+    counts, method = _strength_counts(cards, method, trials, seed, target_stderr, client,
+                                      chunk_size, progress)
+    frame = frequency_table(CATEGORY_LABELS[::-1], category_counts(counts)[::-1], method,
+                            order=CATEGORY_LABELS)
+    hands = frame.attrs["outcomes"]
+    frame.attrs.update(cards=int(cards), trials=None if method == "exact" else hands, seed=seed,
+                       target_stderr=target_stderr, hands=hands)
+    if method == "exact" and hands != comb(52, cards):
         raise AssertionError(  # pragma: no cover
-            f"enumerated {total} hands, expected C(52, {cards})")
+            f"enumerated {hands} hands, expected C(52, {cards})")
+    if method == "monte-carlo (partial)":
+        raise SimulationInterrupted(frame)
     return frame
 
 
-def _first_two(k: int) -> np.ndarray:
-    """Every pair (c1, c2), c1 < c2, that can start a sorted k-card hand."""
-    c1, c2 = np.triu_indices(52, 1)
-    keep = c2 <= 52 - (k - 1)
-    return np.stack([c1[keep], c2[keep]], axis=1).astype(np.int64)
+def category_counts(counts_by_strength: np.ndarray) -> np.ndarray:
+    """Counts by :class:`Category` code (weakest first) from counts by strength.
+
+    >>> category_counts(strength_counts(5)).tolist()[-2:]
+    [36, 4]
+    """
+    codes = category_of_strength()[1:]
+    return np.bincount(codes, weights=counts_by_strength[1:],
+                       minlength=len(Category)).astype(np.int64)
 
 
-def _check_cards(cards) -> int:
-    return check_between(cards, "cards", 5, 7, " (cards in a hand)")
+def _strength_counts(cards, method, trials, seed, target_stderr, client, chunk_size,
+                     progress) -> tuple[np.ndarray, str]:
+    """(counts by strength, method label) after checking every argument."""
+    cards = check_between(cards, "cards", 5, 7, " (cards in a hand)")
+    method = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
+    target_stderr = check_target_stderr(target_stderr)
+    check_client(client)
+    progress = check_flag(progress, "progress")
+    if method == "exact":
+        return _exact_counts(cards), method
+    if trials is None:
+        trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
+    trials = check_count(trials, "trials", 1)
+    stop = None if target_stderr is None else functools.partial(_below, target_stderr)
+    result = run(_monte_carlo_chunk, (cards, seed_key(seed), trials), trials, config.MC_BLOCK,
+                 client=client, chunk_size=chunk_size, progress=progress, stop=stop,
+                 desc=f"{cards}-card hands", unit="hands")
+    return result.counts[0], "monte-carlo (partial)" if result.interrupted else "monte-carlo"
+
+
+def _below(target_stderr: float, counts: tuple) -> bool:
+    """Whether every category probability's standard error is below ``target_stderr``."""
+    by_category = category_counts(counts[0])
+    n = by_category.sum()
+    p = by_category / n
+    return bool((np.sqrt(p * (1 - p) / n) < target_stderr).all())

@@ -25,8 +25,10 @@ import pandas as pd
 import pytest
 
 import pokersim
-from pokersim import PokersimInputError, category_frequencies, config
+from pokersim import PokersimInputError, SimulationInterrupted, category_frequencies, config
+from pokersim import frequencies as frequencies_module
 from pokersim.frequencies import strength_counts
+from pokersim.results import ResultFrame
 
 # DESIGN.md, "Numbers every test may use"; the list index is the category code
 # (HIGH_CARD 0 .. ROYAL_FLUSH 9, as DESIGN.md numbers the Category enum).
@@ -41,6 +43,16 @@ PUBLISHED = {5: FIVE_CARD_COUNTS, 7: SEVEN_CARD_COUNTS}
 LABELS = ["High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush", "Full House",
           "Four of a Kind", "Straight Flush", "Royal Flush"]
 N_STRENGTHS = 7462
+# docs/api.md, "Frequency table"
+COLUMNS = ["category", "count", "probability", "std_error", "one_in", "method"]
+
+
+def expected_attrs(cards, method, hands, trials=None, seed=None, target_stderr=None,
+                   partial=False) -> dict:
+    """The attrs of a frequency frame: the run's inputs, the hands counted, partial."""
+    return {"cards": cards, "method": method, "trials": trials, "seed": seed,
+            "target_stderr": target_stderr, "outcomes": hands, "hands": hands,
+            "partial": partial}
 
 
 # ----------------------------------------------------------------------------- the oracle
@@ -210,10 +222,11 @@ def test_five_card_exact_frame():
     np.testing.assert_allclose(df["probability"].to_numpy(), p, rtol=1e-12)
     assert df["probability"].sum() == pytest.approx(1.0, abs=1e-12)
     np.testing.assert_allclose(df["one_in"].to_numpy(), 1 / p, rtol=1e-12)
-    np.testing.assert_allclose(df["odds_against"].to_numpy(), (1 - p) / p, rtol=1e-12)
+    # the odds against are one_in - 1 (the column odds_against is gone)
+    np.testing.assert_allclose(df["one_in"].to_numpy() - 1, (1 - p) / p, rtol=1e-12)
     # one in 649,740 for a royal flush; 649,739 : 1 against
     assert df["one_in"].iloc[0] == pytest.approx(649_740)
-    assert df["odds_against"].iloc[0] == pytest.approx(649_739)
+    assert df["one_in"].iloc[0] - 1 == pytest.approx(649_739)
 
     # an ordered categorical whose categories are the labels weakest first
     assert isinstance(df["category"].dtype, pd.CategoricalDtype)
@@ -223,8 +236,12 @@ def test_five_card_exact_frame():
     assert list(df["category"].cat.codes) == list(range(9, -1, -1))
     assert [c.label for c in pokersim.Category] == LABELS
 
-    assert "std_error" not in df.columns  # exact counts have none
-    assert df.attrs == {"cards": 5, "method": "exact", "hands": n}
+    # the frequency table of docs/api.md: exact counts have a standard error of 0
+    assert isinstance(df, ResultFrame)
+    assert list(df.columns) == COLUMNS
+    assert df["count"].dtype == np.int64 and df["one_in"].dtype == np.float64
+    assert (df["std_error"] == 0).all() and (df["method"] == "exact").all()
+    assert df.attrs == expected_attrs(5, "exact", n)
 
 
 def test_five_card_strength_counts():
@@ -243,14 +260,20 @@ def test_five_card_strength_counts_match_phevaluator():
     evaluator is called in a plain loop), tallied by cactus rank. pokersim's strength s is
     cactus rank 7463 - s (both are dense ranks of the same 7,462 classes, in opposite orders),
     so the tallies reversed must equal strength_counts(5)."""
+    np.testing.assert_array_equal(strength_counts(5), phevaluator_strength_counts(5))
+
+
+def phevaluator_strength_counts(k: int) -> np.ndarray:
+    """Every k-card hand ranked by phevaluator in a plain loop, tallied by cactus rank and
+    reversed: counts indexed by pokersim strength (7463 - cactus rank)."""
     phevaluator = pytest.importorskip("phevaluator")
     evaluate_cards = phevaluator.evaluate_cards
-    ranks = np.fromiter((evaluate_cards(*h) for h in combinations(range(52), 5)),
-                        dtype=np.int64, count=comb(52, 5))
+    ranks = np.fromiter((evaluate_cards(*h) for h in combinations(range(52), k)),
+                        dtype=np.int16, count=comb(52, k))
     by_cactus = np.bincount(ranks, minlength=N_STRENGTHS + 1)
     expected = np.zeros(N_STRENGTHS + 1, np.int64)
     expected[1:] = by_cactus[1:][::-1]
-    np.testing.assert_array_equal(strength_counts(5), expected)
+    return expected
 
 
 # ----------------------------------------------------------------------------- exact, 6 cards
@@ -260,7 +283,7 @@ def test_six_card_exact():
     df = category_frequencies(6)
     counts = dict(zip(df["category"].astype(str), df["count"].tolist(), strict=True))
     assert sum(counts.values()) == comb(52, 6) == 20_358_520
-    assert df.attrs == {"cards": 6, "method": "exact", "hands": comb(52, 6)}
+    assert df.attrs == expected_attrs(6, "exact", comb(52, 6))
     assert all(n > 0 for n in counts.values())
 
     # By hand: a royal flush in six cards is one of the 4 royals plus any of the other 47
@@ -279,14 +302,7 @@ def test_six_card_exact():
 @pytest.mark.slow
 def test_six_card_strength_counts_match_phevaluator():
     """All 20,358,520 six-card hands through phevaluator in a Python loop (about 16 s here)."""
-    phevaluator = pytest.importorskip("phevaluator")
-    evaluate_cards = phevaluator.evaluate_cards
-    ranks = np.fromiter((evaluate_cards(*h) for h in combinations(range(52), 6)),
-                        dtype=np.int16, count=comb(52, 6))
-    by_cactus = np.bincount(ranks, minlength=N_STRENGTHS + 1)
-    expected = np.zeros(N_STRENGTHS + 1, np.int64)
-    expected[1:] = by_cactus[1:][::-1]
-    np.testing.assert_array_equal(strength_counts(6), expected)
+    np.testing.assert_array_equal(strength_counts(6), phevaluator_strength_counts(6))
 
 
 # ----------------------------------------------------------------------------- exact, 7 cards
@@ -303,7 +319,7 @@ def test_seven_card_exact():
     assert int(df["count"].sum()) == n == 133_784_560
     np.testing.assert_allclose(df["probability"].to_numpy(),
                                np.array(SEVEN_CARD_COUNTS[::-1]) / n, rtol=1e-12)
-    assert df.attrs == {"cards": 7, "method": "exact", "hands": n}
+    assert df.attrs == expected_attrs(7, "exact", n)
 
     counts = strength_counts(7)
     assert int((counts > 0).sum()) == 4824
@@ -324,7 +340,8 @@ def test_monte_carlo_within_five_standard_errors(k, trials, seed):
     df = category_frequencies(k, "monte-carlo", trials=trials, seed=seed)
     assert df["category"].astype(str).tolist() == LABELS[::-1]
     assert int(df["count"].sum()) == trials
-    assert df.attrs == {"cards": k, "method": "monte-carlo", "hands": trials}
+    assert df.attrs == expected_attrs(k, "monte-carlo", trials, trials, seed)
+    assert list(df.columns) == COLUMNS and (df["method"] == "monte-carlo").all()
 
     p_hat = df["count"].to_numpy() / trials
     np.testing.assert_allclose(df["probability"].to_numpy(), p_hat, rtol=1e-12)
@@ -409,11 +426,17 @@ def test_bad_cards(cards):
         category_frequencies(cards, "monte-carlo", trials=10, seed=1)
 
 
-@pytest.mark.parametrize("method", ["bogus", "Exact", "montecarlo", "", None])
+@pytest.mark.parametrize("method", ["bogus", "Exact", "montecarlo", "", 7])
 def test_bad_method(method):
     with pytest.raises(PokersimInputError) as info:
         category_frequencies(5, method)
     assert str(method) in str(info.value)
+
+
+def test_method_none_is_a_deprecated_auto():
+    with pytest.warns(DeprecationWarning, match="method='auto'"):
+        df = category_frequencies(5, None)
+    assert df["count"].tolist() == FIVE_CARD_COUNTS[::-1] and df.attrs["method"] == "exact"
 
 
 @pytest.mark.parametrize("trials", [0, -5, 2.5, "100", True])
@@ -434,3 +457,98 @@ def test_bad_seed(seed):
     with pytest.raises(PokersimInputError) as info:
         category_frequencies(5, "monte-carlo", trials=10, seed=seed)
     assert str(seed) in str(info.value)
+
+
+# ----------------------------------------------------------------------------- method, target
+
+
+def test_auto_is_exact_unless_a_monte_carlo_option_is_given():
+    assert category_frequencies(5).attrs["method"] == "exact"
+    assert category_frequencies(5, "auto")["count"].tolist() == FIVE_CARD_COUNTS[::-1]
+    np.testing.assert_array_equal(strength_counts(5, "auto"), oracle_by_strength(5))
+    for options in (dict(trials=70_000), dict(seed=3, trials=70_000),
+                    dict(target_stderr=0.01)):
+        df = category_frequencies(5, "auto", **options)
+        assert df.attrs["method"] == "monte-carlo" and (df["std_error"] > 0).any()
+    # the same seed and trials: "auto" simulates exactly as "monte-carlo" does
+    pd.testing.assert_frame_equal(category_frequencies(6, seed=8, trials=90_000),
+                                  category_frequencies(6, "monte-carlo", seed=8, trials=90_000))
+
+
+@pytest.mark.parametrize("option", [dict(seed=1), dict(trials=100), dict(target_stderr=0.01)])
+def test_exact_refuses_monte_carlo_options(option):
+    with pytest.raises(PokersimInputError, match=next(iter(option))):
+        category_frequencies(5, "exact", **option)
+    with pytest.raises(PokersimInputError, match=next(iter(option))):
+        strength_counts(5, "exact", **option)
+
+
+def test_target_stderr_stops_after_the_first_chunk_below_it():
+    """Chunks of 2 blocks: the run stops at the first chunk boundary where every standard
+    error is below the target, and the chunk before it was not (the same seed deals the same
+    hands, so a run cut at that earlier boundary is the prefix of this one)."""
+    target, chunk = 0.0012, 2 * config.MC_BLOCK
+    df = category_frequencies(7, target_stderr=target, seed=11, chunk_size=chunk)
+    hands = df.attrs["outcomes"]
+    assert df.attrs["method"] == "monte-carlo" and df.attrs["trials"] == hands
+    assert df.attrs["target_stderr"] == target
+    assert hands % chunk == 0 and hands > chunk
+    p = df["count"].to_numpy() / hands
+    assert (np.sqrt(p * (1 - p) / hands) < target).all() and (df["std_error"] < target).all()
+    before = category_frequencies(7, trials=hands - chunk, seed=11)
+    assert (before["std_error"] >= target).any()
+    np.testing.assert_array_equal(
+        strength_counts(7, target_stderr=target, seed=11, chunk_size=chunk),
+        strength_counts(7, trials=hands, seed=11))
+
+
+def test_target_stderr_with_a_cap_of_trials():
+    df = category_frequencies(5, target_stderr=1e-6, trials=100_000, seed=2)
+    assert df.attrs["outcomes"] == 100_000  # the cap comes first
+    assert (df["std_error"] > 1e-6).any()
+
+
+def test_target_stderr_alone_caps_at_max_trials(monkeypatch):
+    monkeypatch.setattr(config, "MAX_TRIALS", 3 * config.MC_BLOCK + 5)
+    df = category_frequencies(5, target_stderr=1e-6, seed=2)
+    assert df.attrs["outcomes"] == 3 * config.MC_BLOCK + 5
+
+
+@pytest.mark.parametrize("target", [0, 1, -0.1, 1.5, float("nan"), "0.01", True])
+def test_bad_target_stderr(target):
+    with pytest.raises(PokersimInputError, match="target_stderr"):
+        category_frequencies(5, "monte-carlo", trials=10, target_stderr=target)
+
+
+@pytest.mark.parametrize("progress", [None, 1, "yes"])
+def test_bad_progress(progress):
+    with pytest.raises(PokersimInputError, match="progress"):
+        category_frequencies(5, progress=progress)
+
+
+def test_ctrl_c_leaves_the_hands_dealt_so_far(monkeypatch):
+    """Ctrl-C in the third chunk: the partial frame (or counts) holds the first two chunks,
+    exactly the counts of a run of that many hands."""
+    chunk = config.MC_BLOCK
+    real = frequencies_module._monte_carlo_chunk
+
+    def interrupted_in_third(problem, first, n):
+        if first == 2:
+            raise KeyboardInterrupt
+        return real(problem, first, n)
+
+    monkeypatch.setattr(frequencies_module, "_monte_carlo_chunk", interrupted_in_third)
+    with pytest.raises(SimulationInterrupted) as info:
+        category_frequencies(7, trials=10 * chunk, seed=5, chunk_size=chunk)
+    partial = info.value.partial
+    assert isinstance(partial, ResultFrame) and list(partial.columns) == COLUMNS
+    assert (partial["method"] == "monte-carlo (partial)").all()
+    assert partial.attrs == expected_attrs(7, "monte-carlo (partial)", 2 * chunk, 2 * chunk, 5,
+                                           partial=True)
+    with pytest.raises(SimulationInterrupted) as counts_info:
+        strength_counts(7, trials=10 * chunk, seed=5, chunk_size=chunk)
+    monkeypatch.setattr(frequencies_module, "_monte_carlo_chunk", real)
+    np.testing.assert_array_equal(counts_info.value.partial,
+                                  strength_counts(7, trials=2 * chunk, seed=5))
+    done = category_frequencies(7, trials=2 * chunk, seed=5)
+    assert partial["count"].tolist() == done["count"].tolist()

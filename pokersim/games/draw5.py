@@ -23,15 +23,15 @@ from __future__ import annotations
 import functools
 from math import comb
 
-import numba
 import numpy as np
 import pandas as pd
 from numba import prange
 
-from .. import config, validation
+from .. import config, montecarlo, validation
 from .._jit import jit
-from .._random import block_state, seed_key
+from .._random import seed_key
 from ..cards import format_cards
+from ..combinatorics import SUBSET_SIZE, subset_indices, subsets
 from ..deal import deal, deal_plan, deal_row
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import (
@@ -44,12 +44,12 @@ from ..evaluate import (
     hand_strength,
     kernel_args,
 )
+from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
-from ..runner import chunk_blocks, run_chunks
 from ..validation import check_count, deprecated, monte_carlo_trials
 from . import _by_category
-from .videopoker import BINOM, N_SMALL, _subset_indices
+from .videopoker import N_SMALL
 
 MAX_PLAYERS = 10  # 50 of the 52 cards
 PLAYERS_WHY = " (one deck holds five cards each for at most 10 players)"
@@ -185,82 +185,91 @@ SHARE_UNIT = 2520
 MAX_DEALS = 10**12
 
 
+#: Columns of a category's row in the counts of :func:`_win_kernel`: per outcome o (win,
+#: split, lose, pot share) the sums over trials of x (seats of the category with outcome o),
+#: x * x and x * n, then of n (seats of the category) and n * n.
+SX, SXX, SXN, SN, SNN = 0, 4, 8, 12, 13
+N_SUMS = 14
+
+
+@jit(inline=True)
+def _table_buffers(params):
+    """A worker's scratch arrays: the cards dealt, one seat's hand, the seats' strengths,
+    and one trial's x (by category and outcome) and n (by category)."""
+    players = params[0]
+    return (np.empty((1, 5 * players), np.uint8), np.empty((1, 5), np.uint8),
+            np.empty(players, np.int64), np.zeros((10, 4), np.int64), np.zeros(10, np.int64))
+
+
+@jit(inline=True)
+def _deal_and_settle(state, n_trials, deck, scratch, params, local):
+    """Deal ``n_trials`` tables, five cards to each seat round the table, and add each
+    trial's sums (see :data:`N_SUMS`) to ``local[category]``."""
+    players, plan, cat_of, card_keys, card_bits, flush, offsets, table = params
+    dealt, seat, strength, xt, nt = scratch
+    for _ in range(n_trials):
+        state = deal_row(state, deck, dealt, 0, 52, 5 * players, plan)
+        best = 0
+        for s in range(players):
+            for j in range(5):
+                seat[0, j] = dealt[0, s + j * players]
+            v = hand_strength(seat, 0, 5, card_keys, card_bits, flush, offsets, table)
+            strength[s] = v
+            best = max(best, v)
+        n_best = 0
+        for s in range(players):
+            n_best += strength[s] == best
+        for s in range(players):
+            c = cat_of[strength[s]]
+            nt[c] += 1
+            if strength[s] < best:
+                xt[c, 2] += 1
+            else:
+                xt[c, 0 if n_best == 1 else 1] += 1
+                xt[c, 3] += SHARE_UNIT // n_best
+        for s in range(players):
+            c = cat_of[strength[s]]
+            n = nt[c]
+            if n == 0:
+                continue  # already added
+            local[c, SN] += n
+            local[c, SNN] += n * n
+            for o in range(4):
+                x = xt[c, o]
+                local[c, SX + o] += x
+                local[c, SXX + o] += x * x
+                local[c, SXN + o] += x * n
+                xt[c, o] = 0
+            nt[c] = 0
+
+
 @functools.cache
 def _win_kernel(players: int):
-    """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in)."""
-    k = 5 * players
-    plan = deal_plan(52, k)
-    full_deck = np.arange(52, dtype=np.uint8)
+    """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in): per category
+    c, sums over trials of x = seats of category c with each outcome (win, split, lose, pot
+    share), of x*x, x*n and of n and n*n (n = seats of category c in the trial), the sums a
+    ratio estimator's standard error needs (see :mod:`pokersim.montecarlo`)."""
+    plan = deal_plan(52, 5 * players)
 
     @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, cat_of, card_keys, card_bits, flush,
-               offsets, table, sx, sxx, sxn, sn, snn):
-        """Per category c and outcome o (win, split, lose, pot share): sums over trials of
-        x = seats of category c with outcome o, of x*x, x*n and, per category, of n and n*n
-        (n = seats of category c in the trial): the sums a ratio estimator's standard error
-        needs, for blocks ``first_block ..``. Block b draws from stream b; worker w takes
-        blocks w, w + W, ... of them."""
-        n_workers = sx.shape[0]
-        for w in prange(n_workers):
-            deck = np.empty(52, np.uint8)
-            dealt = np.empty((1, k), np.uint8)
-            seat = np.empty((1, 5), np.uint8)
-            strength = np.empty(players, np.int64)
-            xt = np.zeros((10, 4), np.int64)
-            nt = np.zeros(10, np.int64)
-            for b in range(first_block + w, first_block + n_blocks, n_workers):
-                state = block_state(key, b)
-                deck[:] = full_deck
-                for _ in range(min(block, trials - b * block)):
-                    state = deal_row(state, deck, dealt, 0, 52, k, plan)
-                    best = 0
-                    for s in range(players):
-                        for j in range(5):
-                            seat[0, j] = dealt[0, s + j * players]
-                        v = hand_strength(seat, 0, 5, card_keys, card_bits, flush, offsets,
-                                          table)
-                        strength[s] = v
-                        best = max(best, v)
-                    n_best = 0
-                    for s in range(players):
-                        n_best += strength[s] == best
-                    for s in range(players):
-                        c = cat_of[strength[s]]
-                        nt[c] += 1
-                        if strength[s] < best:
-                            xt[c, 2] += 1
-                        else:
-                            xt[c, 0 if n_best == 1 else 1] += 1
-                            xt[c, 3] += SHARE_UNIT // n_best
-                    for s in range(players):
-                        c = cat_of[strength[s]]
-                        n = nt[c]
-                        if n == 0:
-                            continue  # already added
-                        sn[w, c] += n
-                        snn[w, c] += n * n
-                        for o in range(4):
-                            x = xt[c, o]
-                            sx[w, c, o] += x
-                            sxx[w, c, o] += x * x
-                            sxn[w, c, o] += x * n
-                            xt[c, o] = 0
-                        nt[c] = 0
+    def kernel(key, first_block, n_blocks, block, trials, tables, counts):
+        cat_of, card_keys, card_bits, flush, offsets, table = tables
+        for w in prange(counts.shape[0]):
+            count_blocks(_deal_and_settle, _table_buffers, key, first_block, n_blocks, block,
+                         trials, w, (players, plan, cat_of, card_keys, card_bits, flush,
+                                     offsets, table), counts)
 
     return kernel
 
 
 def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
-    """The sums of :func:`_win_kernel` over blocks ``first .. first + n - 1``."""
+    """The sums of :func:`_win_kernel` over blocks ``first .. first + n - 1``: sx, sxx, sxn
+    (by category and outcome), sn and snn (by category)."""
     players, key, trials = problem
-    workers = numba.get_num_threads()
-    sx = np.zeros((workers, 10, 4), np.int64)
-    sxx, sxn = np.zeros_like(sx), np.zeros_like(sx)
-    sn = np.zeros((workers, 10), np.int64)
-    snn = np.zeros_like(sn)
-    _win_kernel(players)(key, first, n, config.MC_BLOCK, trials, category_of_strength(),
-                         *kernel_args(), sx, sxx, sxn, sn, snn)
-    return tuple(a.sum(axis=0) for a in (sx, sxx, sxn, sn, snn))
+    sums = chunk_counts(_win_kernel(players), key, first, n, config.MC_BLOCK, trials,
+                        (category_of_strength(), *kernel_args()), (10, N_SUMS))
+    return (sums[:, SX:SX + 4], sums[:, SXX:SXX + 4], sums[:, SXN:SXN + 4], sums[:, SN],
+            sums[:, SNN])
 
 
 def _rates(counts: tuple) -> tuple:
@@ -279,26 +288,24 @@ def _rates(counts: tuple) -> tuple:
 
 def _monte_carlo(players: int, trials: int, seed, target_stderr, client, chunk_size,
                  progress) -> tuple:
-    block = config.MC_BLOCK
-
     def stop(counts) -> bool:  # every category's equity within target_stderr (NaN: not dealt)
-        return target_stderr is not None and bool((_rates(counts)[2][:, 3] < target_stderr).all())
+        return bool((_rates(counts)[2][:, 3] < target_stderr).all())
 
-    run = run_chunks(_monte_carlo_chunk, (players, seed_key(seed), trials),
-                     -(-trials // block), chunk_blocks(chunk_size, block), client=client,
-                     stop=stop, progress=progress, block_size=block, total=trials,
-                     open_ended=target_stderr is not None, desc="draw5 deals", unit="deals")
-    return (*_rates(run.counts), min(run.blocks * block, trials), run.interrupted)
+    run = montecarlo.run(_monte_carlo_chunk, (players, seed_key(seed), trials), trials,
+                         config.MC_BLOCK, client=client, chunk_size=chunk_size,
+                         progress=progress, stop=None if target_stderr is None else stop,
+                         desc="draw5 deals", unit="deals")
+    return (*_rates(run.counts), min(run.blocks * config.MC_BLOCK, trials), run.interrupted)
 
 
 @jit
-def _heads_up_kernel(order, hands, binom, counts, lower, equal):
+def _heads_up_kernel(order, hands, counts, lower, equal):
     """For every five-card hand h (``hands[h, :5]`` its sorted cards, ``hands[h, 5]`` its
     strength), visited in ``order`` of increasing strength: ``lower[h]`` and ``equal[h]``, how
     many hands disjoint from h are weaker and how many are as strong.
 
     ``counts`` counts, for every subset K of 1..4 cards (flat index as in
-    :func:`pokersim.games.videopoker._subset_indices`), the hands already visited that contain
+    :func:`pokersim.combinatorics.subset_indices`), the hands already visited that contain
     K. By inclusion–exclusion the visited hands disjoint from h number
     ``visited - sum_|K|=1 + sum_|K|=2 - sum_|K|=3 + sum_|K|=4 (- 1 if h itself was visited)``.
     A run of equal strengths is queried before it is added (weaker) and after (as strong too).
@@ -315,17 +322,14 @@ def _heads_up_kernel(order, hands, binom, counts, lower, equal):
         for pass_ in range(3):
             for i in range(start, stop):
                 h = order[i]
-                _subset_indices(hands[h, :5], binom, idx)
+                subset_indices(hands[h, :5], idx)
                 if pass_ == 1:
                     for m in range(1, 31):
                         counts[idx[m]] += 1
                     continue
                 disjoint = visited
                 for m in range(1, 31):
-                    size = 0
-                    for j in range(5):
-                        size += m >> j & 1
-                    if size & 1:
+                    if SUBSET_SIZE[m] & 1:
                         disjoint -= counts[idx[m]]
                     else:
                         disjoint += counts[idx[m]]
@@ -355,31 +359,14 @@ def heads_up_counts() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     counts = np.zeros(N_SMALL, np.int64)
     lower = np.zeros(hands.shape[0], np.int64)
     equal = np.zeros(hands.shape[0], np.int64)
-    _heads_up_kernel(order, table, BINOM, counts, lower, equal)
+    _heads_up_kernel(order, table, counts, lower, equal)
     return hands, strength, lower, equal
 
 
 def _all_hands() -> np.ndarray:
-    """Every five-card hand, sorted cards, lexicographic order: (2598960, 5) uint8."""
-    out = np.empty((comb(52, 5), 5), np.uint8)
-    _fill_hands(out)
-    return out
-
-
-@jit
-def _fill_hands(out):
-    i = 0
-    for a in range(48):
-        for b in range(a + 1, 49):
-            for c in range(b + 1, 50):
-                for d in range(c + 1, 51):
-                    for e in range(d + 1, 52):
-                        out[i, 0] = a
-                        out[i, 1] = b
-                        out[i, 2] = c
-                        out[i, 3] = d
-                        out[i, 4] = e
-                        i += 1
+    """Every five-card hand, sorted cards, lexicographic order: (2598960, 5) uint8,
+    read-only."""
+    return subsets(52, 5)
 
 
 def _exact_heads_up() -> tuple:

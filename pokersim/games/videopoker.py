@@ -39,9 +39,18 @@ from .. import config
 from .._jit import jit
 from .._random import seed_key
 from ..cards import CARD_NAMES, as_hands, format_cards
+from ..combinatorics import (
+    BINOM,
+    SUBSET_OFFSET,
+    SUBSET_SIZE,
+    first_combination,
+    next_combination,
+    subset_indices,
+)
 from ..deal import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import Category, hand_strength, kernel_args, lookup
+from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
 from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS, tables
@@ -262,8 +271,9 @@ N_UNSEEN = 47
 def _hold_counts_kernel(hand, unseen, classes, card_keys, card_bits, flush, offsets, table,
                         out):
     """``out[mask * 47 + a, class]``: how many draws of hold ``mask`` whose first drawn card is
-    ``unseen[a]`` end in each class. Splitting each hold by its first drawn card balances the
-    threads (discarding everything is 59% of the 2,598,960 draws)."""
+    ``unseen[a]`` end in each class (counted by :func:`pokersim.frequencies.count_hands`).
+    Splitting each hold by its first drawn card balances the threads (discarding everything
+    is 59% of the 2,598,960 draws)."""
     for t in prange(32 * N_UNSEEN):
         mask = t // N_UNSEEN
         a = t % N_UNSEEN
@@ -277,38 +287,13 @@ def _hold_counts_kernel(hand, unseen, classes, card_keys, card_bits, flush, offs
                 n_draw -= 1
         if n_draw == 0:
             if a == 0:
-                out[t, classes[lookup(key, bits, flush, offsets, table)]] += 1
+                by_class(lookup(key, bits, flush, offsets, table), classes, out[t])
             continue
         if a > N_UNSEEN - n_draw:
             continue
-        key += card_keys[unseen[a]]
-        bits |= card_bits[unseen[a]]
-        rest = n_draw - 1
-        if rest == 0:
-            out[t, classes[lookup(key, bits, flush, offsets, table)]] += 1
-            continue
-        for b in range(a + 1, N_UNSEEN):
-            kb = key + card_keys[unseen[b]]
-            bb = bits | card_bits[unseen[b]]
-            if rest == 1:
-                out[t, classes[lookup(kb, bb, flush, offsets, table)]] += 1
-                continue
-            for c in range(b + 1, N_UNSEEN):
-                kc = kb + card_keys[unseen[c]]
-                bc = bb | card_bits[unseen[c]]
-                if rest == 2:
-                    out[t, classes[lookup(kc, bc, flush, offsets, table)]] += 1
-                    continue
-                for d in range(c + 1, N_UNSEEN):
-                    kd = kc + card_keys[unseen[d]]
-                    bd = bc | card_bits[unseen[d]]
-                    if rest == 3:
-                        out[t, classes[lookup(kd, bd, flush, offsets, table)]] += 1
-                        continue
-                    for e in range(d + 1, N_UNSEEN):
-                        out[t, classes[lookup(kd + card_keys[unseen[e]],
-                                              bd | card_bits[unseen[e]],
-                                              flush, offsets, table)]] += 1
+        count_hands(by_class, key + card_keys[unseen[a]], bits | card_bits[unseen[a]], unseen,
+                    a + 1, n_draw - 1, card_keys, card_bits, flush, offsets, table, classes,
+                    out[t])
 
 
 def hold_counts(hand) -> np.ndarray:
@@ -393,79 +378,47 @@ def _hold_frame(row: np.ndarray, counts: np.ndarray, pt: PayTable) -> pd.DataFra
 # ---------------------------------------------------------------------------------------------
 # The whole game: inclusion–exclusion over hold subsets
 #
-# A subset S of at most five cards, its cards sorted c_0 < c_1 < ..., has the index
-# OFFSET[|S|] + sum_i C(c_i, i + 1) (the combinatorial number system), so that the subsets of
-# every size share one flat array. COUNTS[index of S, class] is the number of five-card hands
+# A subset S of at most five cards has its flat index (pokersim.combinatorics.subset_index:
+# SUBSET_OFFSET[|S|] + its colex rank), so that the subsets of every size share one flat
+# array. COUNTS[index of S, class] is the number of five-card hands
 # containing S that end in each class (sizes 0..4); a 5-card set's class is CLASS5[its index].
 # The draws of hold H that avoid the discarded cards D are the hands F with H ⊆ F and
 # F ∩ D = ∅; their number in each class is the sum over K ⊆ D of (-1)^|K| COUNTS[H ∪ K].
 
-SUBSET_OFFSET = np.array([0, 1, 53, 1379, 23479, 294204, 2893164], np.int64)
 N_SMALL = int(SUBSET_OFFSET[5])  # subsets of 0..4 cards
-BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(53)], np.int64)
-#: For the 32 subsets of a sorted hand: the highest card kept, and the mask without it.
-_TOP = np.array([m.bit_length() - 1 for m in range(32)], np.int64)
-_REST = np.array([m & ~(1 << max(m.bit_length() - 1, 0)) if m else 0 for m in range(32)],
-                 np.int64)
 
 
 @jit(inline=True)
-def _subset_indices(hand, binom, out):
-    """Fill ``out[m]`` with the flat index of the subset ``m`` (bit j keeps ``hand[j]``) of a
-    sorted five-card hand: raw colex rank plus the offset of its size."""
-    raw = np.zeros(32, np.int64)
-    size = np.zeros(32, np.int64)
-    for m in range(1, 32):
-        top = 4
-        while not (m >> top & 1):
-            top -= 1
-        rest = m ^ (1 << top)
-        size[m] = size[rest] + 1
-        raw[m] = raw[rest] + binom[hand[top], size[m]]
-    for m in range(32):
-        s = size[m]
-        off = 0
-        if s == 1:
-            off = 1
-        elif s == 2:
-            off = 53
-        elif s == 3:
-            off = 1379
-        elif s == 4:
-            off = 23479
-        elif s == 5:
-            off = 294204
-        out[m] = off + raw[m]
+def _class_of(hand, classes, card_keys, card_bits, flush, offsets, table):
+    """The class of the five cards of ``hand`` (a 1-D array)."""
+    key = KEY_BIAS
+    bits = np.uint64(0)
+    for j in range(5):
+        key += card_keys[hand[j]]
+        bits |= card_bits[hand[j]]
+    return classes[lookup(key, bits, flush, offsets, table)]
 
 
 @jit(parallel=True)
-def _subset_counts_kernel(binom, classes, card_keys, card_bits, flush, offsets, table,
-                          counts, class5):
-    """Count every five-card hand into the subsets it contains (per worker, summed later)."""
+def _subset_counts_kernel(classes, card_keys, card_bits, flush, offsets, table, counts,
+                          class5):
+    """Count every five-card hand into the subsets it contains (per worker, summed later).
+    Worker w takes the hands whose lowest card is w, w + W, ..., in lexicographic order."""
     n_workers = counts.shape[0]
     for w in prange(n_workers):
         local = counts[w]
         hand = np.empty(5, np.int64)
         idx = np.empty(32, np.int64)
-        for c0 in range(w, 48, n_workers):
-            hand[0] = c0
-            for c1 in range(c0 + 1, 49):
-                hand[1] = c1
-                for c2 in range(c1 + 1, 50):
-                    hand[2] = c2
-                    for c3 in range(c2 + 1, 51):
-                        hand[3] = c3
-                        key = (KEY_BIAS + card_keys[c0] + card_keys[c1] + card_keys[c2]
-                               + card_keys[c3])
-                        bits = card_bits[c0] | card_bits[c1] | card_bits[c2] | card_bits[c3]
-                        for c4 in range(c3 + 1, 52):
-                            hand[4] = c4
-                            cls = classes[lookup(key + card_keys[c4], bits | card_bits[c4],
-                                                 flush, offsets, table)]
-                            _subset_indices(hand, binom, idx)
-                            for m in range(31):
-                                local[idx[m], cls] += 1
-                            class5[idx[31] - 294204] = cls
+        for lowest in range(w, 48, n_workers):
+            first_combination(hand, 5, lowest)
+            while hand[0] == lowest:
+                cls = _class_of(hand, classes, card_keys, card_bits, flush, offsets, table)
+                subset_indices(hand, idx)
+                for m in range(31):
+                    local[idx[m], cls] += 1
+                class5[idx[31] - N_SMALL] = cls
+                if not next_combination(hand, 5, 52):
+                    break
 
 
 @functools.cache
@@ -475,20 +428,21 @@ def subset_counts() -> tuple[np.ndarray, np.ndarray]:
     workers = numba.get_num_threads()
     counts = np.zeros((workers, N_SMALL, N_CLASSES), np.int32)
     class5 = np.empty(comb(52, 5), np.int8)
-    _subset_counts_kernel(BINOM, class_of_strength(), t.card_keys, t.card_bits, t.flush,
-                          t.offsets, t.hash, counts, class5)
+    _subset_counts_kernel(class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,
+                          t.hash, counts, class5)
     total = counts.sum(axis=0, dtype=np.int32)
     return total, class5
 
 
 @jit(inline=True)
-def _best_of_deal(hand, binom, pay_small, pays, class5, idx, tot):
-    """The best hold of a sorted hand: fills ``tot[m]`` with the total payout of hold m over
-    its draws and returns the best m (highest expectation; ties: the lowest m)."""
-    _subset_indices(hand, binom, idx)
+def _best_of_deal(hand, pay_small, pays, class5, idx, tot):
+    """The best hold of a sorted hand: fills ``idx`` with the flat indices of its subsets,
+    ``tot[m]`` with the total payout of hold m over its draws, and returns the best m
+    (highest expectation; ties: the lowest m)."""
+    subset_indices(hand, idx)
     for m in range(31):
         tot[m] = pay_small[idx[m]]
-    tot[31] = pays[class5[idx[31] - 294204]]
+    tot[31] = pays[class5[idx[31] - N_SMALL]]
     for bit in range(5):  # superset Möbius transform: alternating sums over the discards
         b = 1 << bit
         for m in range(32):
@@ -513,44 +467,37 @@ def _hold_class_counts(m, idx, counts, class5, out):
     for s in range(32):
         if s & m != m:
             continue
-        sign = 1 - 2 * ((_SIZES32[s] - _SIZES32[m]) & 1)
+        sign = 1 - 2 * ((SUBSET_SIZE[s] - SUBSET_SIZE[m]) & 1)
         if s == 31:
-            out[class5[idx[31] - 294204]] += sign
+            out[class5[idx[31] - N_SMALL]] += sign
         else:
             for c in range(out.shape[0]):
                 out[c] += sign * counts[idx[s], c]
 
 
-_SIZES32 = HOLD_SIZES.copy()
-
 
 @jit(parallel=True)
-def _game_kernel(binom, pay_small, pays, counts, class5, totals, finals):
-    """Play every deal perfectly. Worker w takes first cards w, w + W, ...; ``totals[w, k]``
-    sums the best holds' total payouts by cards kept k, ``finals[w, k, class]`` their draws'
-    classes."""
+def _game_kernel(pay_small, pays, counts, class5, totals, finals):
+    """Play every deal perfectly. Worker w takes the deals whose lowest card is w, w + W,
+    ..., in lexicographic order; ``totals[w, k]`` sums the best holds' total payouts by cards
+    kept k, ``finals[w, k, class]`` their draws' classes."""
     n_workers = totals.shape[0]
     for w in prange(n_workers):
         hand = np.empty(5, np.int64)
         idx = np.empty(32, np.int64)
         tot = np.empty(32, np.float64)
         cls = np.empty(counts.shape[1], np.int64)
-        for c0 in range(w, 48, n_workers):
-            hand[0] = c0
-            for c1 in range(c0 + 1, 49):
-                hand[1] = c1
-                for c2 in range(c1 + 1, 50):
-                    hand[2] = c2
-                    for c3 in range(c2 + 1, 51):
-                        hand[3] = c3
-                        for c4 in range(c3 + 1, 52):
-                            hand[4] = c4
-                            m = _best_of_deal(hand, binom, pay_small, pays, class5, idx, tot)
-                            k = _SIZES32[m]
-                            totals[w, k] += tot[m]
-                            _hold_class_counts(m, idx, counts, class5, cls)
-                            for c in range(cls.shape[0]):
-                                finals[w, k, c] += cls[c]
+        for lowest in range(w, 48, n_workers):
+            first_combination(hand, 5, lowest)
+            while hand[0] == lowest:
+                m = _best_of_deal(hand, pay_small, pays, class5, idx, tot)
+                k = SUBSET_SIZE[m]
+                totals[w, k] += tot[m]
+                _hold_class_counts(m, idx, counts, class5, cls)
+                for c in range(cls.shape[0]):
+                    finals[w, k, c] += cls[c]
+                if not next_combination(hand, 5, 52):
+                    break
 
 
 @dataclass(frozen=True)
@@ -639,7 +586,7 @@ def _expected_return(pays: tuple) -> tuple[Fraction | float, tuple]:
     workers = numba.get_num_threads()
     totals = np.zeros((workers, 6), np.float64)
     finals = np.zeros((workers, 6, N_CLASSES), np.int64)
-    _game_kernel(BINOM, pay_small, pay_arr, counts, class5, totals, finals)
+    _game_kernel(pay_small, pay_arr, counts, class5, totals, finals)
     totals = totals.sum(axis=0)
     finals = finals.sum(axis=0)
     deals = comb(52, 5)
@@ -703,18 +650,14 @@ STRATEGIES = ("optimal", "simple")
 def _simulate_kernel(cards, simple, binom, pay_small, pays, class5, classes, card_keys,
                      card_bits, flush, offsets, table, payout, final):
     """Play each row: cards 0..4 are the deal, 5..9 the draws in order. ``simple`` holds a
-    paying-or-pair hand's grouped cards (all five for a straight or better), else J, Q, K, A."""
+    paying-or-pair hand's grouped cards (all five for a straight or better), else J, Q, K, A.
+    ``binom`` is unused (subset indices come from :mod:`pokersim.combinatorics`)."""
     for i in prange(cards.shape[0]):
         dealt = np.empty(5, np.int64)
         for j in range(5):
             dealt[j] = cards[i, j]
         dealt.sort()
-        key = KEY_BIAS
-        bits = np.uint64(0)
-        for j in range(5):
-            key += card_keys[dealt[j]]
-            bits |= card_bits[dealt[j]]
-        dealt_class = classes[lookup(key, bits, flush, offsets, table)]
+        dealt_class = _class_of(dealt, classes, card_keys, card_bits, flush, offsets, table)
         if simple:
             mask = 0
             if dealt_class >= 5:
@@ -733,7 +676,7 @@ def _simulate_kernel(cards, simple, binom, pay_small, pays, class5, classes, car
         else:
             idx = np.empty(32, np.int64)
             tot = np.empty(32, np.float64)
-            mask = _best_of_deal(dealt, binom, pay_small, pays, class5, idx, tot)
+            mask = _best_of_deal(dealt, pay_small, pays, class5, idx, tot)
         key = KEY_BIAS
         bits = np.uint64(0)
         drawn = 5

@@ -43,10 +43,11 @@ from numba import prange
 
 from .. import config
 from .._jit import jit
-from .._random import block_state, seed_key
+from .._random import seed_key
 from ..cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, format_cards
 from ..deal import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
+from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame, frequency_table
 from ..results import deal_table as _deal_frame
 from ..runner import check_client, chunk_blocks, run_chunks
@@ -271,85 +272,96 @@ def _showdown_kernel(strengths, rule_235, out):
         _settle(strengths, r, rule_235, out)
 
 
-FULL_DECK = np.arange(52, dtype=np.uint8)
-
 #: Tables per random stream in :func:`win_rates` (``config.MC_BLOCK`` hands per stream in
 #: :func:`category_frequencies`). Changing it changes the numbers a seed produces.
 TABLE_BLOCK = 16384
 
 
+@jit(inline=True)
+def _three_cards(params):
+    return np.empty((1, 3), np.uint8)
+
+
+@jit(inline=True)
+def _deal_and_classify(state, n_trials, deck, hand, params, local):
+    """Trials of :func:`category_frequencies`: deal three cards, count their category."""
+    plan = params[0]
+    for _ in range(n_trials):
+        state = deal_row(state, deck, hand, 0, 52, 3, plan)
+        local[_strength(hand[0, 0], hand[0, 1], hand[0, 2], False, False) // CATEGORY_SPAN] += 1
+
+
 @jit(parallel=True)
-def _frequency_kernel(key, first_block, trials, block, plan, hist):
-    """Deal blocks ``first_block ..`` of ``block`` hands (``trials`` in all); block b draws
-    from stream b and counts categories into ``hist[b - first_block]``, so the sum does not
-    depend on the thread count."""
-    for i in prange(hist.shape[0]):
-        b = first_block + i
-        state = block_state(key, b)
-        deck = FULL_DECK.copy()
-        hand = np.empty((1, 3), np.uint8)
-        local = np.zeros(hist.shape[1], np.int64)  # blocks side by side would share a line
-        for _ in range(min(block, trials - b * block)):
-            state = deal_row(state, deck, hand, 0, 52, 3, plan)
-            local[_strength(hand[0, 0], hand[0, 1], hand[0, 2], False, False)
-                  // CATEGORY_SPAN] += 1
-        hist[i] = local
+def _frequency_kernel(key, first_block, n_blocks, block, trials, params, counts):
+    """Category counts of blocks of hands (see :mod:`pokersim.montecarlo`); ``params`` is
+    the deal plan, in a tuple."""
+    for w in prange(counts.shape[0]):
+        count_blocks(_deal_and_classify, _three_cards, key, first_block, n_blocks, block,
+                     trials, w, params, counts)
 
 
+N_CATEGORIES = len(Category)
 #: Columns of the per-category sums of the win-rate kernel: for one trial and one category,
 #: n seats hold it, w of them win, t split, l lose, e is their total pot share.
 N, W, T, L, E = range(5)
 N_SUMS = 14  # n w t l e, their squares n² w² t² l² e², and the products wn tn ln en
 
 
-@jit(parallel=True)
-def _win_rates_kernel(key, first_block, players, trials, block, plan, a23_low, suit_ties,
-                      rule_235, sums):
-    """Deal blocks ``first_block ..`` of tables of ``players`` (``trials`` in all) and add
-    per-trial, per-category tallies (and their squares and products with n, for the standard
-    errors) to ``sums[b - first_block]`` for block b.
+@jit(inline=True)
+def _table_buffers(params):
+    """A worker's scratch arrays: the cards dealt, the seats' strengths and outcomes, and one
+    trial's tallies by category."""
+    players = params[0]
+    return (np.empty((1, 3 * players), np.uint8), np.empty((1, players), np.int32),
+            np.empty((1, players), np.int8), np.zeros((N_CATEGORIES, 5), np.int64))
 
-    Block b draws from stream b; its sums are a fixed sequence of additions, and the caller
-    adds the blocks up in block order, so the result does not depend on the thread count."""
-    k = 3 * players
-    for i in prange(sums.shape[0]):
-        b = first_block + i
-        state = block_state(key, b)
-        deck = FULL_DECK.copy()
-        cards = np.empty((1, k), np.uint8)
-        s = np.empty((1, players), np.int32)
-        out = np.empty((1, players), np.int8)
-        tally = np.zeros((6, 5), np.float64)
-        local = np.zeros((6, N_SUMS), np.float64)
-        for _ in range(min(block, trials - b * block)):
-            state = deal_row(state, deck, cards, 0, 52, k, plan)
-            for p in range(players):  # dealt one card at a time round the table
-                s[0, p] = _strength(cards[0, p], cards[0, p + players],
-                                    cards[0, p + 2 * players], a23_low, suit_ties)
-            sharing = _settle(s, 0, rule_235, out)
-            tally[:, :] = 0.0
-            for p in range(players):
-                c = s[0, p] // CATEGORY_SPAN
-                tally[c, N] += 1.0
-                o = out[0, p]
-                if o == 2:
-                    tally[c, W] += 1.0
-                    tally[c, E] += 1.0
-                elif o == 1:
-                    tally[c, T] += 1.0
-                    tally[c, E] += 1.0 / sharing
-                else:
-                    tally[c, L] += 1.0
-            for c in range(6):
-                n = tally[c, N]
-                if n > 0:
-                    for j in range(5):
-                        x = tally[c, j]
-                        local[c, j] += x
-                        local[c, 5 + j] += x * x
-                    for j in range(1, 5):
-                        local[c, 9 + j] += tally[c, j] * n
-        sums[i] = local
+
+@jit(inline=True)
+def _deal_and_settle(state, n_trials, deck, scratch, params, local):
+    """Trials of :func:`win_rates`: deal a table, settle it and add per-category tallies
+    (and their squares and products with n, for the standard errors) to ``local``.
+
+    The seats that take the pot, alone or sharing it, hold equal strengths, so one category:
+    that category's pot share e is 1 and every other's 0, and all the sums are integers."""
+    players, plan, a23_low, suit_ties, rule_235 = params
+    cards, s, out, tally = scratch
+    for _ in range(n_trials):
+        state = deal_row(state, deck, cards, 0, 52, 3 * players, plan)
+        for p in range(players):  # dealt one card at a time round the table
+            s[0, p] = _strength(cards[0, p], cards[0, p + players], cards[0, p + 2 * players],
+                                a23_low, suit_ties)
+        _settle(s, 0, rule_235, out)
+        tally[:, :] = 0
+        for p in range(players):
+            c = s[0, p] // CATEGORY_SPAN
+            tally[c, N] += 1
+            o = out[0, p]
+            if o == 2:
+                tally[c, W] += 1
+            elif o == 1:
+                tally[c, T] += 1
+            else:
+                tally[c, L] += 1
+        for c in range(tally.shape[0]):
+            n = tally[c, N]
+            if n > 0:
+                tally[c, E] = 1 if tally[c, W] + tally[c, T] > 0 else 0
+                for j in range(5):
+                    x = tally[c, j]
+                    local[c, j] += x
+                    local[c, 5 + j] += x * x
+                for j in range(1, 5):
+                    local[c, 9 + j] += tally[c, j] * n
+
+
+@jit(parallel=True)
+def _win_rates_kernel(key, first_block, n_blocks, block, trials, params, counts):
+    """Per-category sums (see :data:`N_SUMS`) of blocks of tables (see
+    :mod:`pokersim.montecarlo`); ``params`` is (players, deal plan, a23_low, suit_ties,
+    rule_235)."""
+    for w in prange(counts.shape[0]):
+        count_blocks(_deal_and_settle, _table_buffers, key, first_block, n_blocks, block,
+                     trials, w, params, counts)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -651,9 +663,8 @@ def all_hands() -> np.ndarray:
 def _frequency_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     """Category counts of Monte Carlo blocks ``first .. first + n - 1``."""
     key, trials = problem
-    hist = np.zeros((n, len(Category)), np.int64)
-    _frequency_kernel(key, first, trials, config.MC_BLOCK, deal_plan(52, 3), hist)
-    return (hist.sum(axis=0),)
+    return (chunk_counts(_frequency_kernel, key, first, n, config.MC_BLOCK, trials,
+                         (deal_plan(52, 3),), (len(Category),)),)
 
 
 def category_frequencies(rules: Rules = Rules(), method: str = "auto",
@@ -792,13 +803,14 @@ def heads_up_counts(rules: Rules = Rules()) -> np.ndarray:
 
 
 def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
-    """Per-category sums (see :func:`_win_rates_kernel`) of blocks ``first .. first + n - 1``,
-    added in block order."""
+    """Per-category sums (see :func:`_deal_and_settle`) of blocks ``first .. first + n - 1``,
+    as float64."""
     key, players, trials, rules = problem
-    parts = np.zeros((n, len(Category), N_SUMS), np.float64)
-    _win_rates_kernel(key, first, players, trials, TABLE_BLOCK, deal_plan(52, 3 * players),
-                      rules.a23 == "lowest", rules.ties == "suit", rules.rule_235, parts)
-    return (parts.sum(axis=0),)
+    params = (players, deal_plan(52, 3 * players), rules.a23 == "lowest", rules.ties == "suit",
+              rules.rule_235)
+    sums = chunk_counts(_win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
+                        (len(Category), N_SUMS))
+    return (sums.astype(np.float64),)
 
 
 def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = None, seed=None,
