@@ -33,7 +33,7 @@ treys = pytest.importorskip("treys")
 
 N_FIVE_CARD_HANDS = 2_598_960
 
-# DESIGN.md: five-card category counts, indexed by category code 0..9
+# docs/design.md, "Numbers every test may use": five-card counts by category code 0..9
 FIVE_CARD_COUNTS = [
     1_302_540,  # high card
     1_098_240,  # pair
@@ -112,7 +112,7 @@ def assert_int_strengths(s, n):
 
 
 def category_from_cactus(rank):
-    """Category code (DESIGN.md) of a classic 1..7462 rank, by the classic class boundaries."""
+    """Category code (docs/design.md) of a classic 1..7462 rank, by the classic class boundaries."""
     for top, code in [(1, 9), (10, 8), (166, 7), (322, 6), (1599, 5), (1609, 4),
                       (2467, 3), (3325, 2), (6185, 1), (7462, 0)]:
         if rank <= top:
@@ -175,7 +175,7 @@ def mixed_random():
 
 
 def test_phevaluator_uses_design_card_ids():
-    # DESIGN.md: card = 4*rank + suit, suits c d h s; phevaluator's Card ids must match
+    # docs/design.md, "Cards": card = 4*rank + suit, suits c d h s; phevaluator's ids match
     for card in range(52):
         text = RANKS_TEXT[card // 4] + SUITS_TEXT[card % 4]
         assert phevaluator.Card(text).id_ == card, text
@@ -184,7 +184,7 @@ def test_phevaluator_uses_design_card_ids():
 
 
 def test_naive_five_card_counts_exhaustive(all_five_naive_keys):
-    """The naive reference on all 2,598,960 hands gives DESIGN.md's counts and 7,462 classes."""
+    """The naive reference on all 2,598,960 hands gives docs/design.md's counts, 7,462 classes."""
     counts = [0] * 10
     for key in all_five_naive_keys:
         counts[key[0]] += 1
