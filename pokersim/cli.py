@@ -24,6 +24,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -56,7 +57,7 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     hands = [parse_cards(h, hand=i)[None, :] for i, h in enumerate(args.hands)]
     for i, h in enumerate(hands):
         groups.setdefault(h.shape[1], []).append(i)
-    rows = [None] * len(hands)
+    rows: list[tuple | None] = [None] * len(hands)
     for idx in groups.values():
         arr = np.concatenate([hands[i] for i in idx])
         strength = evaluate(arr)
@@ -112,7 +113,7 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
                        "--seed": args.seed, "--out": args.out}
     if args.regenerate:
-        options = {}
+        options: dict[str, Any] = {}
         if args.opponents is not None:
             options["opponents"] = sorted({check_between(n, "--opponents", 1, 9)
                                            for n in args.opponents})

@@ -79,7 +79,8 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
             raise DuplicateCardError(f"player {i + 1} holds a board or dead card")
         from .cards import format_cards
 
-        return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))
+        return _Player(format_cards(hand),  # type: ignore[arg-type]  # one hand: a str
+                       np.sort(hand)[::-1][None, :].copy(), np.ones(1))
     rng = rng.remove(blocked) if blocked.size else rng
     if len(rng) == 0:
         raise PokersimInputError(f"player {i + 1} {label!r}: no combo is left once the board "
@@ -91,8 +92,9 @@ def _joint_tuples(players: list[_Player], limit: int):
     """Every combination of one combo per player with no card in common, and its weight
     (the product of the combos' weights); None if there would be more than ``limit``."""
     masks = [_card_masks(p.combos) for p in players]
-    tuples = np.arange(len(players[0].combos))[:, None]
-    weights = players[0].weights.copy()
+    # every player here has combos (random players were given every combo)
+    tuples = np.arange(len(players[0].combos))[:, None]  # type: ignore[arg-type]
+    weights = players[0].weights.copy()  # type: ignore[union-attr]  # players with combos
     used = masks[0].copy()
     for p, m in zip(players[1:], masks[1:], strict=True):
         if len(tuples) * len(m) > 4 * limit:
@@ -102,7 +104,7 @@ def _joint_tuples(players: list[_Player], limit: int):
         if len(t_idx) > limit:
             return None
         tuples = np.hstack([tuples[t_idx], c_idx[:, None]])
-        weights = weights[t_idx] * p.weights[c_idx]
+        weights = weights[t_idx] * p.weights[c_idx]  # type: ignore[index]  # players with combos
         used = used[t_idx] | m[c_idx]
     return tuples, weights
 
@@ -292,7 +294,8 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     tuples, weights = joint
     if len(tuples) == 0:
         raise _no_deal()
-    offsets = np.cumsum([0] + [len(p.combos) for p in full[:-1]])
+    offsets: np.ndarray = np.cumsum([0] + [len(p.combos)  # type: ignore[arg-type]
+                                           for p in full[:-1]])  # players with combos
     combos = np.concatenate([p.combos for p in full])
     if config.SUIT_ISOMORPHISM:
         keep, weights = merge_isomorphic(combos[tuples + offsets[None, :]], weights,
@@ -316,7 +319,7 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
                      progress=progress, desc="exact equity", unit="hands")
     if run.interrupted:
         raise KeyboardInterrupt  # an exact answer has no partial form
-    wins, ties, cats = run.counts
+    wins, ties, cats = run.counts  # type: ignore[misc]  # not None: tuples >= 1
     total = float(weights.sum()) * runouts
     return wins, ties, cats, total, total, "exact"
 
@@ -383,7 +386,8 @@ def merge_isomorphic(hole_cards: np.ndarray, weights: np.ndarray, board: np.ndar
         for p in range(n_players):
             code = code * 2704 + hi[:, p] * 52 + lo[:, p]
         best = code if best is None else np.minimum(best, code)
-    _, keep, inverse = np.unique(best, return_index=True, return_inverse=True)
+    _, keep, inverse = np.unique(best,  # type: ignore[call-overload]  # not None: identity
+                                 return_index=True, return_inverse=True)
     return keep, np.bincount(inverse.ravel(), weights=weights)
 
 
@@ -460,7 +464,8 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     combos = (np.concatenate([p.combos for p in fixed]) if fixed
               else np.zeros((0, 2), np.uint8))
     hole_keys, hole_bits, masks = _hole_tables(combos)
-    offsets = np.cumsum([0] + [len(p.combos) for p in fixed[:-1]]) if fixed else []
+    offsets: np.ndarray | list = (np.cumsum([0] + [len(p.combos) for p in fixed[:-1]])
+                                  if fixed else [])
     joint = _joint_tuples(fixed, config.JOINT_TUPLES) if fixed else None
     if joint is not None:
         if len(joint[0]) == 0:
@@ -488,7 +493,8 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
     problem = _MonteCarloProblem(
         seed_key(seed), block, trials, tuples, tuple_threshold, tuple_alias, player_combos,
         player_threshold, player_alias, player_sizes, n_random, masks, hole_keys, hole_bits,
-        live_mask, plan, bkey, bbits, n_runout, n_players, categories, config.MAX_REJECTIONS)
+        live_mask, plan, bkey, bbits, n_runout, n_players, categories,  # type: ignore[arg-type]
+        config.MAX_REJECTIONS)  # live_mask: _card_masks of a 1-D array is one np.uint64
 
     def stop(counts) -> bool:
         wins, ties, cats, stalled = counts
@@ -501,7 +507,7 @@ def _monte_carlo(players, n_random, board_cards, blocked, n_runout, trials, seed
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
                      progress=progress, block_size=block, total=trials,
                      open_ended=target_stderr is not None, desc="equity")
-    wins, ties, cats, stalled = run.counts
+    wins, ties, cats, stalled = run.counts  # type: ignore[misc]  # not None: trials >= 1
     if stalled[0]:
         raise PokersimInputError(
             f"the players' ranges conflict too often: {problem.max_rejections:,} draws "

@@ -164,7 +164,7 @@ def strength_counts(cards: int = 7, method: str = "exact", trials: int | None = 
     run = run_chunks(_monte_carlo_chunk, (cards, seed_key(seed), trials), -(-trials // block),
                      chunk_blocks(chunk_size, block), client=client, progress=progress,
                      block_size=block, total=trials, desc=f"{cards}-card hands", unit="hands")
-    counts = run.counts[0]
+    counts = run.counts[0]  # type: ignore[index]  # not None: trials >= 1
     if run.interrupted:
         raise SimulationInterrupted(counts)
     return counts

@@ -277,7 +277,7 @@ def _monte_carlo(players: int, trials: int, seed, client, chunk_size, progress) 
                      -(-trials // block), chunk_blocks(chunk_size, block), client=client,
                      progress=progress, block_size=block, total=trials, desc="draw5 deals",
                      unit="deals")
-    sx, sxx, sxn, sn, snn = run.counts
+    sx, sxx, sxn, sn, snn = run.counts  # type: ignore[misc]  # not None: trials >= 1
     sx, sxx, sxn, sn, snn = (a.astype(np.float64) for a in (sx, sxx, sxn, sn, snn))
     sx[:, 3] /= SHARE_UNIT
     sxx[:, 3] /= SHARE_UNIT**2

@@ -147,7 +147,8 @@ def _class_code(key) -> int:
             return int(Hand.JACKS_OR_BETTER)
         raise PokersimInputError(f"unknown hand class {key!r}; expected one of "
                                  f"{', '.join(HAND_LABELS)}")
-    if isinstance(key, numbers.Integral) and not isinstance(key, bool) and 0 <= key < N_CLASSES:
+    if (isinstance(key, numbers.Integral) and not isinstance(key, bool)
+            and 0 <= key < N_CLASSES):  # type: ignore[operator]  # Integral types < and <= only
         return int(key)
     raise PokersimInputError(f"unknown hand class {key!r}; expected a name such as 'Flush' or "
                              f"a code 0..10")
@@ -747,7 +748,7 @@ def simulate(hands: int, strategy: str = "optimal", seed=None, paytable=None, *,
     run = run_chunks(_simulate_chunk, problem, -(-n // block), chunk_blocks(chunk_size, block),
                      client=client, progress=progress, block_size=block, total=n,
                      desc="video poker deals", unit="deals")
-    total, total_sq, count = run.counts
+    total, total_sq, count = run.counts  # type: ignore[misc]  # not None: n >= 1
     played = int(count.sum())
     value = float(total[0] / played)
     var = (total_sq[0] - played * value**2) / (played - 1) if played > 1 else float("nan")

@@ -825,7 +825,7 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
                          for j in range(3)], axis=1) / HEADS_UP_OPPONENTS
         win, split, lose = (sums / seats[:, None]).T
         equity = win + split / 2
-        se = np.zeros((4, len(cats)))
+        se: np.ndarray | list[np.ndarray] = np.zeros((4, len(cats)))
         total = N_HANDS
     else:
         trials = check_count(trials if trials is not None else 1_000_000, "trials", 1)
@@ -834,7 +834,7 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
                          -(-trials // block), chunk_blocks(chunk_size, block), client=client,
                          progress=progress, block_size=block, total=trials,
                          desc="Zhajinhua tables", unit="tables")
-        sums, interrupted = run.counts[0], run.interrupted
+        sums, interrupted = run.counts[0], run.interrupted  # type: ignore[index]  # trials >= 1
         trials = min(run.blocks * block, trials)
         seats = sums[:, N]
         n_sq = sums[:, 5 + N]
