@@ -108,6 +108,13 @@ SIMULATIONS = ["pokersim.category_frequencies", "pokersim.equity", "pokersim.equ
                "pokersim.games.videopoker.simulate"]
 
 
+def counts(param: inspect.Parameter) -> bool:
+    """Whether a parameter takes a count: annotated as an int, or an int by default."""
+    annotation = getattr(param.annotation, "__name__", str(param.annotation))
+    return (re.search(r"\bint\b", annotation) is not None
+            or isinstance(param.default, int) and not isinstance(param.default, bool))
+
+
 def documented_as_deprecated(function, name: str) -> bool:
     """Whether the docstring says, within three lines of naming ``name``, that it is
     deprecated."""
@@ -176,9 +183,7 @@ def test_simulations_take_the_options(name):
 def test_parameters_use_the_words_of_the_page(name):
     function = dict(FUNCTIONS)[name]
     for param in SIGNATURES[name].parameters.values():
-        retired = param.name in RETIRED or (
-            param.name == "hands" and (param.annotation in (int, "int")
-                                       or isinstance(param.default, int)))
+        retired = param.name in RETIRED or param.name == "hands" and counts(param)
         if retired:
             assert documented_as_deprecated(function, param.name), \
                 f"{name}({param.name}=...): docs/api.md retires this word"
