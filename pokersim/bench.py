@@ -33,7 +33,7 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def _time(fn: Callable[[], object], repeat: int) -> list[float]:
+def _time(fn: Callable[..., object], repeat: int) -> list[float]:
     fn()  # warm-up (compilation, page faults of the first allocation)
     times = []
     for _ in range(repeat):

@@ -212,7 +212,7 @@ class Range:
         >>> parse_range("AA@50, KK").total_weight
         9.0
         """
-        return float(self.weights.sum())
+        return float(self.weights.sum())  # type: ignore[union-attr]  # set by __post_init__
 
     def remove(self, dead_cards) -> Range:
         """A new range without the combos that hold any of ``dead_cards``.
@@ -239,16 +239,18 @@ class Range:
         is_dead = np.zeros(52, dtype=bool)
         is_dead[dead] = True
         keep = ~(is_dead[self.combos[:, 0]] | is_dead[self.combos[:, 1]])
-        return Range._trusted(self.combos[keep], self.weights[keep], self.text)
+        return Range._trusted(self.combos[keep], self.weights[keep],  # type: ignore[index]
+                              self.text)
 
     def __eq__(self, other):
         if not isinstance(other, Range):
             return NotImplemented
         return (self.combos.shape == other.combos.shape
                 and bool((self.combos == other.combos).all())
-                and bool((self.weights == other.weights).all()))
+                and bool((self.weights == other.weights).all()))  # type: ignore[union-attr]
 
-    __hash__ = None  # mutable-looking arrays inside: like numpy arrays, not hashable
+    # mutable-looking arrays inside: like numpy arrays, not hashable
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         text = self.text if len(self.text) <= 40 else self.text[:37] + "..."

@@ -25,8 +25,9 @@ import concurrent.futures
 import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from typing import Any
 
 import numba
 import numpy as np
@@ -36,7 +37,7 @@ from .errors import PokersimInputError
 from .validation import check_count
 
 Counts = tuple[np.ndarray, ...]
-Compute = Callable[[object, int, int], Counts]
+Compute = Callable[[Any, int, int], Counts]  # (problem, first block, blocks)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ def _is_dask(client) -> bool:
 
 
 def _results(compute, problem, starts: range, chunk_blocks, n_blocks, client, done
-             ) -> Iterator[tuple[int, Counts]]:
+             ) -> Generator[tuple[int, Counts], None, None]:
     """(first block, counts) of each chunk, in order; ``done(first)`` as each completes."""
     def span(first: int) -> tuple[int, int]:
         return first, min(chunk_blocks, n_blocks - first)

@@ -22,6 +22,7 @@ import math
 import numbers
 import sys
 import warnings
+from types import FrameType
 
 import numpy as np
 
@@ -52,7 +53,7 @@ def check_count(value, name: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
         raise PokersimInputError(f"{name} must be an integer >= {minimum}; got "
                                  f"{short_repr(value)}")
-    if value > MAX_COUNT:
+    if value > MAX_COUNT:  # type: ignore[operator]  # numbers.Integral types only < and <=
         raise PokersimInputError(f"{name} = {value!r} is too large (at most 2**62 = "
                                  f"{MAX_COUNT:,})")
     return int(value)
@@ -62,7 +63,7 @@ def check_between(value, name: str, low: int, high: int, why: str = "") -> int:
     """``value`` as an int in low..high, or an error naming it (``why`` explains the bounds,
     e.g. how many players one deck can serve)."""
     if (isinstance(value, bool) or not isinstance(value, numbers.Integral)
-            or not low <= value <= high):
+            or not low <= value <= high):  # type: ignore[operator]
         raise PokersimInputError(f"{name} must be an integer from {low} to {high}{why}; "
                                  f"got {short_repr(value)}")
     return int(value)
@@ -83,7 +84,8 @@ def check_flag(value, name: str) -> bool:
 def check_seed(seed) -> None:
     """Raise unless ``seed`` is None, an int >= 0, a SeedSequence or a numpy Generator."""
     if not (seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence))
-            or isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0):
+            or isinstance(seed, numbers.Integral) and not isinstance(seed, bool)
+            and seed >= 0):  # type: ignore[operator]
         raise PokersimInputError(f"seed must be None, an integer >= 0, a SeedSequence or a "
                                  f"numpy Generator; got {short_repr(seed)}")
 
@@ -141,7 +143,8 @@ def choose_method(method, *, trials=None, seed=None, target_stderr=None,
 def deprecated(old: str, new: str) -> None:
     """Warn that ``old`` (a name or spelling) is deprecated for one release in favour of
     ``new``, pointing at the first caller outside pokersim."""
-    frame, level = sys._getframe(1), 2  # level 2: the caller of this function
+    frame: FrameType | None = sys._getframe(1)
+    level = 2  # the caller of this function
     while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "pokersim":
         frame, level = frame.f_back, level + 1
     warnings.warn(f"{old} is deprecated and will be removed in the next release; use {new}",

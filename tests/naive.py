@@ -2,11 +2,11 @@
 
 Independent of ``pokersim``: plain Python only, no numpy.  Used by the tests as an oracle.
 
-Card encoding (DESIGN.md): ``card = 4 * rank + suit``; rank 0..12 stands for 2,3,...,9,T,J,Q,K,A
-and suit 0..3 for clubs, diamonds, hearts, spades (c, d, h, s).
+Card encoding (docs/design.md, "Cards"): ``card = 4 * rank + suit``; rank 0..12 stands for
+2,3,...,9,T,J,Q,K,A and suit 0..3 for clubs, diamonds, hearts, spades (c, d, h, s).
 
 ``naive_rank5(cards)`` returns a key ``(category, ranks)`` that compares like the hands do:
-``category`` is the DESIGN.md code (HIGH_CARD 0 ... STRAIGHT_FLUSH 8, ROYAL_FLUSH 9) and
+``category`` is the docs/design.md code (HIGH_CARD 0 ... STRAIGHT_FLUSH 8, ROYAL_FLUSH 9) and
 ``ranks`` is the tuple of ranks grouped by count (quads, trips, pairs, singles), larger rank
 first within a group.  For straights the tuple is the five ranks from the top down with the
 ace of a wheel written as -1, so A-2-3-4-5 is ``(3, 2, 1, 0, -1)``, a five-high straight.
@@ -133,7 +133,7 @@ def naive_rank(cards):
 
 
 def naive_category(cards):
-    """Category code (0..9, DESIGN.md) of the best five cards."""
+    """Category code (0..9, docs/design.md, "Hand strength") of the best five cards."""
     return naive_rank(cards)[0]
 
 
@@ -144,7 +144,7 @@ def naive_best_fives(cards):
 
 
 def naive_describe(key):
-    """The description DESIGN/brief formats give for a key, e.g. 'Full House, Kings over Fours'."""
+    """The name docs/design.md gives a key's hand, e.g. 'Full House, Kings over Fours'."""
     category, ranks = key
     if category == ROYAL_FLUSH:
         return "Royal Flush"

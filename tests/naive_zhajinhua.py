@@ -2,7 +2,7 @@
 
 Nothing here comes from ``pokersim.games.zhajinhua``: a hand is a list of (rank, suit) with
 ranks 2..14 and suits as letters, its order a tuple key, and the 2-3-5 rule and table winner
-follow the sentences of DESIGN.md and issue 6. Rules are read by attribute (``a23``,
+follow the sentences of docs/design.md, "The other games". Rules are read by attribute (``a23``,
 ``rule_235``, ``ties``), so a ``Rules`` value or any object with those fields works.
 """
 

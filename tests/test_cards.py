@@ -13,7 +13,7 @@ from pokersim.cards import CARD_NAMES, as_hands
 
 
 def test_encoding_matches_design():
-    # DESIGN.md: 2c = 0, 2s = 3, Ac = 48, As = 51
+    # docs/design.md, "Cards": 2c = 0, 2s = 3, Ac = 48, As = 51
     assert parse_cards("2c 2s Ac As").tolist() == [0, 3, 48, 51]
     assert parse_cards("Td").tolist() == [4 * 8 + 1]
 

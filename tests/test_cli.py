@@ -2,7 +2,7 @@
 
 The CLI runs in-process through ``main(argv)`` with capsys, and a few times in a subprocess
 (``python -m pokersim.cli``) to check the real exit status and that errors print no traceback.
-Expected hands, names and counts are written out by hand or taken from DESIGN.md.
+Expected hands, names and counts are written out by hand or taken from docs/design.md.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tests.signals import interruptible
 
 REPO = Path(__file__).resolve().parents[1]
 
-# DESIGN.md, five-card hands, best category first
+# docs/design.md, "Numbers every test may use": five-card hands, best category first
 FIVE_CARD = {
     "Royal Flush": 4,
     "Straight Flush": 36,
@@ -158,8 +158,8 @@ def test_evaluate_bad_hand(capsys, hand, token):
 
 
 def test_evaluate_bad_card_names_the_hand_it_is_in(capsys):
-    """DESIGN.md: a bad card is reported naming the value *and where it stood*. The bad token
-    is in the second hand given, so the message must not place it in hand 1."""
+    """docs/design.md, "Cards": a bad card is reported naming the value *and where it stood*.
+    The bad token is in the second hand given, so the message must not place it in hand 1."""
     rc, out, err = run_main(capsys, "evaluate", "As Ks Qs Js Ts", "Kh Xx 4c 4s Kc")
     assert rc == 2
     assert "Xx" in err

@@ -3,7 +3,7 @@
 
 The library functions are checked against references in their own tests; here the command's
 output is compared with the library's result for the same arguments and seed, and with numbers
-derived by hand (DESIGN.md's 99.5439% return, the three-card category counts). Each test keeps
+derived by hand (docs/design.md's 99.5439% return, the three-card category counts). Each test keeps
 its trial counts small.
 """
 
@@ -152,7 +152,7 @@ def test_videopoker_return_full_pay(capsys, tmp_path):
     path = tmp_path / "return.json"
     rc, out, err = run_main(capsys, "videopoker", "return", "--json", path)
     assert rc == 0 and err == ""
-    assert "99.5439%" in out.splitlines()[0]  # DESIGN.md: full-pay 9/6, perfect play
+    assert "99.5439%" in out.splitlines()[0]  # docs/design.md: full-pay 9/6, perfect play
     written = json.loads(path.read_text(encoding="utf-8"))
     assert [r["category"] for r in written][0] == "Royal Flush"
     assert "count" not in written[0] and written[0]["method"] == "exact"

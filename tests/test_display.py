@@ -1,6 +1,6 @@
 """pokersim.display: hands as text with suit symbols and as HTML cards.
 
-Expected strings are written out by hand from DESIGN.md's encoding (card = 4 * rank + suit,
+Expected strings are written out by hand from docs/design.md's encoding (card = 4 * rank + suit,
 suits c d h s): 51 is the ace of spades, 46 the king of hearts, 0 the deuce of clubs.
 """
 

@@ -1,12 +1,12 @@
 """pokersim.category_frequencies and strength_counts against independent counts.
 
 Expected values come from
-* DESIGN.md's published exact counts (5 and 7 cards) and math.comb;
+* docs/design.md's published exact counts (5 and 7 cards) and math.comb;
 * a combinatorial oracle written here (``oracle_counts``) that counts every k-card hand by its
   best five cards without enumerating hands one by one: it walks the rank multisets and counts
-  the suit assignments of each, flush or not. The oracle is itself checked against DESIGN.md
+  the suit assignments of each, flush or not. The oracle is itself checked against docs/design.md
   on 5 and 7 cards (per category and the number of distinct strengths) before it is trusted
-  for 6 cards, where DESIGN.md publishes nothing;
+  for 6 cards, where docs/design.md publishes nothing;
 * phevaluator, over every 5-card hand (and, in the slow run, every 6-card hand);
 * the royal and straight flush counts of 6-card hands, derived by hand below.
 Nothing expected is computed by pokersim.
@@ -30,15 +30,15 @@ from pokersim import frequencies as frequencies_module
 from pokersim.frequencies import strength_counts
 from pokersim.results import ResultFrame
 
-# DESIGN.md, "Numbers every test may use"; the list index is the category code
-# (HIGH_CARD 0 .. ROYAL_FLUSH 9, as DESIGN.md numbers the Category enum).
+# docs/design.md, "Numbers every test may use"; the list index is the category code
+# (HIGH_CARD 0 .. ROYAL_FLUSH 9, as docs/design.md numbers the Category enum).
 FIVE_CARD_COUNTS = [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4]
 SEVEN_CARD_COUNTS = [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
                      3_473_184, 224_848, 37_260, 4_324]
 DISTINCT_STRENGTHS = {5: 7462, 7: 4824}
 PUBLISHED = {5: FIVE_CARD_COUNTS, 7: SEVEN_CARD_COUNTS}
 
-# The display labels of the ten categories, weakest first (DESIGN.md's names, title-cased as
+# The display labels of the ten categories, weakest first (docs/design.md's names, title-cased as
 # the README and evaluate's doctests show them: "Full House", "Four of a Kind").
 LABELS = ["High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush", "Full House",
           "Four of a Kind", "Straight Flush", "Royal Flush"]
@@ -165,7 +165,7 @@ def oracle_by_strength(k: int) -> np.ndarray:
 
 @pytest.mark.parametrize("k", [5, 7])
 def test_oracle_matches_published_counts(k):
-    """The oracle reproduces DESIGN.md (so it can be trusted for 6 cards)."""
+    """The oracle reproduces docs/design.md (so it can be trusted for 6 cards)."""
     assert oracle_by_category(k) == PUBLISHED[k]
     assert sum(oracle_counts(k).values()) == comb(52, k)
     assert len(oracle_counts(k)) == DISTINCT_STRENGTHS[k]
@@ -331,7 +331,7 @@ def test_seven_card_exact():
 
 
 def exact_probabilities(k: int) -> np.ndarray:
-    """DESIGN.md probabilities, best category first (the frame's row order)."""
+    """docs/design.md probabilities, best category first (the frame's row order)."""
     return np.array(PUBLISHED[k][::-1]) / comb(52, k)
 
 

@@ -969,7 +969,8 @@ def test_equity_vs_random_any_input(hand, opponents, board, trials, seed):
 # ---------------------------------------------------------------------------------------------
 # category_frequencies (pokersim/frequencies.py: float and array card counts are xfail tests)
 
-FIVE_CARD_COUNTS = [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]  # DESIGN.md
+# docs/design.md, "Numbers every test may use"
+FIVE_CARD_COUNTS = [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
 
 
 @settings(max_examples=scaled(60), deadline=None)

@@ -15,7 +15,7 @@ SUITS = "cdhs"
 
 
 def card(name):
-    """Card id by the design's rule 4 * rank + suit, written out independently of the package."""
+    """Card id by docs/design.md's rule 4 * rank + suit, written out apart from the package."""
     return 4 * RANKS.index(name[0]) + SUITS.index(name[1])
 
 

@@ -15,11 +15,12 @@ from pokersim._jit import HAS_AVX2
 from pokersim._simd import PAD, rank_and_suit_tables
 from pokersim.evaluate import _evaluate_kernel, kernel_args
 from pokersim.tables import RANK_KEYS, tables
+from tests.naive import naive_rank
+from tests.orders import dense_from_keys, dense_from_values, random_hands
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))  # as test_reference does
-from naive import naive_rank  # noqa: E402
+# test_frequencies under the name pytest imports it by, so that its oracle's cache is shared
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from test_frequencies import oracle_by_strength  # noqa: E402
-from test_reference import dense_from_keys, dense_from_values, random_hands  # noqa: E402
 
 needs_avx2 = pytest.mark.skipif(not HAS_AVX2, reason="the CPU has no AVX2")
 

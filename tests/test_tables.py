@@ -234,7 +234,7 @@ def test_flush_strength_packed(mask, expected):
 
 
 def test_packed_ends(built):
-    """Strength 1 is 7-5-4-3-2 high (README/DESIGN: 7462 = cactus 1 .. 1 = cactus 7462);
+    """Strength 1 is 7-5-4-3-2 high (docs/design.md: 7462 = cactus 1 .. 1 = cactus 7462);
     strength 7462 is the royal flush."""
     packed = built.packed
     assert packed.shape == (7463,)

@@ -3,7 +3,7 @@ counts derived by hand and the published returns of the 9/6, 9/5 and 8/5 games.
 
 Expected values come from
 * ``naive_class`` below (plain Python on ranks and suits, nothing from pokersim);
-* combinatorial counts over all 2,598,960 hands (DESIGN.md's published category counts, the
+* combinatorial counts over all 2,598,960 hands (docs/design.md's published category counts, the
   pair split into jacks-or-better and low pairs by hand);
 * published perfect-play returns: 9/6 99.5439%, 9/5 98.4498%, 8/5 97.2984%, and the 9/6
   final-hand probabilities (rounded to six places), as the Wizard of Odds tables give them.
@@ -97,7 +97,7 @@ def test_names_and_codes():
 
 def test_class_counts_over_every_hand(all_hands):
     got = np.bincount(classify(all_hands), minlength=11)
-    # DESIGN.md: high card, pair, two pair, trips, straight, flush, full house, quads,
+    # docs/design.md: high card, pair, two pair, trips, straight, flush, full house, quads,
     # straight flush, royal. A pair of rank r: 6 suit pairs, 3 other ranks of 12 with any suits.
     per_pair_rank = 6 * comb(12, 3) * 4**3  # 84,480
     expected = [1_302_540, 9 * per_pair_rank, 4 * per_pair_rank, 123_552, 54_912, 10_200,

@@ -1,0 +1,385 @@
+"""The public API against docs/api.md, which is the source of truth: the option words, the
+parameters every simulation takes, the three table schemas (columns, order, dtypes), the
+errors and the deprecations are read from the page, so the test fails when the page and the
+code drift apart.
+
+Walked: every function of ``pokersim.__all__``, of ``pokersim.data`` and of the games'
+modules. A spelling the page retires (``exact``, ``hands`` as a count, ...) may stay as a
+parameter only while its docstring says it is deprecated.
+"""
+
+import inspect
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import pokersim
+import pokersim.data
+import pokersim.errors
+import pokersim.heads_up
+import pokersim.results
+import pokersim.starting_hands
+from pokersim.errors import PokersimDeprecationWarning
+from pokersim.games import draw5, videopoker, zhajinhua
+from pokersim.results import ResultFrame
+
+API = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+
+# ----------------------------------------------------------------------------- reading the page
+
+
+def section(title: str) -> str:
+    """The text under the heading that starts with ``title``, up to the next heading."""
+    match = re.search(rf"^#+ {re.escape(title)}.*?$(.*?)(?=^#)", API + "\n#", re.M | re.S)
+    assert match, f"docs/api.md has no section {title!r}"
+    return match[1]
+
+
+def table_rows(text: str) -> list[tuple[list[str], list[str]]]:
+    """The rows of the markdown tables in ``text``: (the names quoted in the first cell, the
+    other cells), header and rule rows left out."""
+    rows = []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("|") and cells[0].startswith("`"):
+            rows.append((re.findall(r"`(\w+)`", cells[0]), cells[1:]))
+    return rows
+
+
+def schema(title: str) -> dict[str, str]:
+    """Column -> dtype of the table of a Results subsection."""
+    return {names[0]: cells[0] for names, cells in table_rows(section(title))}
+
+
+def quoted(text: str) -> list[str]:
+    """The names in backticks in ``text``, in order."""
+    return re.findall(r"`([\w.]+)`", text)
+
+
+def sentence(start: str, text: str = API, end: str = r"[.:;]\s") -> str:
+    """What the page says after ``start``, up to ``end`` (whitespace and line breaks made
+    single spaces)."""
+    match = re.search(rf"{re.escape(start)}(.*?){end}", " ".join(text.split()) + " ")
+    assert match, f"docs/api.md says nothing starting with {start!r}"
+    return match[1]
+
+
+FREQUENCY = schema("Frequency table")
+WIN_RATE = schema("Win-rate table")
+DEAL = schema("Deal table")
+OPTIONS = {name: cells[0] for names, cells in table_rows(section("Options")) for name in names}
+#: Key columns of the win-rate tables, by where the page says they are used.
+KEYS = {where.strip(): quoted(names)
+        for names, where in (part.split(" in ", 1)
+                             for part in sentence("Key columns first (", section("Win-rate"),
+                                                  end=r"\), then").split(";"))}
+SIMULATION_OPTIONS = quoted(sentence("Every function that can be exact or Monte Carlo takes"))
+MONTE_CARLO_ONLY = quoted(sentence("a Monte Carlo-only function ("))[:1]
+KEYWORD_ONLY = [name for name, meaning in OPTIONS.items() if meaning.startswith("keyword-only")]
+
+#: Parameter names the page retires: a count of trials is ``trials``, a seed is ``seed``,
+#: exact or not is ``method``; ``hands`` is cards, never a count.
+RETIRED = {"exact", "n_trials", "num_trials", "n_samples", "samples", "iterations",
+           "simulations", "n_hands", "num_hands", "rng", "random_state", "random_seed"}
+
+# ----------------------------------------------------------------------------- the public functions
+
+
+def public_functions():
+    """(qualified name, function) of every public function walked."""
+    found = [(f"pokersim.{name}", getattr(pokersim, name)) for name in pokersim.__all__]
+    for module in (pokersim.data, draw5, videopoker, zhajinhua):
+        names = getattr(module, "__all__", None) or [
+            n for n, f in vars(module).items()
+            if not n.startswith("_") and getattr(f, "__module__", None) == module.__name__]
+        found += [(f"{module.__name__}.{name}", getattr(module, name)) for name in names]
+    return [(name, f) for name, f in found if inspect.isfunction(f)]
+
+
+FUNCTIONS = public_functions()
+SIGNATURES = {name: inspect.signature(f) for name, f in FUNCTIONS}
+#: The functions that run simulations: all of them take ``trials``.
+SIMULATIONS = ["pokersim.category_frequencies", "pokersim.equity", "pokersim.equity_vs_random",
+               "pokersim.games.draw5.win_rates", "pokersim.games.zhajinhua.win_rates",
+               "pokersim.games.zhajinhua.category_frequencies",
+               "pokersim.games.videopoker.simulate"]
+
+
+def counts(param: inspect.Parameter) -> bool:
+    """Whether a parameter takes a count: annotated as an int, or an int by default."""
+    annotation = getattr(param.annotation, "__name__", str(param.annotation))
+    return (re.search(r"\bint\b", annotation) is not None
+            or isinstance(param.default, int) and not isinstance(param.default, bool))
+
+
+def documented_as_deprecated(function, name: str) -> bool:
+    """Whether the docstring says, within three lines of naming ``name``, that it is
+    deprecated."""
+    doc = inspect.getdoc(function) or ""
+    return re.search(rf"\b{name}\b[^\n]*(\n[^\n]*){{0,2}}deprecat", doc, re.I) is not None
+
+
+# ----------------------------------------------------------------------------- the page itself
+
+
+def test_the_page_and_the_result_words_agree():
+    results = pokersim.results
+    assert tuple(FREQUENCY) == results.FREQUENCY_COLUMNS
+    assert tuple(WIN_RATE) == results.WIN_RATE_COLUMNS
+    assert tuple(DEAL) == results.DEAL_COLUMNS
+    assert tuple(quoted(sentence("Split-pot games add "))) == results.SPLIT_POT_COLUMNS
+    method_row = dict((n[0], c) for n, c in table_rows(section("Frequency table")))["method"]
+    assert tuple(re.findall(r'"([^"]+)"', method_row[1])) == results.METHOD_LABELS
+    outcome_row = dict((n[0], c) for n, c in table_rows(section("Deal table")))["outcome"]
+    assert tuple(re.findall(r'"([^"]+)"', outcome_row[1])) == results.OUTCOMES
+
+
+def test_the_page_lists_what_this_test_reads():
+    assert SIMULATION_OPTIONS == ["method", "trials", "seed", "target_stderr", "client",
+                                  "chunk_size", "progress"]
+    assert MONTE_CARLO_ONLY == ["videopoker.simulate"]
+    assert KEYWORD_ONLY == ["client", "chunk_size", "progress"]
+    assert set(KEYS) == {"`equity`", "`equity_vs_random`", "the starting-hand table",
+                         "the games' by-category win rates"}
+
+
+def test_errors_are_as_documented():
+    errors = quoted(sentence("Bad input raises a ", section("Errors")))
+    base = getattr(pokersim.errors, errors[0])
+    assert errors[0] == "PokersimInputError" and issubclass(base, ValueError)
+    subclasses = quoted(sentence("subclasses ", section("Errors")))
+    assert subclasses and all(issubclass(getattr(pokersim.errors, name), base)
+                              for name in subclasses)
+
+
+# ----------------------------------------------------------------------------- signatures
+
+
+def test_the_walk_finds_the_simulations():
+    with_trials = sorted(name for name, sig in SIGNATURES.items() if "trials" in sig.parameters)
+    assert with_trials == sorted(SIMULATIONS)
+
+
+@pytest.mark.parametrize("name", SIMULATIONS)
+def test_simulations_take_the_options(name):
+    params = SIGNATURES[name].parameters
+    monte_carlo_only = any(name.endswith(f".{short}") for short in MONTE_CARLO_ONLY)
+    expected = [o for o in SIMULATION_OPTIONS if not (monte_carlo_only and o == "method")]
+    assert [o for o in SIMULATION_OPTIONS if o in params] == expected
+    if not monte_carlo_only:
+        assert params["method"].default == "auto"
+    for option in ("trials", "seed", "target_stderr"):
+        assert params[option].default is None, option
+    for option in KEYWORD_ONLY:
+        assert params[option].kind is inspect.Parameter.KEYWORD_ONLY, option
+    assert (params["client"].default, params["chunk_size"].default,
+            params["progress"].default) == (None, None, False)
+
+
+@pytest.mark.parametrize("name", list(SIGNATURES))
+def test_parameters_use_the_words_of_the_page(name):
+    function = dict(FUNCTIONS)[name]
+    for param in SIGNATURES[name].parameters.values():
+        retired = param.name in RETIRED or param.name == "hands" and counts(param)
+        if retired:
+            assert documented_as_deprecated(function, param.name), \
+                f"{name}({param.name}=...): docs/api.md retires this word"
+        if param.name in KEYWORD_ONLY:
+            assert param.kind is inspect.Parameter.KEYWORD_ONLY, param.name
+        if param.name == "method":
+            assert param.default == "auto"
+        if param.name in ("board", "dead", "seed"):
+            assert param.default is None, param.name
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def check_schema(frame, columns: dict[str, str], keys=()):
+    """The frame is a ResultFrame whose columns start with ``keys`` then ``columns``, in
+    order, with the page's dtypes; its own columns come after. Reports every difference."""
+    standard = list(keys) + list(columns)
+    problems = []
+    if not isinstance(frame, ResultFrame):
+        problems.append(f"a {type(frame).__name__}, not a ResultFrame")
+    if list(frame.columns[:len(standard)]) != standard:
+        problems.append(f"columns {list(frame.columns)}, not {standard} first")
+    problems += [f"{column}: {frame[column].dtype}, not {dtype}"
+                 for column, dtype in columns.items()
+                 if column in frame.columns and not has_dtype(frame[column], dtype)]
+    if set(frame.columns[len(standard):]) & set(standard):
+        problems.append("a standard column after the function's own")
+    if frame.attrs.get("partial") is not False or "method" not in frame.attrs:
+        problems.append(f"attrs {frame.attrs} lack method, or partial=False")
+    assert not problems, "\n".join(problems)
+
+
+def has_dtype(column: pd.Series, dtype: str) -> bool:
+    if dtype in ("int64", "float64"):
+        return column.dtype == np.dtype(dtype)
+    if dtype == "str":
+        return (pd.api.types.is_string_dtype(column)
+                and all(isinstance(v, str) for v in column))
+    if dtype.endswith("categorical"):
+        return (isinstance(column.dtype, pd.CategoricalDtype)
+                and (column.cat.ordered or not dtype.startswith("ordered")))
+    raise AssertionError(f"docs/api.md names a dtype this test does not know: {dtype}")
+
+
+def check_method(frame, method: str):
+    assert set(frame["method"]) == {method}
+    assert frame.attrs["method"] == method
+    if method == "exact":
+        assert (frame["std_error"] == 0).all()
+    else:
+        assert frame.attrs["trials"] > 0 and frame.attrs["seed"] == 1
+
+
+FREQUENCY_CASES = {
+    "5 cards, exact": lambda: pokersim.category_frequencies(cards=5),
+    "5 cards, Monte Carlo": lambda: pokersim.category_frequencies(
+        cards=5, method="monte-carlo", trials=10_000, seed=1),
+    "Zhajinhua, exact": lambda: zhajinhua.category_frequencies(),
+    "Zhajinhua, Monte Carlo": lambda: zhajinhua.category_frequencies(
+        method="monte-carlo", trials=10_000, seed=1),
+    "video poker, simulated": lambda: videopoker.simulate(
+        trials=1_000, strategy="simple", seed=1).final_hands,
+}
+
+
+@pytest.mark.parametrize("case", FREQUENCY_CASES)
+def test_frequency_tables(case):
+    frame = FREQUENCY_CASES[case]()
+    check_schema(frame, FREQUENCY)
+    check_method(frame, "exact" if case.endswith("exact") else "monte-carlo")
+    assert frame["count"].sum() == frame.attrs.get("outcomes", frame["count"].sum())
+    assert np.isclose(frame["probability"].sum(), 1)
+
+
+def test_video_poker_final_hands_have_no_count():
+    # docs/api.md: weighted exact outcomes have no whole-number count; every other column stays
+    frame = videopoker.expected_return("9/6").final_hands
+    check_schema(frame, {c: d for c, d in FREQUENCY.items() if c != "count"})
+    check_method(frame, "exact")
+
+
+WIN_RATE_CASES = {
+    "equity, exact": ("`equity`", lambda: pokersim.equity(["AhKh", "QsQd"], board="2c 7d Qh")),
+    "equity, Monte Carlo": ("`equity`", lambda: pokersim.equity(["AhKh", "random"],
+                                                                trials=10_000, seed=1)),
+    "equity_vs_random, Monte Carlo": ("`equity_vs_random`", lambda: pokersim.equity_vs_random(
+        "AsAd", opponents=[1, 2], trials=10_000, seed=1)),
+    "starting hands, shipped": ("the starting-hand table", pokersim.data.starting_hands),
+    "draw5 by category, exact": ("the games' by-category win rates",
+                                 lambda: draw5.win_rates(2)),
+    "draw5 by category, Monte Carlo": ("the games' by-category win rates",
+                                       lambda: draw5.win_rates(3, trials=10_000, seed=1)),
+    "Zhajinhua by category, exact": ("the games' by-category win rates",
+                                     lambda: zhajinhua.win_rates(2)),
+    "Zhajinhua by category, Monte Carlo": ("the games' by-category win rates",
+                                           lambda: zhajinhua.win_rates(3, trials=10_000,
+                                                                       seed=1)),
+}
+
+
+@pytest.mark.parametrize("case", WIN_RATE_CASES)
+def test_win_rate_tables(case):
+    where, call = WIN_RATE_CASES[case]
+    frame = call()
+    check_schema(frame, WIN_RATE, KEYS[where])
+    if case.endswith("shipped"):
+        assert set(frame["method"]) == {"exact", "monte-carlo"}
+    else:
+        check_method(frame, "exact" if case.endswith("exact") else "monte-carlo")
+    if "by category" in case:
+        assert quoted(sentence("By-category tables add "))[0] in frame.columns
+    seen = frame["win"].notna()  # a category no seat held has no rates
+    np.testing.assert_allclose((frame["win"] + frame["tie"] + frame["lose"])[seen], 1)
+
+
+DEAL_CASES = {
+    "draw5": lambda: draw5.deal_table(3, rounds=2, seed=1),
+    "Zhajinhua": lambda: zhajinhua.deal_table(3, rounds=2, seed=1),
+}
+
+
+@pytest.mark.parametrize("case", DEAL_CASES)
+def test_deal_tables(case):
+    frame = DEAL_CASES[case]()
+    check_schema(frame, DEAL)
+    assert set(frame["outcome"].cat.categories) == set(pokersim.results.OUTCOMES)
+    assert frame["round"].tolist() == [1, 1, 1, 2, 2, 2]
+    assert frame["seat"].tolist() == [1, 2, 3, 1, 2, 3]
+
+
+@pytest.mark.parametrize("call", [pokersim.data.heads_up,
+                                  lambda: videopoker.best_hold("Jh Jd 4c 7s 9d")],
+                         ids=["data.heads_up", "videopoker.best_hold"])
+def test_other_tables_are_result_frames(call):
+    # docs/api.md: every table is a ResultFrame
+    assert isinstance(call(), ResultFrame)
+
+
+# ----------------------------------------------------------------------------- deprecations
+
+
+def same(old, new):
+    """Assert two results are the same: frames equal, other results equal in their fields."""
+    if isinstance(new, pd.DataFrame):
+        pd.testing.assert_frame_equal(pd.DataFrame(old), pd.DataFrame(new))
+    else:
+        assert repr(old) == repr(new)
+        same(old.final_hands, new.final_hands)
+
+
+BOARD = "2c 7d Qh"
+#: docs/api.md, "Deprecated for one release": case -> (the page's spelling, old call, new call).
+DEPRECATIONS = {
+    "equity(exact=True)": (
+        "equity(exact=True | False | None)",
+        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, exact=True),
+        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, method="exact")),
+    "equity(exact=False)": (
+        "equity(exact=True | False | None)",
+        lambda: pokersim.equity(["AhKh", "QsQd"], trials=1_000, seed=1, exact=False),
+        lambda: pokersim.equity(["AhKh", "QsQd"], trials=1_000, seed=1, method="monte-carlo")),
+    "equity(exact=None)": (
+        "equity(exact=True | False | None)",
+        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, exact=None),
+        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, method="auto")),
+    "draw5.win_rates(method=None)": ("method=None", lambda: draw5.win_rates(2, method=None),
+                                     lambda: draw5.win_rates(2, method="auto")),
+    "zhajinhua.win_rates(method=None)": ("method=None",
+                                         lambda: zhajinhua.win_rates(2, method=None),
+                                         lambda: zhajinhua.win_rates(2, method="auto")),
+    "videopoker.simulate(hands=N)": ("videopoker.simulate(hands=N)",
+                                     lambda: videopoker.simulate(hands=1_000, seed=1),
+                                     lambda: videopoker.simulate(trials=1_000, seed=1)),
+    "load_starting_hands()": ("starting_hands.load_starting_hands()",
+                              pokersim.starting_hands.load_starting_hands,
+                              pokersim.data.starting_hands),
+    "load_heads_up()": ("heads_up.load_heads_up()", pokersim.heads_up.load_heads_up,
+                        pokersim.data.heads_up),
+}
+
+
+def test_every_deprecation_of_the_page_is_checked():
+    listed = sentence("Deprecated for one release: ", end=r"\.\s")
+    old = quoted_code(re.sub(r"\(use (?:`[^`]*`|[^()`])*\)", "", listed))
+    python = [spelling for spelling in old if "--" not in spelling]  # the CLI's: test_cli
+    assert sorted(python) == sorted({spelling for spelling, _, _ in DEPRECATIONS.values()})
+
+
+def quoted_code(text: str) -> list[str]:
+    return re.findall(r"`([^`]+)`", text)
+
+
+@pytest.mark.parametrize("case", DEPRECATIONS)
+def test_old_spellings_warn_and_agree(case):
+    _, old_call, new_call = DEPRECATIONS[case]
+    with pytest.warns(PokersimDeprecationWarning):
+        result = old_call()
+    same(result, new_call())
