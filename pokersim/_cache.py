@@ -69,7 +69,7 @@ def _in_package(py_file: str) -> bool:
     return os.path.abspath(py_file).startswith(ROOT + os.sep)
 
 
-class PackageLocator(_LOCATOR_BASE):
+class PackageLocator(_LOCATOR_BASE):  # type: ignore[misc, valid-type]  # Numba's, or object
     """Numba's own locator for a package file, with :func:`package_digest` in its stamp."""
 
     def __init__(self, inner):

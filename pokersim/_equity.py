@@ -86,13 +86,13 @@ class ExactDeals(NamedTuple):
 
 
 class Blocks(NamedTuple):
-    """The Monte Carlo trials of one call: blocks ``first .. first + count - 1`` of ``size``
+    """The Monte Carlo trials of one call: blocks ``first .. first + n_blocks - 1`` of ``size``
     trials, block b drawn from stream b of ``key``, ``trials`` in the whole run (its last
     block short)."""
 
     key: np.uint64
     first: int
-    count: int
+    n_blocks: int
     size: int
     trials: int
 
@@ -386,7 +386,7 @@ def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown
     Returns the number of workers that gave up after ``hands.max_rejections`` conflicting
     draws in a row (0 normally).
     """
-    key, first_block, n_blocks = blocks.key, blocks.first, blocks.count
+    key, first_block, n_blocks = blocks.key, blocks.first, blocks.n_blocks
     block, trials = blocks.size, blocks.trials
     tuples, tuple_threshold, tuple_alias = hands.tuples, hands.tuple_threshold, hands.tuple_alias
     player_combos, player_threshold = hands.player_combos, hands.player_threshold

@@ -60,7 +60,7 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     hands = [parse_cards(h, hand=i)[None, :] for i, h in enumerate(args.hands)]
     for i, h in enumerate(hands):
         groups.setdefault(h.shape[1], []).append(i)
-    rows = [None] * len(hands)
+    rows: list[tuple | None] = [None] * len(hands)
     for idx in groups.values():
         arr = np.concatenate([hands[i] for i in idx])
         strength = evaluate(arr)

@@ -63,6 +63,7 @@ from .validation import (
     check_target_stderr,
     choose_method,
     deprecated,
+    monte_carlo_trials,
     short_repr,
 )
 
@@ -118,7 +119,7 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
         hand = as_card_set(arr, f"player {i + 1}")
         if np.isin(hand, blocked).any():
             raise DuplicateCardError(f"player {i + 1} holds a board or dead card")
-        return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))
+        return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))  # type: ignore[arg-type]
     rng = rng.remove(blocked) if blocked.size else rng
     if len(rng) == 0:
         raise PokersimInputError(f"player {i + 1} {label!r}: no combo is left once the board "
@@ -130,8 +131,8 @@ def _joint_tuples(players: list[_Player], limit: int):
     """Every combination of one combo per player with no card in common, and its weight
     (the product of the combos' weights); None if there would be more than ``limit``."""
     masks = [_card_masks(p.combos) for p in players]
-    tuples = np.arange(len(players[0].combos))[:, None]
-    weights = players[0].weights.copy()
+    tuples = np.arange(len(players[0].combos))[:, None]  # type: ignore[arg-type]
+    weights = players[0].weights.copy()  # type: ignore[union-attr]
     used = masks[0].copy()
     for p, m in zip(players[1:], masks[1:], strict=True):
         if len(tuples) * len(m) > 4 * limit:
@@ -141,7 +142,7 @@ def _joint_tuples(players: list[_Player], limit: int):
         if len(t_idx) > limit:
             return None
         tuples = np.hstack([tuples[t_idx], c_idx[:, None]])
-        weights = weights[t_idx] * p.weights[c_idx]
+        weights = weights[t_idx] * p.weights[c_idx]  # type: ignore[index]
         used = used[t_idx] | m[c_idx]
     return tuples, weights
 
@@ -387,7 +388,8 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     if len(tuples) == 0:
         raise _no_deal()
     outcomes = len(tuples) * runouts  # before merging: every deal counts once, unweighted
-    offsets = np.cumsum([0] + [len(p.combos) for p in full[:-1]])
+    sizes = [len(p.combos) for p in full[:-1]]  # type: ignore[arg-type]
+    offsets = np.cumsum(np.array([0, *sizes], np.int64))
     combos = np.concatenate([p.combos for p in full])
     if config.SUIT_ISOMORPHISM:
         keep, weights = merge_isomorphic(combos[tuples + offsets[None, :]], weights,
@@ -413,7 +415,7 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
                      progress=progress, desc="exact equity", unit="hands")
     if run.interrupted:
         raise KeyboardInterrupt  # an exact answer has no partial form
-    wins, ties, cats = run.counts
+    wins, ties, cats = run.counts  # type: ignore[misc]
     total = float(weights.sum()) * runouts
     return _Counted(wins, ties, cats, total, outcomes, None, "exact")
 
@@ -469,7 +471,7 @@ def merge_isomorphic(hole_cards: np.ndarray, weights: np.ndarray, board: np.ndar
         for p in range(n_players):
             code = code * 2704 + hi[:, p] * 52 + lo[:, p]
         best = code if best is None else np.minimum(best, code)
-    _, keep, inverse = np.unique(best, return_index=True, return_inverse=True)
+    _, keep, inverse = np.unique(best, return_index=True, return_inverse=True)  # type: ignore[call-overload]
     return keep, np.bincount(inverse.ravel(), weights=weights)
 
 
@@ -503,7 +505,7 @@ def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     """Counts of blocks ``first .. first + n - 1``: wins, ties, categories, and the number of
     workers that gave up on conflicting ranges."""
     counts = _counts(p.n_players, np.int64, p.categories)
-    blocks = Blocks(key=p.key, first=first, count=n, size=p.block, trials=p.trials)
+    blocks = Blocks(key=p.key, first=first, n_blocks=n, size=p.block, trials=p.trials)
     stalled = monte_carlo_kernel(blocks, p.hands, p.board, p.unknown, _evaluator(), counts)
     return tuple(c.sum(0) for c in counts) + (np.array([stalled]),)
 
@@ -526,7 +528,8 @@ def _hand_sampler(fixed: list[_Player]) -> HandSampler:
     combos = (np.concatenate([p.combos for p in fixed]) if fixed
               else np.zeros((0, 2), np.uint8))
     hole_keys, hole_bits, masks = _hole_tables(combos)
-    offsets = np.cumsum([0] + [len(p.combos) for p in fixed[:-1]]) if fixed else []
+    sizes = [len(p.combos) for p in fixed[:-1]]  # type: ignore[arg-type]
+    offsets = np.cumsum(np.array([0, *sizes], np.int64))
     joint = _joint_tuples(fixed, config.JOINT_TUPLES) if fixed else None
     if joint is not None:
         if len(joint[0]) == 0:
@@ -539,10 +542,10 @@ def _hand_sampler(fixed: list[_Player]) -> HandSampler:
     else:
         tuples = np.zeros((0, max(len(fixed), 1)), np.int64)
         tuple_threshold, tuple_alias = _alias_rows([])
-        player_sizes = np.array([len(p.combos) for p in fixed], np.int64)
+        player_sizes = np.array([len(p.combos) for p in fixed], np.int64)  # type: ignore[arg-type]
         player_combos = np.zeros((len(fixed), player_sizes.max(initial=1)), np.int64)
         for i, p in enumerate(fixed):
-            player_combos[i, :len(p.combos)] = offsets[i] + np.arange(len(p.combos))
+            player_combos[i, :len(p.combos)] = offsets[i] + np.arange(len(p.combos))  # type: ignore[arg-type]
         player_threshold, player_alias = _alias_rows([p.weights for p in fixed])
     return HandSampler(tuples=tuples, tuple_threshold=tuple_threshold, tuple_alias=tuple_alias,
                        player_combos=player_combos, player_threshold=player_threshold,
@@ -555,15 +558,14 @@ def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_s
                  categories, client, chunk_size, progress) -> _Counted:
     fixed = [p for p in players if p.combos is not None]
     n_random = len(players) - len(fixed)
-    if trials is None:
-        trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
+    trials = monte_carlo_trials(trials, target_stderr)
     live = np.setdiff1d(np.arange(52), blocked)
     board_key, board_bits = _board_key(board_cards)
     block = config.EQUITY_BLOCK
     problem = _MonteCarloProblem(
         key=seed_key(seed), block=block, trials=trials, hands=_hand_sampler(fixed),
         board=Board(key=board_key, bits=board_bits, n_runout=n_runout),
-        unknown=UnknownCards(n_random=n_random, live_mask=_card_masks(live),
+        unknown=UnknownCards(n_random=n_random, live_mask=_card_masks(live),  # type: ignore[arg-type]
                              plan=deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)),
         n_players=len(players), categories=categories)
 
@@ -580,7 +582,7 @@ def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_s
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
                      progress=progress, block_size=block, total=trials,
                      open_ended=target_stderr is not None, desc="equity")
-    wins, ties, cats, stalled = run.counts
+    wins, ties, cats, stalled = run.counts  # type: ignore[misc]
     if stalled[0]:
         raise PokersimInputError(
             f"the players' ranges conflict too often: {problem.hands.max_rejections:,} draws "

@@ -36,10 +36,10 @@ from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
 from .validation import (
     check_between,
-    check_count,
     check_flag,
     check_target_stderr,
     choose_method,
+    monte_carlo_trials,
 )
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
@@ -315,9 +315,7 @@ def _strength_counts(cards, method, trials, seed, target_stderr, client, chunk_s
     progress = check_flag(progress, "progress")
     if method == "exact":
         return _exact_counts(cards), method
-    if trials is None:
-        trials = config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
-    trials = check_count(trials, "trials", 1)
+    trials = monte_carlo_trials(trials, target_stderr)
     stop = None if target_stderr is None else functools.partial(_below, target_stderr)
     result = run(_monte_carlo_chunk, (cards, seed_key(seed), trials), trials, config.MC_BLOCK,
                  client=client, chunk_size=chunk_size, progress=progress, stop=stop,

@@ -189,9 +189,10 @@ def as_win_rate_table(frame: pd.DataFrame, keys: Sequence[str]) -> ResultFrame:
       hand  win   tie   lose  equity std_error outcomes method
     0   AA  85%  0.5%  14.5%  85.25%        0%      990  exact
     """
-    return win_rate_table({k: frame[k].to_numpy() for k in keys},
-                          *(frame[c].to_numpy() for c in WIN_RATE_COLUMNS[:-1]),
-                          frame["method"].to_numpy())
+    win, tie, lose, equity, std_error, outcomes, method = (frame[c].to_numpy()
+                                                           for c in WIN_RATE_COLUMNS)
+    return win_rate_table({k: frame[k].to_numpy() for k in keys}, win, tie, lose, equity,
+                          std_error, outcomes, method)
 
 
 def deal_table(rounds: int, players: int, cards, hand, category, strength, outcome,

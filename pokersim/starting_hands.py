@@ -84,6 +84,7 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
     def row(name: str, n: int) -> dict:
         """Hand ``name`` against ``n`` random opponents (on Ctrl-C, its partial row)."""
         if n == 1:
+            assert heads_up is not None
             exact = heads_up.loc[name].to_dict()
             return exact | dict(hand=name, opponents=1, outcomes=HEADS_UP_OUTCOMES)
         try:

@@ -198,9 +198,10 @@ def test_parameters_use_the_words_of_the_page(name):
 # ----------------------------------------------------------------------------- tables
 
 
-def check_schema(frame, columns: dict[str, str], keys=()):
+def check_schema(frame, columns: dict[str, str], keys=(), estimate: bool = True):
     """The frame is a ResultFrame whose columns start with ``keys`` then ``columns``, in
-    order, with the page's dtypes; its own columns come after. Reports every difference."""
+    order, with the page's dtypes; its own columns come after; an ``estimate`` (a frequency
+    or win-rate table) names its method in ``attrs``. Reports every difference."""
     standard = list(keys) + list(columns)
     problems = []
     if not isinstance(frame, ResultFrame):
@@ -212,7 +213,7 @@ def check_schema(frame, columns: dict[str, str], keys=()):
                  if column in frame.columns and not has_dtype(frame[column], dtype)]
     if set(frame.columns[len(standard):]) & set(standard):
         problems.append("a standard column after the function's own")
-    if frame.attrs.get("partial") is not False or "method" not in frame.attrs:
+    if estimate and (frame.attrs.get("partial") is not False or "method" not in frame.attrs):
         problems.append(f"attrs {frame.attrs} lack method, or partial=False")
     assert not problems, "\n".join(problems)
 
@@ -297,7 +298,10 @@ def test_win_rate_tables(case):
     if "by category" in case:
         assert quoted(sentence("By-category tables add "))[0] in frame.columns
     seen = frame["win"].notna()  # a category no seat held has no rates
-    np.testing.assert_allclose((frame["win"] + frame["tie"] + frame["lose"])[seen], 1)
+    # the shipped table keeps 7 decimals (data/README.md), so its sums may be off by 1.5e-7
+    atol = 1.5e-7 if case.endswith("shipped") else 0
+    np.testing.assert_allclose((frame["win"] + frame["tie"] + frame["lose"])[seen], 1,
+                               atol=atol)
 
 
 DEAL_CASES = {
@@ -309,7 +313,7 @@ DEAL_CASES = {
 @pytest.mark.parametrize("case", DEAL_CASES)
 def test_deal_tables(case):
     frame = DEAL_CASES[case]()
-    check_schema(frame, DEAL)
+    check_schema(frame, DEAL, estimate=False)  # dealt, not estimated: no method
     assert set(frame["outcome"].cat.categories) == set(pokersim.results.OUTCOMES)
     assert frame["round"].tolist() == [1, 1, 1, 2, 2, 2]
     assert frame["seat"].tolist() == [1, 2, 3, 1, 2, 3]
@@ -336,6 +340,9 @@ def same(old, new):
 
 
 BOARD = "2c 7d Qh"
+#: The columns of the heads-up table that ``load_heads_up()`` gave, as it still does.
+HEADS_UP_COLUMNS = ["hand", "opponent", "win", "tie", "lose", "equity", "combos", "wins", "ties",
+                    "outcomes"]
 #: docs/api.md, "Deprecated for one release": case -> (the page's spelling, old call, new call).
 DEPRECATIONS = {
     "equity(exact=True)": (
@@ -362,7 +369,8 @@ DEPRECATIONS = {
                               pokersim.starting_hands.load_starting_hands,
                               pokersim.data.starting_hands),
     "load_heads_up()": ("heads_up.load_heads_up()", pokersim.heads_up.load_heads_up,
-                        pokersim.data.heads_up),
+                        lambda: pokersim.data.heads_up()  # the old name and columns
+                        .rename(columns={"opponent_hand": "opponent"})[HEADS_UP_COLUMNS]),
 }
 
 

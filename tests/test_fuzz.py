@@ -977,7 +977,8 @@ FIVE_CARD_COUNTS = [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 13025
 @given(st.data())
 def test_category_frequencies_any_input(data):
     well_formed = data.draw(st.booleans())
-    methods = ["exact", "monte-carlo"] + ([] if well_formed else ["Exact", "mc", None, 5, ""])
+    # method=None is a deprecated spelling of "auto" (it warns: tests/test_api.py)
+    methods = ["exact", "monte-carlo", "auto"] + ([] if well_formed else ["Exact", "mc", 5, ""])
     method = data.draw(st.sampled_from(methods))
     # exact enumeration of 6 or 7 cards takes 0.1-0.3 s: only five cards are enumerated here
     cards = [5, np.int64(5)] + ([6, 7, np.uint8(7)] if method != "exact" else [])
@@ -985,13 +986,15 @@ def test_category_frequencies_any_input(data):
         cards += ["5", 8, 4, 0, -7, None, True, 10**30]
     cards = data.draw(st.sampled_from(cards))
     # (no trials means a million for Monte Carlo: too many for a fuzz example)
+    # ("auto" with trials is Monte Carlo)
     trials = data.draw(st.none() if method == "exact" and well_formed else counts(1, 2000)
-                       if method == "monte-carlo" else st.one_of(st.none(), counts(1, 2000)))
+                       if method in ("monte-carlo", "auto")
+                       else st.one_of(st.none(), counts(1, 2000)))
     seed = data.draw(seeds.filter(is_seed) if well_formed else seeds)
     frame, err = attempt(ps.category_frequencies, cards, method, trials, seed)
     if err is not None:
         return
-    assert is_count(cards, 5, 7) and method in ("exact", "monte-carlo")
+    assert is_count(cards, 5, 7) and method in ("exact", "monte-carlo", "auto")
     assert frame.category.tolist() == list(CATEGORY_LABELS[::-1])
     assert np.isclose(frame.probability.sum(), 1.0)
     if method == "exact":

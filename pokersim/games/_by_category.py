@@ -37,6 +37,7 @@ def table(labels, seats, rates, std_errors, method: str, total, **extra) -> Resu
     rates, std_errors = rates[:, best_first], std_errors[:, best_first]
     return win_rate_table(
         {"category": pd.Categorical(labels[best_first], categories=labels, ordered=True)},
-        *rates, std_errors[3], seats, method, probability=seats / total, **extra,
+        rates[0], rates[1], rates[2], rates[3], std_errors[3], seats, method,
+        probability=seats / total, **extra,
         win_std_error=std_errors[0], tie_std_error=std_errors[1],
         lose_std_error=std_errors[2])

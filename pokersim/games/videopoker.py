@@ -157,7 +157,8 @@ def _class_code(key) -> int:
             return int(Hand.JACKS_OR_BETTER)
         raise PokersimInputError(f"unknown hand class {key!r}; expected one of "
                                  f"{', '.join(HAND_LABELS)}")
-    if isinstance(key, numbers.Integral) and not isinstance(key, bool) and 0 <= key < N_CLASSES:
+    if (isinstance(key, numbers.Integral) and not isinstance(key, bool)
+            and 0 <= int(key) < N_CLASSES):
         return int(key)
     raise PokersimInputError(f"unknown hand class {key!r}; expected a name such as 'Flush' or "
                              f"a code 0..10")
@@ -321,7 +322,7 @@ def _ties(totals: np.ndarray, draws: np.ndarray, best: int) -> np.ndarray:
     return totals * draws[best] == totals[best] * draws
 
 
-def best_hold(hand, paytable=None) -> pd.DataFrame:
+def best_hold(hand, paytable=None) -> ResultFrame:
     """The expected payout of each of the 32 holds of a dealt hand, best first.
 
     Each hold's payout is averaged over every draw from the 47 unseen cards (exact).
@@ -333,7 +334,7 @@ def best_hold(hand, paytable=None) -> pd.DataFrame:
 
     Returns
     -------
-    pandas.DataFrame, 32 rows sorted by expected payout (ties in the order of the cards)
+    ResultFrame, 32 rows sorted by expected payout (ties in the order of the cards)
         ``hold`` (the cards kept, "" to discard all), ``pattern`` ("X" kept, "." drawn, in the
         order of the hand), ``kept``, ``draws``, ``expected`` (payout per coin), ``tied_best``
         (True for every hold whose expectation equals the best exactly), and one column per
@@ -351,7 +352,7 @@ def best_hold(hand, paytable=None) -> pd.DataFrame:
     return _hold_frame(arr[0], counts, pt)
 
 
-def _hold_frame(row: np.ndarray, counts: np.ndarray, pt: PayTable) -> pd.DataFrame:
+def _hold_frame(row: np.ndarray, counts: np.ndarray, pt: PayTable) -> ResultFrame:
     totals = counts @ pt.array
     draws = HOLD_DRAWS
     ev = totals / draws
@@ -360,7 +361,7 @@ def _hold_frame(row: np.ndarray, counts: np.ndarray, pt: PayTable) -> pd.DataFra
     tied = _ties(totals, draws.astype(np.float64), best)
     # exact comparison of the best against near-equal holds (float ev may round the same)
     names = [CARD_NAMES[c] for c in row]
-    frame = pd.DataFrame({
+    frame = ResultFrame({
         "hold": [" ".join(names[j] for j in range(5) if m >> j & 1) for m in order],
         "pattern": ["".join("X" if m >> j & 1 else "." for j in range(5)) for m in order],
         "kept": HOLD_SIZES[order],
@@ -751,8 +752,9 @@ def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, pa
         value = float(total[0] / played)
         var = (total_sq[0] - played * value**2) / (played - 1) if played > 1 else float("nan")
         se = float(np.sqrt(max(var, 0.0) / played)) if played > 1 else float("nan")
-        return VideoPokerReturn(value, se, method, played, strategy, pt,
-                                _final_hands(pt, method, counts=count))
+        final = _final_hands(pt, method, counts=count)
+        final.attrs.update(trials=played, seed=seed, strategy=strategy)
+        return VideoPokerReturn(value, se, method, played, strategy, pt, final)
 
     def stop(counts) -> bool:  # the return known to within target_stderr
         return (target_stderr is not None

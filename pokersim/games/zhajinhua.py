@@ -133,11 +133,11 @@ class Category(enum.IntEnum):
         return ("散牌", "对子", "顺子", "金花", "顺金", "豹子")[self.value]
 
 
-class _OutcomeType(enum.EnumType):
+class _OutcomeType(enum.EnumMeta):
     @property
     def SPLIT(cls):  # the old name of TIE, for one release
         deprecated("zhajinhua.Outcome.SPLIT", "zhajinhua.Outcome.TIE")
-        return cls.TIE
+        return cls["TIE"]
 
 
 class Outcome(enum.IntEnum, metaclass=_OutcomeType):
