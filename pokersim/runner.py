@@ -17,6 +17,15 @@ and still counted once.
 With ``client=`` (a ``dask.distributed.Client`` or a ``concurrent.futures.Executor``) the
 chunks are submitted as tasks, a few per worker at a time, and cancelled once the stop rule
 is met or on Ctrl-C. Dask is imported only when a client is given.
+
+On a Dask worker a chunk runs alone in its process, on as many Numba threads as the worker has
+threads (at most ``NUMBA_NUM_THREADS``): a lock held for the whole kernel makes the worker's
+other chunks wait their turn. A worker started with ``--nthreads 16`` runs one kernel on 16
+threads, not 16 kernels of 16 threads (256 threads on 16 cores), and never two kernels at once,
+which aborts the process under Numba's ``workqueue`` threading layer (the one left where no TBB
+or OpenMP runtime is found), even with one thread each. One kernel on all the threads is as fast
+as a local run and safe under every layer, so two chunks per worker process are in flight: one
+running and one ready to start.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import concurrent.futures
 import itertools
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -167,15 +177,15 @@ def _on_dask(client, compute, problem, starts, span, done):
     # The problem is a task of its own (not scattered data): if the worker holding it dies,
     # Dask recomputes it from the graph instead of failing the chunks that need it.
     shared = client.submit(_identity, problem, pure=False)
-
-    def submit(first):
-        return client.submit(_on_worker, compute, shared, *span(first), pure=False)
-
-    def wait_any(futures):
-        return distributed.wait(futures, return_when="FIRST_COMPLETED").done
-
-    window = 2 * max(sum(client.nthreads().values()), 1)
     try:
+        def submit(first):
+            return client.submit(_on_worker, compute, shared, *span(first), pure=False)
+
+        def wait_any(futures):
+            return distributed.wait(futures, return_when="FIRST_COMPLETED").done
+
+        # a worker runs one chunk at a time (see _on_worker): one running, one ready to start
+        window = 2 * max(len(client.nthreads()), 1)
         yield from _in_order(starts, submit, wait_any, client.cancel, window, done)
     finally:
         client.cancel([shared])
@@ -185,13 +195,19 @@ def _identity(x):
     return x
 
 
+#: Held by the chunk running in this process: one parallel kernel at a time per process.
+_KERNEL_LOCK = threading.Lock()
+
+
 def _on_worker(compute, problem, first, n):
-    """A chunk on a Dask worker, on as many Numba threads as the worker has threads."""
+    """A chunk on a Dask worker: alone in its process, on as many Numba threads as the worker
+    has threads (at most ``NUMBA_NUM_THREADS``)."""
     from distributed import get_worker
 
     threads = min(get_worker().state.nthreads, numba.config.NUMBA_NUM_THREADS)
-    numba.set_num_threads(max(threads, 1))
-    return compute(problem, first, n)
+    with _KERNEL_LOCK:
+        numba.set_num_threads(max(threads, 1))  # per calling thread
+        return compute(problem, first, n)
 
 
 def _bar(progress: bool, total: int | None, desc: str | None, unit: str):
