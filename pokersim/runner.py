@@ -25,7 +25,7 @@ threads, not 16 kernels of 16 threads (256 threads on 16 cores), and never two k
 which aborts the process under Numba's ``workqueue`` threading layer (the one left where no TBB
 or OpenMP runtime is found), even with one thread each. One kernel on all the threads is as fast
 as a local run and safe under every layer, so two chunks per worker process are in flight: one
-running and one ready to start.
+running and one ready to start. Chunks given to an executor take the same lock.
 """
 
 from __future__ import annotations
@@ -166,9 +166,11 @@ def _on_executor(executor, compute, problem, starts, span, done):
         for f in futures:
             f.cancel()
 
+    def submit(first):
+        return executor.submit(_alone, compute, problem, *span(first))
+
     window = 2 * (getattr(executor, "_max_workers", None) or 2)
-    yield from _in_order(starts, lambda first: executor.submit(compute, problem, *span(first)),
-                         wait_any, cancel, window, done)
+    yield from _in_order(starts, submit, wait_any, cancel, window, done)
 
 
 def _on_dask(client, compute, problem, starts, span, done):
@@ -207,6 +209,12 @@ def _on_worker(compute, problem, first, n):
     threads = min(get_worker().state.nthreads, numba.config.NUMBA_NUM_THREADS)
     with _KERNEL_LOCK:
         numba.set_num_threads(max(threads, 1))  # per calling thread
+        return compute(problem, first, n)
+
+
+def _alone(compute, problem, first, n):
+    """A chunk on an executor: alone in its process, on its thread's Numba threads."""
+    with _KERNEL_LOCK:
         return compute(problem, first, n)
 
 

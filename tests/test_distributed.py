@@ -260,6 +260,17 @@ def test_an_executor_gives_the_same_numbers():
     pd.testing.assert_frame_equal(local, threaded)
 
 
+def test_an_executor_runs_one_chunk_at_a_time(monkeypatch):
+    problem = _equity_problem(monkeypatch, trials=24 * config.EQUITY_BLOCK, seed=8)
+    local = run_chunks(equity_module._monte_carlo_chunk, problem, 24, 2)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        threaded = run_chunks(_watched, problem, 24, 2, client=pool)
+    *counts, seen, _ = threaded.counts
+    for a, b in zip(local.counts, counts, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert seen[1] == 12 and seen.sum() == 12
+
+
 @pytest.mark.parametrize("bad", ["tcp://localhost:8786", 4, object()])
 def test_a_client_that_is_not_one_is_an_error(bad):
     with pytest.raises(PokersimInputError, match="client must be"):
