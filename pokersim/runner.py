@@ -184,7 +184,8 @@ def _on_dask(client, compute, problem, starts, span, done):
             return client.submit(_on_worker, compute, shared, *span(first), pure=False)
 
         def wait_any(futures):
-            return distributed.wait(futures, return_when="FIRST_COMPLETED").done
+            with client.as_current():  # else wait() uses the newest client and its event loop
+                return distributed.wait(futures, return_when="FIRST_COMPLETED").done
 
         # a worker runs one chunk at a time (see _on_worker): one running, one ready to start
         window = 2 * max(len(client.nthreads()), 1)
