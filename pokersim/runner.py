@@ -177,9 +177,13 @@ def _on_dask(client, compute, problem, starts, span, done):
     import distributed
 
     # The problem is a task of its own (not scattered data): if the worker holding it dies,
-    # Dask recomputes it from the graph instead of failing the chunks that need it.
+    # Dask recomputes it from the graph instead of failing the chunks that need it. Dask sends
+    # a task only to workers that hold its inputs, so the problem is first copied to every
+    # worker: otherwise all chunks queue where it was computed until work stealing moves some.
     shared = client.submit(_identity, problem, pure=False)
     try:
+        client.replicate([shared])
+
         def submit(first):
             return client.submit(_on_worker, compute, shared, *span(first), pure=False)
 
