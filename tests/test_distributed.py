@@ -45,14 +45,13 @@ def client():
 
 @pytest.fixture(scope="module", params=["default", "workqueue"])
 def two_threads(request):
-    """A client of one worker process with two threads, under the default threading layer or
-    under workqueue (set in the worker's environment before it imports Numba)."""
+    """A client of one worker process with two threads, and its threading layer: the default,
+    or workqueue (set in the worker's environment before it imports Numba)."""
     env = {} if request.param == "default" else {"NUMBA_THREADING_LAYER": request.param}
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
                                        dashboard_address=":0", env=env)
     with distributed.Client(cluster) as c:
-        c.layer = request.param
-        yield c
+        yield c, request.param
     cluster.close()
 
 
@@ -87,11 +86,11 @@ def test_a_worker_with_two_threads_gives_the_same_numbers(two_threads):
     kw = dict(trials=1_000_001, seed=12, chunk_size=SMALL_CHUNK, categories=True)
     players = ["AhKh", "QQ+, AKs", "random"]
     local = ps.equity(players, **kw)
-    remote = ps.equity(players, client=two_threads, **kw)  # 16 chunks
+    client, layer = two_threads
+    remote = ps.equity(players, client=client, **kw)  # 16 chunks
     pd.testing.assert_frame_equal(local, remote)
-    layers = two_threads.run(numba.threading_layer)
-    if two_threads.layer != "default":  # the worker really ran its kernels under it
-        assert list(layers.values()) == [two_threads.layer]
+    if layer != "default":  # the worker really ran its kernels under it
+        assert list(client.run(numba.threading_layer).values()) == [layer]
 
 
 _RUNNING = [0]  # chunks of _watched inside their kernel, in this process
@@ -134,7 +133,7 @@ def assert_one_chunk_at_a_time(client, monkeypatch):
 
 
 def test_a_worker_with_two_threads_runs_one_chunk_at_a_time_on_both(two_threads, monkeypatch):
-    assert_one_chunk_at_a_time(two_threads, monkeypatch)
+    assert_one_chunk_at_a_time(two_threads[0], monkeypatch)
 
 
 def test_one_thread_workers_run_each_chunk_on_one_numba_thread(client, monkeypatch):
