@@ -132,8 +132,16 @@ def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
 
 def _dask_rows(trials: int, repeat: int, workers: int, notes: list[str]) -> list[dict]:
     """Monte Carlo equity here and on a LocalCluster of ``workers`` single-threaded worker
-    processes, same seed and chunks (the ratio is the cluster's speed-up), and the cost per
-    chunk of an empty task on each."""
+    processes, same players, seed, trials and chunks (the ratio is the cluster's speed over
+    here), and the cost per chunk of an empty task on each.
+
+    The cluster is started and both runs warmed up (workers load the compiled kernels) before
+    any timing; then each repeat times here and the cluster back to back, so that a change in
+    the machine's load falls on both. A task costs Dask a few milliseconds of CPU (client,
+    scheduler and worker), so a long run has chunks of 2**23 trials (about 0.2 s on one
+    thread); a run of fewer than 10**8 trials (``--quick``) has chunks of 2**20, and the ratio
+    of a short run.
+    """
     try:
         import distributed
     except ImportError:
@@ -143,27 +151,50 @@ def _dask_rows(trials: int, repeat: int, workers: int, notes: list[str]) -> list
     from .runner import run_chunks
 
     players = ["AhKh", "random", "random"]
-    chunk = 2**20
-    rows = [_row("equity Monte Carlo AhKh vs 2 random, here", trials,
-                 _time(lambda: equity(players, trials=trials, seed=1, chunk_size=chunk),
-                       repeat), unit="trials/s")]
-    n_chunks = 500
-    rows.append(_row("empty chunk, here", n_chunks,
-                     _time(lambda: run_chunks(_noop_chunk, None, n_chunks, 1), repeat),
-                     unit="chunks/s"))
+    chunk = 2**23 if trials >= 10**8 else 2**20
+    n_empty = 200
     with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
-        row = _row(f"equity Monte Carlo AhKh vs 2 random, LocalCluster {workers}x1", trials,
-                   _time(lambda: equity(players, trials=trials, seed=1, chunk_size=chunk,
-                                        client=client), repeat), unit="trials/s")
-        row["pokersim_vs_peer"] = row["rate"] / rows[0]["rate"]  # speed-up over here
-        rows.append(row)
-        rows.append(_row(f"empty chunk, LocalCluster {workers}x1", n_chunks,
-                         _time(lambda: run_chunks(_noop_chunk, None, n_chunks, 1,
-                                                  client=client), repeat),
-                         unit="chunks/s"))
+        runs = {
+            "here": lambda: equity(players, trials=trials, seed=1, chunk_size=chunk),
+            "cluster": lambda: equity(players, trials=trials, seed=1, chunk_size=chunk,
+                                      client=client),
+            "empty here": lambda: run_chunks(_noop_chunk, None, n_empty, 1),
+            "empty cluster": lambda: run_chunks(_noop_chunk, None, n_empty, 1, client=client),
+        }
+        times = _time_together(runs, repeat)
+    rows = [_row("equity Monte Carlo AhKh vs 2 random, here", trials, times["here"],
+                 unit="trials/s"),
+            _row(f"equity Monte Carlo AhKh vs 2 random, LocalCluster {workers}x1", trials,
+                 times["cluster"], unit="trials/s"),
+            _row("empty chunk, here", n_empty, times["empty here"], unit="chunks/s"),
+            _row(f"empty chunk, LocalCluster {workers}x1", n_empty, times["empty cluster"],
+                 unit="chunks/s")]
+    ratio = rows[1]["rate"] / rows[0]["rate"]
+    rows[1]["pokersim_vs_peer"] = ratio  # speed over here
+    task_ms = 1e3 * rows[3]["median_s"] / n_empty
+    n_chunks = -(-trials // chunk)
+    notes.append(f"Dask: LocalCluster {workers}x1 runs Monte Carlo equity at {ratio:.2f}x the "
+                 f"speed here ({'' if trials >= 10**8 else 'a short run: '}{trials:,} trials "
+                 f"in {n_chunks} chunks of {chunk:,}, "
+                 f"{1e3 * rows[1]['median_s'] / n_chunks * workers:.0f} ms per chunk per "
+                 f"worker); an empty task costs {task_ms:.1f} ms per chunk")
     return rows
+
+
+def _time_together(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
+    """Like ``_time`` for several functions at once: each is warmed up, then every repeat times
+    them one after the other."""
+    for fn in runs.values():
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, fn in runs.items():
+            t = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t)
+    return times
 
 
 def memory_run(trials: int = 10**10, seed: int = 1) -> dict:
@@ -213,7 +244,8 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False,
         dask_workers: int = 0) -> tuple[pd.DataFrame, dict]:
     """Run the benchmark; returns the table and a dict describing the machine. With
-    ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers."""
+    ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers (a long
+    run: ``20 * n`` trials, at least 2 * 10**7)."""
     from . import deal, evaluate
     from ._jit import HAS_AVX2
     from .frequencies import strength_counts
@@ -247,7 +279,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
                          _time(lambda k=k: strength_counts(k), repeat)))
     rows += _equity_rows(n, repeat, notes)
     if dask_workers:
-        rows += _dask_rows(max(2 * n, 10**6), repeat, dask_workers, notes)
+        rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)
     hands = deal(max(scaling), 7, seed=3)
     for size in scaling:
         view = hands[:size]

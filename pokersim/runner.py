@@ -17,6 +17,15 @@ and still counted once.
 With ``client=`` (a ``dask.distributed.Client`` or a ``concurrent.futures.Executor``) the
 chunks are submitted as tasks, a few per worker at a time, and cancelled once the stop rule
 is met or on Ctrl-C. Dask is imported only when a client is given.
+
+On a Dask worker a chunk runs alone in its process, on as many Numba threads as the worker has
+threads (at most ``NUMBA_NUM_THREADS``): a lock held for the whole kernel makes the worker's
+other chunks wait their turn. A worker started with ``--nthreads 16`` runs one kernel on 16
+threads, not 16 kernels of 16 threads (256 threads on 16 cores), and never two kernels at once,
+which aborts the process under Numba's ``workqueue`` threading layer (the one left where no TBB
+or OpenMP runtime is found), even with one thread each. One kernel on all the threads is as fast
+as a local run and safe under every layer, so two chunks per worker process are in flight: one
+running and one ready to start. Chunks given to an executor take the same lock.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import concurrent.futures
 import itertools
 import os
 import sys
+import threading
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -157,26 +167,33 @@ def _on_executor(executor, compute, problem, starts, span, done):
         for f in futures:
             f.cancel()
 
+    def submit(first):
+        return executor.submit(_alone, compute, problem, *span(first))
+
     window = 2 * (getattr(executor, "_max_workers", None) or 2)
-    yield from _in_order(starts, lambda first: executor.submit(compute, problem, *span(first)),
-                         wait_any, cancel, window, done)
+    yield from _in_order(starts, submit, wait_any, cancel, window, done)
 
 
 def _on_dask(client, compute, problem, starts, span, done):
     import distributed
 
     # The problem is a task of its own (not scattered data): if the worker holding it dies,
-    # Dask recomputes it from the graph instead of failing the chunks that need it.
+    # Dask recomputes it from the graph instead of failing the chunks that need it. Dask sends
+    # a task only to workers that hold its inputs, so the problem is first copied to every
+    # worker: otherwise all chunks queue where it was computed until work stealing moves some.
     shared = client.submit(_identity, problem, pure=False)
-
-    def submit(first):
-        return client.submit(_on_worker, compute, shared, *span(first), pure=False)
-
-    def wait_any(futures):
-        return distributed.wait(futures, return_when="FIRST_COMPLETED").done
-
-    window = 2 * max(sum(client.nthreads().values()), 1)
     try:
+        client.replicate([shared])
+
+        def submit(first):
+            return client.submit(_on_worker, compute, shared, *span(first), pure=False)
+
+        def wait_any(futures):
+            with client.as_current():  # else wait() uses the newest client and its event loop
+                return distributed.wait(futures, return_when="FIRST_COMPLETED").done
+
+        # a worker runs one chunk at a time (see _on_worker): one running, one ready to start
+        window = 2 * max(len(client.nthreads()), 1)
         yield from _in_order(starts, submit, wait_any, client.cancel, window, done)
     finally:
         client.cancel([shared])
@@ -186,13 +203,25 @@ def _identity(x):
     return x
 
 
+#: Held by the chunk running in this process: one parallel kernel at a time per process.
+_KERNEL_LOCK = threading.Lock()
+
+
 def _on_worker(compute, problem, first, n):
-    """A chunk on a Dask worker, on as many Numba threads as the worker has threads."""
+    """A chunk on a Dask worker: alone in its process, on as many Numba threads as the worker
+    has threads (at most ``NUMBA_NUM_THREADS``)."""
     from distributed import get_worker
 
     threads = min(get_worker().state.nthreads, numba.config.NUMBA_NUM_THREADS)
-    numba.set_num_threads(max(threads, 1))
-    return compute(problem, first, n)
+    with _KERNEL_LOCK:
+        numba.set_num_threads(max(threads, 1))  # per calling thread
+        return compute(problem, first, n)
+
+
+def _alone(compute, problem, first, n):
+    """A chunk on an executor: alone in its process, on its thread's Numba threads."""
+    with _KERNEL_LOCK:
+        return compute(problem, first, n)
 
 
 def _bar(progress: bool, total: int | None, desc: str | None, unit: str):

@@ -1,8 +1,10 @@
 """The same simulations on a Dask cluster or an executor: same seed and chunk size, same numbers.
 
-A real two-worker LocalCluster (one process per worker) runs the chunks; the local run is
-the reference. A worker that dies mid-run must change nothing, and a run that stops early
-(``target_stderr``) must leave no task behind.
+A real two-worker LocalCluster (one process per worker, one thread each) runs the chunks; the
+local run is the reference. A worker that dies mid-run must change nothing, and a run that
+stops early (``target_stderr``) must leave no task behind. A worker with two threads runs one
+chunk at a time on both, under the default threading layer and under ``workqueue``, which
+aborts the process if two parallel kernels run at once.
 """
 
 import concurrent.futures
@@ -10,8 +12,10 @@ import importlib
 import os
 import subprocess
 import sys
+import threading
 import time
 
+import numba
 import numpy as np
 import pandas as pd
 import pytest
@@ -36,6 +40,18 @@ def client():
                                        dashboard_address=":0")
     with distributed.Client(cluster) as c:
         yield c
+    cluster.close()
+
+
+@pytest.fixture(scope="module", params=["default", "workqueue"])
+def two_threads(request):
+    """A client of one worker process with two threads, and its threading layer: the default,
+    or workqueue (set in the worker's environment before it imports Numba)."""
+    env = {} if request.param == "default" else {"NUMBA_THREADING_LAYER": request.param}
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                       dashboard_address=":0", env=env)
+    with distributed.Client(cluster) as c:
+        yield c, request.param
     cluster.close()
 
 
@@ -64,6 +80,64 @@ def test_monte_carlo_equity_on_the_cluster_equals_the_local_run(client, players)
     remote = ps.equity(players, client=client, **kw)
     pd.testing.assert_frame_equal(local, remote)
     assert remote.outcomes.iloc[0] == 300_001
+
+
+def test_a_worker_with_two_threads_gives_the_same_numbers(two_threads):
+    kw = dict(trials=1_000_001, seed=12, chunk_size=SMALL_CHUNK, categories=True)
+    players = ["AhKh", "QQ+, AKs", "random"]
+    local = ps.equity(players, **kw)
+    client, layer = two_threads
+    remote = ps.equity(players, client=client, **kw)  # 16 chunks
+    pd.testing.assert_frame_equal(local, remote)
+    if layer != "default":  # the worker really ran its kernels under it
+        assert list(client.run(numba.threading_layer).values()) == [layer]
+
+
+_RUNNING = [0]  # chunks of _watched inside their kernel, in this process
+_RUNNING_LOCK = threading.Lock()
+
+
+def _watched(problem, first, n):
+    """A real equity chunk that also reports (one-hot, so that chunks add up to histograms)
+    how many chunks were running in its process, itself included, and its Numba threads."""
+    with _RUNNING_LOCK:
+        _RUNNING[0] += 1
+        together = _RUNNING[0]
+    try:
+        time.sleep(0.01)  # room for another chunk to start alongside, were it allowed to
+        counts = equity_module._monte_carlo_chunk(problem, first, n)
+        with _RUNNING_LOCK:
+            together = max(together, _RUNNING[0])
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING[0] -= 1
+    seen, threads = np.zeros(8, np.int64), np.zeros(257, np.int64)
+    seen[together] = 1
+    threads[numba.get_num_threads()] = 1
+    return counts + (seen, threads)
+
+
+def assert_one_chunk_at_a_time(client, monkeypatch):
+    """Counts as here, each chunk alone in its worker process, on as many Numba threads as
+    its worker has threads (at most NUMBA_NUM_THREADS)."""
+    problem = _equity_problem(monkeypatch, trials=48 * config.EQUITY_BLOCK, seed=8)
+    local = run_chunks(equity_module._monte_carlo_chunk, problem, 48, 2)
+    remote = run_chunks(_watched, problem, 48, 2, client=client)
+    *counts, seen, threads = remote.counts
+    for a, b in zip(local.counts, counts, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert seen[1] == 24 and seen.sum() == 24
+    expected = {min(client.nthreads()[w], n) for w, n in
+                client.run(lambda: numba.config.NUMBA_NUM_THREADS).items()}
+    assert {int(t) for t in np.flatnonzero(threads)} == expected and threads.sum() == 24
+
+
+def test_a_worker_with_two_threads_runs_one_chunk_at_a_time_on_both(two_threads, monkeypatch):
+    assert_one_chunk_at_a_time(two_threads[0], monkeypatch)
+
+
+def test_one_thread_workers_run_each_chunk_on_one_numba_thread(client, monkeypatch):
+    assert_one_chunk_at_a_time(client, monkeypatch)
 
 
 def test_target_stderr_stops_at_the_same_chunk_and_leaves_no_task(client):
@@ -183,6 +257,17 @@ def test_an_executor_gives_the_same_numbers():
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         threaded = ps.equity(["AhKh", "QQ+", "random"], client=pool, **kw)
     pd.testing.assert_frame_equal(local, threaded)
+
+
+def test_an_executor_runs_one_chunk_at_a_time(monkeypatch):
+    problem = _equity_problem(monkeypatch, trials=24 * config.EQUITY_BLOCK, seed=8)
+    local = run_chunks(equity_module._monte_carlo_chunk, problem, 24, 2)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        threaded = run_chunks(_watched, problem, 24, 2, client=pool)
+    *counts, seen, _ = threaded.counts
+    for a, b in zip(local.counts, counts, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert seen[1] == 12 and seen.sum() == 12
 
 
 @pytest.mark.parametrize("bad", ["tcp://localhost:8786", 4, object()])
