@@ -82,7 +82,7 @@ def heads_up_counts(names=None, progress: bool = False, *, client=None,
                      client=client, progress=progress, desc="class pairs", unit="pairs")
     if run.interrupted:
         raise KeyboardInterrupt
-    counts = run.counts[0]  # type: ignore[index]  # not None: one pair or more
+    counts = run.counts[0]
     wins = np.zeros((n, n), np.int64)
     ties = np.zeros((n, n), np.int64)
     outcomes = np.zeros((n, n), np.int64)

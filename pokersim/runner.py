@@ -52,10 +52,10 @@ Compute = Callable[[Any, int, int], Counts]  # (problem, first block, blocks)
 
 @dataclass(frozen=True)
 class ChunkRun:
-    """What a run counted: the summed ``counts`` of the first ``blocks`` blocks (None for a run
-    of no blocks), and whether Ctrl-C cut it short."""
+    """What a run counted: the summed ``counts`` of the first ``blocks`` blocks, and whether
+    Ctrl-C cut it short."""
 
-    counts: Counts | None
+    counts: Counts
     blocks: int
     interrupted: bool
 
@@ -72,9 +72,11 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
     cluster too; it shows no end when the run is ``open_ended`` (the stop rule, such as a
     target standard error, may end it long before ``total``). Ctrl-C ends the run: the
     chunks already added are returned with ``interrupted=True``, or KeyboardInterrupt goes on
-    up if no chunk had finished.
+    up if no chunk had finished. A run has at least one block.
     """
     check_client(client)
+    if n_blocks < 1:
+        raise ValueError(f"a run has at least one block; got n_blocks={n_blocks}")
     starts = range(0, n_blocks, chunk_blocks)
     total = n_blocks * block_size if total is None else total
     bar = _bar(progress, None if open_ended else total, desc, unit)
@@ -84,7 +86,8 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
 
     results = _results(compute, problem, starts, chunk_blocks, n_blocks, client,
                        lambda first: bar.update(units(first)))
-    counts, blocks, interrupted = None, 0, False
+    counts: Counts | None = None
+    blocks, interrupted = 0, False
     try:
         for first, chunk in results:
             counts = chunk if counts is None else tuple(
@@ -99,6 +102,7 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
     finally:
         results.close()  # cancels the chunks still queued or running
         bar.close()
+    assert counts is not None  # one chunk at least finished, or KeyboardInterrupt went up
     return ChunkRun(counts, blocks, interrupted)
 
 
