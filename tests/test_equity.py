@@ -460,7 +460,7 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
             equity(["AhKh", "QsQd"], trials=1000, seed=1)
     p = problem["p"]
     counts = equity_module._counts(2, np.int64, False)
-    blocks = _equity.Blocks(key=p.key, first=0, count=1, size=p.block, trials=p.trials)
+    blocks = _equity.Blocks(key=p.key, first=0, n_blocks=1, size=p.block, trials=p.trials)
     with pytest.raises(TypingError):
         _equity.monte_carlo_kernel(blocks, p.hands, p.unknown, p.board,
                                    equity_module._evaluator(), counts)

@@ -1352,7 +1352,7 @@ def test_zhajinhua_showdown_any_input(table, rules_):
         return
     assert err is None, err
     assert out.dtype == np.int8 and out.shape == (canon.shape[1],) if single else canon.shape[:2]
-    names = ("lose", "split", "win")
+    names = ("lose", "tie", "win")
     for t, outcome in zip(canon.tolist(), np.atleast_2d(out).tolist() if canon.shape[0] else [],
                           strict=True):
         expected = zjh_naive.table([zjh_naive.hand_of(h) for h in t], rules_)
