@@ -17,6 +17,7 @@ from .errors import (
     CardError,
     DuplicateCardError,
     HandShapeError,
+    PokersimDeprecationWarning,
     PokersimInputError,
     RangeError,
     SimulationInterrupted,
@@ -30,7 +31,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CardError", "CardView", "Category", "DuplicateCardError", "HandShapeError",
-    "PokersimInputError", "Range", "RangeError", "SimulationInterrupted", "TargetStderrWarning",
+    "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError",
+    "SimulationInterrupted", "TargetStderrWarning",
     "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
     "equity_vs_random", "evaluate", "format_cards", "parse_cards", "parse_hands", "parse_range",
     "show", "with_symbols",

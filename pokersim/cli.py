@@ -346,8 +346,8 @@ def _cluster_options(p):
     g.add_argument("--workers", type=int, default=None, metavar="N",
                    help="start a Dask LocalCluster of N worker processes for this run")
     g.add_argument("--chunk-size", type=int, default=None, metavar="TRIALS",
-                   help="trials per chunk (task); default 262,144. With --target-stderr the "
-                        "numbers depend on the seed and the chunk size only")
+                   help=f"trials per chunk (task); default {config.CHUNK_TRIALS:,}. With "
+                        "--target-stderr the numbers depend on the seed and the chunk size only")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -495,7 +495,8 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                       "draw5 win-rates --players 6 --trials 1000000 --seed 1"],
                      _cmd_draw5_win_rates, simulates=True)
     p.add_argument("--players", type=int, default=2, help="2..10 seats (default 2)")
-    _method_options(p, "exact for two players", "deals to simulate (default 1,000,000)")
+    _method_options(p, "exact for two players",
+                    f"deals to simulate (default {config.DEFAULT_TRIALS:,})")
     leaves.append(p)
 
     game = _add_command(sub, "videopoker", "Jacks-or-Better video poker: best hold, return, "
@@ -531,7 +532,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                                 "videopoker simulate --trials 1000000 --strategy simple --seed 1",
                                 "videopoker simulate --target-stderr 0.002 --seed 1"],
                      _cmd_videopoker_simulate, simulates=True)
-    _monte_carlo_options(p, "deals to play (default 1,000,000)")
+    _monte_carlo_options(p, f"deals to play (default {config.DEFAULT_TRIALS:,})")
     p.add_argument("--hands", type=int, default=None, help=argparse.SUPPRESS)  # old --trials
     p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
                    help="optimal: the best hold; simple: keep pairs and better, else J-Q-K-A")
@@ -555,7 +556,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      ["zhajinhua frequencies",
                       "zhajinhua frequencies --method monte-carlo --trials 1000000 --seed 1"],
                      _cmd_zhajinhua_frequencies, simulates=True)
-    _method_options(p, "exact", "hands dealt by Monte Carlo (default 1,000,000)")
+    _method_options(p, "exact", f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")
     _zhajinhua_rule_options(p)
     leaves.append(p)
     p = _add_command(actions, "win-rates", "how often a hand of each category wins, ties "
@@ -566,7 +567,7 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      _cmd_zhajinhua_win_rates, simulates=True)
     p.add_argument("--players", type=int, default=2, help="2..17 seats (default 2)")
     _method_options(p, "exact for two players", "tables dealt by Monte Carlo "
-                    "(default 1,000,000)")
+                    f"(default {config.DEFAULT_TRIALS:,})")
     _zhajinhua_rule_options(p)
     leaves.append(p)
     return leaves

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import warnings
 from dataclasses import dataclass
 
 import numba
@@ -65,6 +64,7 @@ from .validation import (
     deprecated,
     monte_carlo_trials,
     short_repr,
+    warn,
 )
 
 __all__ = ["MAX_OPPONENTS", "RANDOM_WORDS", "equity", "equity_vs_random"]
@@ -307,9 +307,9 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     if frame.attrs["partial"]:
         raise SimulationInterrupted(frame)
     if counted.target_met is False:
-        warnings.warn(f"target_stderr={target_stderr:g} was not reached: the largest standard "
-                      f"error is {frame.std_error.max():.3g} after {counted.trials:,} trials "
-                      f"(the cap); give more trials", TargetStderrWarning, stacklevel=2)
+        warn(f"target_stderr={target_stderr:g} was not reached: the largest standard error is "
+             f"{frame.std_error.max():.3g} after {counted.trials:,} trials (the cap); give more "
+             f"trials", TargetStderrWarning)
     return frame
 
 

@@ -30,7 +30,7 @@ from .evaluate import (
     lookup,
     nonflush_strength,
 )
-from .montecarlo import chunk_counts, count_blocks, run
+from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .results import ResultFrame, frequency_table
 from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
@@ -41,8 +41,6 @@ from .validation import (
     choose_method,
     monte_carlo_trials,
 )
-
-FULL_DECK = np.arange(52, dtype=np.uint8)
 
 #: Added to a key, makes bit 3 of a suit counter set if that suit already holds 4 cards: when
 #: no suit does, one more card cannot make a flush and the flush test can be skipped.
@@ -270,8 +268,8 @@ def category_frequencies(cards: int = 7, method: str = "auto", trials: int | Non
         ``category`` (ordered categorical), ``count``, ``probability``, ``std_error`` (0 when
         exact), ``one_in`` (1 / probability; the odds against are ``one_in - 1`` to 1) and
         ``method``. ``attrs`` holds ``cards``, ``method``, ``trials`` (the hands dealt; None
-        when exact), ``seed``, ``target_stderr``, ``outcomes`` and ``hands`` (the hands
-        counted) and ``partial``.
+        when exact), ``seed``, ``target_stderr``, ``outcomes`` (the hands counted) and
+        ``partial``.
 
     >>> category_frequencies(5)[["category", "count", "one_in"]].head(3)
              category count   one_in
@@ -285,7 +283,7 @@ def category_frequencies(cards: int = 7, method: str = "auto", trials: int | Non
                             order=CATEGORY_LABELS)
     hands = frame.attrs["outcomes"]
     frame.attrs.update(cards=int(cards), trials=None if method == "exact" else hands, seed=seed,
-                       target_stderr=target_stderr, hands=hands)
+                       target_stderr=target_stderr)
     if method == "exact" and hands != comb(52, cards):
         raise AssertionError(  # pragma: no cover
             f"enumerated {hands} hands, expected C(52, {cards})")

@@ -62,14 +62,16 @@ class ResultFrame(pd.DataFrame):
         return ResultFrame
 
     def __repr__(self) -> str:
-        return _for_people(self).to_string(max_rows=pd.get_option("display.max_rows"),
-                                           min_rows=pd.get_option("display.min_rows"),
-                                           max_cols=pd.get_option("display.max_columns"),
-                                           show_dimensions=len(self) > _max_rows())
+        return _for_people(self, _max_rows()).to_string() + self._dimensions()
 
     def _repr_html_(self) -> str:
-        return _for_people(self).to_html(max_rows=_max_rows(),
-                                          show_dimensions=len(self) > _max_rows())
+        html = _for_people(self, _max_rows()).to_html()
+        return html + (f"<p>{self._dimensions().strip()}</p>" if self._dimensions() else "")
+
+    def _dimensions(self) -> str:
+        """The size of a table cut short on screen, as pandas writes it."""
+        rows, columns = self.shape
+        return f"\n\n[{rows} rows x {columns} columns]" if rows > _max_rows() else ""
 
 
 def _max_rows() -> int:
@@ -103,27 +105,19 @@ def format_number(value, column: str = "") -> str:
     return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
 
 
-def _for_people(frame: pd.DataFrame) -> pd.DataFrame:
-    """A plain copy of the rows that will be shown, numbers turned into text."""
-    rows = _max_rows()
-    if len(frame) > rows:  # only the rows pandas shows: the head and the tail
-        half = max(pd.get_option("display.min_rows") or rows, 2) // 2
-        shown = pd.concat([pd.DataFrame(frame.iloc[:half]), pd.DataFrame(frame.iloc[-half:])])
-    else:
-        shown = pd.DataFrame(frame)
-    out = {}
-    for name in shown.columns:
-        col = shown[name]
-        if col.dtype.kind in "iuf":
-            out[name] = [format_number(v, str(name)) for v in col.to_numpy()]
-        else:
-            out[name] = col
-    people = pd.DataFrame(out, index=shown.index)
-    if len(frame) > rows:  # pandas draws the "..." row and the dimensions from the length
-        people = pd.concat([people.iloc[:half],
-                            pd.DataFrame("...", index=range(len(frame) - 2 * half),
-                                         columns=people.columns),
-                            people.iloc[half:]])
+def _for_people(frame: pd.DataFrame, max_rows: int | None = None) -> pd.DataFrame:
+    """A plain copy of ``frame`` with its numbers turned into text; with more than
+    ``max_rows`` rows, only the head and the tail (as pandas shows them), with one row of
+    "..." between."""
+    cut = max_rows is not None and len(frame) > max_rows
+    half = max(pd.get_option("display.min_rows") or 10, 2) // 2
+    shown = pd.DataFrame(frame.iloc[np.r_[:half, -half:0]] if cut else frame)
+    people = pd.DataFrame({name: [format_number(v, str(name)) for v in column.to_numpy()]
+                           if column.dtype.kind in "iuf" else column
+                           for name, column in shown.items()}, index=shown.index)
+    if cut:
+        gap = pd.DataFrame("...", index=["..."], columns=people.columns)
+        people = pd.concat([people.iloc[:half], gap, people.iloc[half:]])
     return people
 
 

@@ -143,12 +143,18 @@ def choose_method(method, *, trials=None, seed=None, target_stderr=None,
 def deprecated(old: str, new: str) -> None:
     """Warn that ``old`` (a name or spelling) is deprecated for one release in favour of
     ``new``, pointing at the first caller outside pokersim."""
+    warn(f"{old} is deprecated and will be removed in the next release; use {new}",
+         PokersimDeprecationWarning)
+
+
+def warn(message: str, category: type[Warning]) -> None:
+    """``warnings.warn``, pointing at the first caller outside pokersim (however deep in
+    pokersim the warning arose: ``equity`` called by ``equity_vs_random``, say)."""
     frame: FrameType | None = sys._getframe(1)
     level = 2  # the caller of this function
     while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "pokersim":
         frame, level = frame.f_back, level + 1
-    warnings.warn(f"{old} is deprecated and will be removed in the next release; use {new}",
-                  PokersimDeprecationWarning, stacklevel=level)
+    warnings.warn(message, category, stacklevel=level)
 
 
 def monte_carlo_trials(trials, target_stderr) -> int:

@@ -83,7 +83,7 @@ def fingerprint(result):
     if isinstance(result, np.ndarray):
         return [str(result.dtype), list(result.shape),
                 hashlib.sha256(np.ascontiguousarray(result).tobytes()).hexdigest()]
-    if isinstance(result, videopoker.SimulationResult):
+    if isinstance(result, videopoker.VideoPokerReturn):
         return [repr(result.value), repr(result.std_error), result.trials, result.strategy,
                 fingerprint(result.final_hands)]
     raise TypeError(type(result))

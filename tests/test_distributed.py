@@ -293,7 +293,7 @@ def test_counts_sum_past_two_to_the_31_without_overflow(monkeypatch):
     trials = 3 * 2**31 + 5
     df = ps.category_frequencies(7, "monte-carlo", trials=trials, seed=1, chunk_size=2**28)
     assert df["count"].iloc[0] == trials and df["count"].iloc[1:].sum() == 0
-    assert df.attrs["hands"] == trials
+    assert df.attrs["outcomes"] == trials
 
 
 @pytest.fixture

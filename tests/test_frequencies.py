@@ -51,7 +51,7 @@ def expected_attrs(cards, method, hands, trials=None, seed=None, target_stderr=N
                    partial=False) -> dict:
     """The attrs of a frequency frame: the run's inputs, the hands counted, partial."""
     return {"cards": cards, "method": method, "trials": trials, "seed": seed,
-            "target_stderr": target_stderr, "outcomes": hands, "hands": hands,
+            "target_stderr": target_stderr, "outcomes": hands,
             "partial": partial}
 
 
@@ -402,7 +402,7 @@ def test_monte_carlo_independent_of_thread_count():
 def test_monte_carlo_deals_exactly_trials_hands(k, trials):
     df = category_frequencies(k, "monte-carlo", trials=trials, seed=3)
     assert int(df["count"].sum()) == trials
-    assert df.attrs["hands"] == trials
+    assert df.attrs["outcomes"] == trials
     assert int(strength_counts(k, "monte-carlo", trials=trials, seed=3).sum()) == trials
 
 

@@ -36,12 +36,12 @@ print("ready", flush=True)
 try:
     run(10**11)
 except SimulationInterrupted as e:
-    if isinstance(e.partial, videopoker.SimulationResult):
+    if isinstance(e.partial, videopoker.VideoPokerReturn):
         print(json.dumps({"partial": True, "trials": e.partial.trials}), flush=True)
         sys.exit(130)
     frame = e.partial
     print(json.dumps({"partial": bool(frame.attrs["partial"]),
-                      "trials": int(frame.attrs.get("trials") or frame.attrs.get("hands")),
+                      "trials": int(frame.attrs.get("trials") or frame.attrs.get("outcomes")),
                       "columns": list(frame.columns)}), flush=True)
     sys.exit(130)
 """

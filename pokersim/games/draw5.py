@@ -110,11 +110,13 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> ResultFrame:
     best = per_round.max(axis=1, keepdims=True)
     n_best = (per_round == best).sum(axis=1, keepdims=True)
     outcome = np.where(per_round < best, 2, np.where(n_best > 1, 1, 0)).ravel()
-    return _deal_frame(
+    frame = _deal_frame(
         rounds, players, format_cards(hands), describe(strength),
         pd.Categorical([CATEGORY_LABELS[c] for c in cat.tolist()], categories=CATEGORY_LABELS,
                        ordered=True),
         strength, outcome, place=(Category.ROYAL_FLUSH + 1 - cat).astype(np.int64))
+    frame.attrs.update(seed=seed)
+    return frame
 
 
 def _check_frame(frame, columns: tuple, what: str) -> None:
@@ -186,7 +188,7 @@ MAX_DEALS = 10**12
 
 
 #: Columns of a category's row in the counts of :func:`_win_kernel`: per outcome o (win,
-#: split, lose, pot share) the sums over trials of x (seats of the category with outcome o),
+#: tie, lose, pot share) the sums over trials of x (seats of the category with outcome o),
 #: x * x and x * n, then of n (seats of the category) and n * n.
 SX, SXX, SXN, SN, SNN = 0, 4, 8, 12, 13
 N_SUMS = 14
@@ -246,7 +248,7 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 @functools.cache
 def _win_kernel(players: int):
     """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in): per category
-    c, sums over trials of x = seats of category c with each outcome (win, split, lose, pot
+    c, sums over trials of x = seats of category c with each outcome (win, tie, lose, pot
     share), of x*x, x*n and of n and n*n (n = seats of category c in the trial), the sums a
     ratio estimator's standard error needs (see :mod:`pokersim.montecarlo`)."""
     plan = deal_plan(52, 5 * players)

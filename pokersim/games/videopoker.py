@@ -40,7 +40,6 @@ from .._jit import jit
 from .._random import seed_key
 from ..cards import CARD_NAMES, as_hands, format_cards
 from ..combinatorics import (
-    BINOM,
     SUBSET_OFFSET,
     SUBSET_SIZE,
     first_combination,
@@ -556,7 +555,15 @@ class VideoPokerReturn:
 
 #: The old names of :class:`VideoPokerReturn`, the result of both :func:`expected_return` and
 #: :func:`simulate`.
-GameReturn = SimulationResult = VideoPokerReturn
+
+
+def __getattr__(name: str):
+    """The old names of :class:`VideoPokerReturn`, for one release: ``GameReturn`` (what
+    :func:`expected_return` returned) and ``SimulationResult`` (:func:`simulate`)."""
+    if name in ("GameReturn", "SimulationResult"):
+        deprecated(f"videopoker.{name}", "videopoker.VideoPokerReturn")
+        return VideoPokerReturn
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _final_hands(pt: PayTable, method: str, counts=None, probability=None) -> ResultFrame:
@@ -648,11 +655,10 @@ STRATEGIES = ("optimal", "simple")
 
 
 @jit(parallel=True)
-def _simulate_kernel(cards, simple, binom, pay_small, pays, class5, classes, card_keys,
+def _simulate_kernel(cards, simple, pay_small, pays, class5, classes, card_keys,
                      card_bits, flush, offsets, table, payout, final):
     """Play each row: cards 0..4 are the deal, 5..9 the draws in order. ``simple`` holds a
-    paying-or-pair hand's grouped cards (all five for a straight or better), else J, Q, K, A.
-    ``binom`` is unused (subset indices come from :mod:`pokersim.combinatorics`)."""
+    paying-or-pair hand's grouped cards (all five for a straight or better), else J, Q, K, A."""
     for i in prange(cards.shape[0]):
         dealt = np.empty(5, np.int64)
         for j in range(5):
@@ -787,7 +793,7 @@ def _simulate_chunk(problem: tuple, first: int, n_blocks: int) -> tuple:
     t = tables()
     payout = np.empty(rows, np.float64)
     final = np.empty(rows, np.int8)
-    _simulate_kernel(cards, strategy == "simple", BINOM, pay_small, pay_arr, class5,
+    _simulate_kernel(cards, strategy == "simple", pay_small, pay_arr, class5,
                      class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,
                      t.hash, payout, final)
     return (np.array([payout.sum()]), np.array([payout @ payout]),

@@ -156,7 +156,6 @@ class Outcome(enum.IntEnum, metaclass=_OutcomeType):
 
 CATEGORY_LABELS = tuple(c.label for c in Category)
 CATEGORY_CHINESE = tuple(c.chinese for c in Category)
-OUTCOME_LABELS = tuple(o.label for o in Outcome)
 
 # ---------------------------------------------------------------------------------------------
 # Strength code: ((category * 13**3 + ranks) * 4 + suit). ``ranks`` is r1*169 + r2*13 + r3 with
@@ -302,7 +301,7 @@ def _frequency_kernel(key, first_block, n_blocks, block, trials, params, counts)
 
 N_CATEGORIES = len(Category)
 #: Columns of the per-category sums of the win-rate kernel: for one trial and one category,
-#: n seats hold it, w of them win, t split, l lose, e is their total pot share.
+#: n seats hold it, w of them win, t tie, l lose, e is their total pot share.
 N, W, T, L, E = range(5)
 N_SUMS = 14  # n w t l e, their squares n² w² t² l² e², and the products wn tn ln en
 
@@ -643,7 +642,7 @@ def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules())
         Outcome.WIN - outcome,  # showdown's codes (2 win, 1 tie, 0 lose) to 0 win .. 2 lose
         chinese=np.array(CATEGORY_CHINESE)[cats],
         share=np.where(outcome > 0, 1.0 / np.repeat(winners, players), 0.0))
-    frame.attrs.update(rules=rules)
+    frame.attrs.update(rules=rules, seed=seed)
     return frame
 
 
@@ -840,8 +839,9 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` tables, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
-        request; the numbers depend on the seed and the chunk size (sums of fractions are
-        added chunk by chunk), never on the thread count or the workers. Ctrl-C raises
+        request; the numbers depend on the seed only (the sums are integers; with
+        ``target_stderr``, also on the chunk size, after which the stop rule is checked),
+        never on the thread count or the workers. Ctrl-C raises
         :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the frame so far
         (method "monte-carlo (partial)").
 
