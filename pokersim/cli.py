@@ -31,7 +31,7 @@ import pandas as pd
 
 from . import config
 from .errors import PokersimInputError, SimulationInterrupted
-from .validation import check_between
+from .validation import METHODS, check_between
 
 #: The environment variable naming a Dask scheduler to run simulations on.
 SCHEDULER_ENV = "POKERSIM_SCHEDULER"
@@ -81,9 +81,9 @@ def _run(args) -> dict:
 
 
 def _simulation(args) -> dict:
-    """The options every Monte Carlo-capable command passes on, as keywords: method, trials,
-    seed and target_stderr as given (an option left out keeps the function's default), then
-    where and how it runs."""
+    """The options every simulating command passes on, as keywords: method (where the command
+    has it), trials, seed and target_stderr as given (an option left out keeps the function's
+    default), then where and how it runs."""
     given = dict(method=_exact_flag(args), trials=args.trials, seed=args.seed,
                  target_stderr=args.target_stderr)
     return {name: value for name, value in given.items() if value is not None} | _run(args)
@@ -157,7 +157,7 @@ def _exact_flag(args) -> str | None:
     one-line note on stderr); giving both is an error."""
     exact = getattr(args, "exact", None)
     if exact is None:
-        return args.method
+        return getattr(args, "method", None)
     if args.method is not None:
         raise PokersimInputError("give --method or the deprecated --exact, not both")
     print(f"pokersim: --exact {exact} is deprecated and will be removed in the next release; "
@@ -198,13 +198,6 @@ def _winner_text(frame: pd.DataFrame, rounds: int) -> str:
     return table_text(frame) + "\n" + "\n".join(winner_lines(frame, max_rounds=rounds))
 
 
-def _monte_carlo_run(args) -> dict:
-    """The options of a game's Monte Carlo command: trials, seed and target standard error,
-    and where and how it runs."""
-    return dict(trials=args.trials, seed=args.seed, target_stderr=args.target_stderr,
-                **_run(args))
-
-
 def _cmd_draw5_deal(args):
     from .games import draw5
 
@@ -215,7 +208,7 @@ def _cmd_draw5_deal(args):
 def _cmd_draw5_win_rates(args) -> pd.DataFrame:
     from .games import draw5
 
-    return draw5.win_rates(args.players, method=args.method, **_monte_carlo_run(args))
+    return draw5.win_rates(args.players, **_simulation(args))
 
 
 def _cmd_videopoker_hold(args):
@@ -253,7 +246,7 @@ def _cmd_videopoker_simulate(args):
         print("pokersim: note: --hands is deprecated; use --trials", file=sys.stderr)
         args.trials = args.hands
     result = videopoker.simulate(strategy=args.strategy, paytable=args.paytable,
-                                 **_monte_carlo_run(args))
+                                 **_simulation(args))
     head = (f"{result.strategy} play, {result.trials:,} deals: return "
             f"{100 * result.value:.3f}% ± {100 * result.std_error:.3f}% (one standard error)")
     return result.final_hands, head + "\n" + table_text(result.final_hands)
@@ -276,15 +269,13 @@ def _cmd_zhajinhua_deal(args):
 def _cmd_zhajinhua_frequencies(args) -> pd.DataFrame:
     from .games import zhajinhua
 
-    return zhajinhua.category_frequencies(_zhajinhua_rules(args), method=args.method,
-                                          **_monte_carlo_run(args))
+    return zhajinhua.category_frequencies(_zhajinhua_rules(args), **_simulation(args))
 
 
 def _cmd_zhajinhua_win_rates(args) -> pd.DataFrame:
     from .games import zhajinhua
 
-    return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), method=args.method,
-                               **_monte_carlo_run(args))
+    return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), **_simulation(args))
 
 
 # --------------------------------------------------------------------------------- parser
@@ -309,7 +300,7 @@ def _monte_carlo_options(p, trials_help):
     p.add_argument("--trials", type=int, default=None, help=trials_help)
     _seed_option(p)
     p.add_argument("--target-stderr", type=float, default=None,
-                   help="stop once every standard error is below this")
+                   help="stop once every standard error is below this (--trials caps)")
 
 
 def _deal_options(p, seats: str):
@@ -321,7 +312,7 @@ def _deal_options(p, seats: str):
 
 def _method_options(p, exact, trials_help):
     """--method, then the Monte Carlo options; ``exact`` says what auto enumerates."""
-    p.add_argument("--method", default="auto", metavar="{auto,exact,monte-carlo}",
+    p.add_argument("--method", default=None, choices=METHODS,
                    help=f"auto (default): {exact} unless --trials, --seed or --target-stderr "
                         "is given; else Monte Carlo")
     _monte_carlo_options(p, trials_help)
@@ -374,30 +365,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards, e.g. "As Ks Qs Js Ts"')
     tables.append(p)
 
-    def method_options(p, what: str):
-        """--method, --trials, --seed and --target-stderr: how a result is computed."""
-        p.add_argument("--method", default=None, choices=("auto", "exact", "monte-carlo"),
-                       help="exact enumeration or Monte Carlo (default auto: exact when it is "
-                            "cheap and none of --trials, --seed, --target-stderr is given)")
-        p.add_argument("--trials", type=int, default=None,
-                       help=f"Monte Carlo {what} (default {config.DEFAULT_TRIALS:,})")
-        p.add_argument("--seed", type=int, default=None,
-                       help="random seed: the same seed gives the same numbers")
-        p.add_argument("--target-stderr", type=float, default=None,
-                       help="stop once every standard error is below this (--trials caps)")
-
     p = _add_command(sub, "frequencies", "how often each category occurs",
                      ["frequencies --cards 5",
                       "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1"],
                      _cmd_frequencies, simulates=True)
     p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
-    method_options(p, "hands dealt")
+    _method_options(p, "exact",
+                    f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")
     tables.append(p)
 
     def simulation_options(p):
         p.add_argument("--board", default="", help='known board cards, e.g. "2c 7d Qh"')
         p.add_argument("--dead", default="", help="cards out of play")
-        method_options(p, "trials")
+        _method_options(p, "exact when it is cheap",
+                        f"Monte Carlo trials (default {config.DEFAULT_TRIALS:,})")
         p.add_argument("--exact", default=None, choices=tuple(EXACT_FLAGS),
                        help="deprecated: use --method (yes: exact, no: monte-carlo)")
 
@@ -556,7 +537,8 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      ["zhajinhua frequencies",
                       "zhajinhua frequencies --method monte-carlo --trials 1000000 --seed 1"],
                      _cmd_zhajinhua_frequencies, simulates=True)
-    _method_options(p, "exact", f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")
+    _method_options(p, "exact",
+                    f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")
     _zhajinhua_rule_options(p)
     leaves.append(p)
     p = _add_command(actions, "win-rates", "how often a hand of each category wins, ties "

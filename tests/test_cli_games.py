@@ -274,13 +274,24 @@ def test_zhajinhua_win_rates_matches_the_library(capsys, tmp_path):
     (["zhajinhua", "deal", "--a23", "middle"], ["a23", "'middle'"]),
     (["zhajinhua", "frequencies", "--ties", "none"], ["ties", "'none'"]),
     (["zhajinhua", "frequencies", "--method", "exact", "--seed", "1"], ["takes no seed"]),
-    (["zhajinhua", "frequencies", "--method", "mc"], ["method", "'mc'"]),
-    (["zhajinhua", "win-rates", "--method", "guess"], ["method"]),
     (["zhajinhua", "win-rates", "--players", "3", "--method", "exact"], ["players=3"]),
     (["zhajinhua", "win-rates", "--trials", "5", "--target-stderr", "nan"], ["target_stderr"]),
 ])
 def test_zhajinhua_bad_input(capsys, argv, words):
     assert_one_line_error(*run_main(capsys, *argv), *words)
+
+
+@pytest.mark.parametrize("argv", [["zhajinhua", "frequencies", "--method", "mc"],
+                                  ["zhajinhua", "win-rates", "--method", "guess"],
+                                  ["draw5", "win-rates", "--method", "exactly"]])
+def test_a_method_not_among_the_choices_is_a_usage_error(capsys, argv):
+    # --method has the same choices in every command (auto, exact, monte-carlo), as argparse
+    # checks them for the Hold'em commands (tests/test_cli.py)
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "usage:" in err and f"invalid choice: '{argv[-1]}'" in err
 
 
 # ----------------------------------------------------------------------------- starting-hands
