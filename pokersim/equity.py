@@ -54,6 +54,7 @@ from .ranges import RANDOM_WORDS, Range, parse_range
 from .results import ResultFrame, as_win_rate_table, win_rate_table
 from .runner import check_client, chunk_blocks, run_chunks
 from .validation import (
+    NOT_GIVEN,
     check_between,
     check_count,
     check_flag,
@@ -71,16 +72,6 @@ __all__ = ["MAX_OPPONENTS", "RANDOM_WORDS", "equity", "equity_vs_random"]
 
 #: Most opponents of one hand: 2 * (22 + 1) hole cards and a 5-card board use 51 cards.
 MAX_OPPONENTS = 22
-
-
-class _NotGiven:
-    """The default of a deprecated keyword: tells "not given" from any value, None too."""
-
-    def __repr__(self) -> str:
-        return "<not given>"
-
-
-_NOT_GIVEN = _NotGiven()
 
 
 @dataclass(frozen=True)
@@ -194,7 +185,7 @@ def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFram
 def equity(players, board=None, dead=None, trials: int | None = None, method: str = "auto",
            seed=None, target_stderr: float | None = None, categories: bool = False, *,
            client=None, chunk_size: int | None = None, progress: bool = False,
-           exact=_NOT_GIVEN) -> ResultFrame:
+           exact=NOT_GIVEN) -> ResultFrame:
     """Win, tie and equity of each player.
 
     Parameters
@@ -316,7 +307,7 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
 def _method_from_exact(method, exact) -> str:
     """``method``, or the one that the deprecated ``exact`` (True, False, None) names."""
     method = check_method(method)
-    if exact is _NOT_GIVEN:
+    if exact is NOT_GIVEN:
         return method
     if not (exact is None or isinstance(exact, (bool, np.bool_))):
         raise PokersimInputError(f"exact must be True, False or None; got {short_repr(exact)}")

@@ -5,7 +5,7 @@
 The shipped table (1 to 9 opponents) is read with :func:`pokersim.data.starting_hands`; the
 names of the 169 hand classes are :func:`pokersim.ranges.starting_hand_names`.
 
->>> table = starting_hand_table([2], target_stderr=0.01, hands=["AA", "72o"])
+>>> table = starting_hand_table([2], target_stderr=0.01, names=["AA", "72o"])
 >>> table[["hand", "opponents", "method"]]
   hand opponents       method
 0   AA         2  monte-carlo
@@ -27,7 +27,7 @@ from .heads_up import versus_random
 from .io import write_atomic
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
-from .validation import check_seed, deprecated
+from .validation import NOT_GIVEN, check_seed, deprecated, renamed
 
 __all__ = ["load_starting_hands", "representative", "save_starting_hands",
            "starting_hand_names", "starting_hand_table"]
@@ -42,16 +42,16 @@ HEADS_UP_OUTCOMES = comb(50, 2) * comb(48, 5)
 
 
 def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.0005,
-                        seed=169, hands=None, *, client=None,
-                        chunk_size: int | None = None, progress: bool = False
-                        ) -> ResultFrame:
-    """Win, tie, equity and standard error of every starting hand (or of ``hands``, names
-    such as ``"AKs"``) against each number of random opponents (1 to 22): exact against one
-    (every opponent hand and board: summed from the exact heads-up matrix that the package
-    ships, see :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr``
-    beyond, in chunks of ``chunk_size`` trials run here or on ``client`` (see
-    :mod:`pokersim.runner`). All 169 hands against 1 to 9 opponents take under a minute on 2
-    cores.
+                        seed=169, names=None, *, client=None,
+                        chunk_size: int | None = None, progress: bool = False,
+                        hands=NOT_GIVEN) -> ResultFrame:
+    """Win, tie, equity and standard error of every starting hand (or of ``names``, such as
+    ``"AKs"``; ``hands=``, its old name, still works for one release) against each number of
+    random opponents (1 to 22): exact against one (every opponent hand and board: summed
+    from the exact heads-up matrix that the package ships, see
+    :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
+    chunks of ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim.runner`).
+    All 169 hands against 1 to 9 opponents take under a minute on 2 cores.
 
     ``seed`` is any seed (see ``docs/api.md``); each hand runs with a seed of its own, so
     that its numbers do not depend on which other hands are asked for: hand i of
@@ -73,9 +73,10 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
     """
     opponents = opponent_counts(opponents)
     hand_seed = _hand_seeds(seed)
-    names = starting_hand_names()
-    chosen = names if hands is None else list(hands)
-    unknown = sorted(set(chosen) - set(names))
+    names = renamed("hands", hands, "names", names)
+    every = starting_hand_names()
+    chosen = every if names is None else list(names)
+    unknown = sorted(set(chosen) - set(every))
     if unknown:
         raise PokersimInputError(f"not starting-hand names: {unknown} (use e.g. 'AKs', "
                                  "'AKo', 'AA')")
@@ -89,7 +90,7 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
             return exact | dict(hand=name, opponents=1, outcomes=HEADS_UP_OUTCOMES)
         try:
             frame = equity([representative(name)] + ["random"] * n, target_stderr=target_stderr,
-                           seed=hand_seed(names.index(name)), client=client,
+                           seed=hand_seed(every.index(name)), client=client,
                            chunk_size=chunk_size)
         except SimulationInterrupted as e:
             raise SimulationInterrupted(e.partial.iloc[0].to_dict() | dict(hand=name,

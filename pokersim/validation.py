@@ -140,6 +140,32 @@ def choose_method(method, *, trials=None, seed=None, target_stderr=None,
     return "monte-carlo"
 
 
+class _NotGiven:
+    """The default of a deprecated keyword: tells "not given" from any value, None too."""
+
+    def __repr__(self) -> str:
+        return "<not given>"
+
+
+#: The default of a deprecated keyword (see :func:`renamed`).
+NOT_GIVEN = _NotGiven()
+
+
+def renamed(old: str, old_value, new: str, new_value):
+    """The value of a keyword renamed from ``old`` to ``new``: the old name still works for
+    one release, with a warning; giving both is an error.
+
+    >>> renamed("hands", NOT_GIVEN, "trials", 10)
+    10
+    """
+    if old_value is NOT_GIVEN:
+        return new_value
+    if new_value is not None:
+        raise PokersimInputError(f"give {new}, not {old} as well: {old} is its old name")
+    deprecated(f"{old}=", f"{new}=")
+    return old_value
+
+
 def deprecated(old: str, new: str) -> None:
     """Warn that ``old`` (a name or spelling) is deprecated for one release in favour of
     ``new``, pointing at the first caller outside pokersim."""

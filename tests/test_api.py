@@ -331,12 +331,15 @@ def test_other_tables_are_result_frames(call):
 
 
 def same(old, new):
-    """Assert two results are the same: frames equal, other results equal in their fields."""
+    """Assert two results are the same: frames equal, result objects equal in their fields,
+    anything else (a class, a count, an enum member) equal."""
     if isinstance(new, pd.DataFrame):
         pd.testing.assert_frame_equal(pd.DataFrame(old), pd.DataFrame(new))
-    else:
+    elif hasattr(new, "final_hands"):
         assert repr(old) == repr(new)
         same(old.final_hands, new.final_hands)
+    else:
+        assert type(old) is type(new) and old == new
 
 
 BOARD = "2c 7d Qh"
@@ -365,6 +368,25 @@ DEPRECATIONS = {
     "videopoker.simulate(hands=N)": ("videopoker.simulate(hands=N)",
                                      lambda: videopoker.simulate(hands=1_000, seed=1),
                                      lambda: videopoker.simulate(trials=1_000, seed=1)),
+    "starting_hand_table(hands=...)": (
+        "starting_hand_table(hands=...)",
+        lambda: pokersim.starting_hands.starting_hand_table([1], hands=["AA", "72o"]),
+        lambda: pokersim.starting_hands.starting_hand_table([1], names=["AA", "72o"])),
+    "videopoker.GameReturn": ("videopoker.GameReturn", lambda: videopoker.GameReturn,
+                              lambda: videopoker.VideoPokerReturn),
+    "videopoker.SimulationResult": ("videopoker.SimulationResult",
+                                    lambda: videopoker.SimulationResult,
+                                    lambda: videopoker.VideoPokerReturn),
+    ".deals": (".deals", lambda: videopoker.simulate(trials=1_000, seed=1).deals,
+               lambda: videopoker.simulate(trials=1_000, seed=1).trials),
+    "draw5.DrawTable": ("draw5.DrawTable", lambda: draw5.DrawTable, lambda: ResultFrame),
+    "draw5.check_players": ("draw5.check_players", lambda: draw5.check_players(3),
+                            lambda: pokersim.validation.check_players(3, 1, 10)),
+    "zhajinhua.Outcome.SPLIT": ("zhajinhua.Outcome.SPLIT", lambda: zhajinhua.Outcome.SPLIT,
+                                lambda: zhajinhua.Outcome.TIE),
+    "zhajinhua.category(hands)": (
+        "zhajinhua.category(hands)", lambda: zhajinhua.category("As Ks Qs"),
+        lambda: zhajinhua.category(zhajinhua.evaluate("As Ks Qs"))),
     "load_starting_hands()": ("starting_hands.load_starting_hands()",
                               pokersim.starting_hands.load_starting_hands,
                               pokersim.data.starting_hands),

@@ -186,7 +186,7 @@ def test_games_win_rates_on_the_cluster(client):
 def test_starting_hand_table_on_the_cluster(client):
     from pokersim.starting_hands import starting_hand_table
 
-    kw = dict(opponents=[2, 3], target_stderr=0.005, hands=["AA", "72o"], chunk_size=SMALL_CHUNK)
+    kw = dict(opponents=[2, 3], target_stderr=0.005, names=["AA", "72o"], chunk_size=SMALL_CHUNK)
     local = starting_hand_table(**kw)
     remote = starting_hand_table(client=client, **kw)
     pd.testing.assert_frame_equal(local, remote)

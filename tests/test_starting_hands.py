@@ -75,17 +75,17 @@ def test_rows_are_reproduced_by_a_fresh_simulation(table, hand, n):
     (dict(opponents=2), "opponents must be a list"),
     (dict(opponents=[0]), "opponents must be an integer from 1 to 22"),
     (dict(opponents=[23]), "opponents must be an integer from 1 to 22"),
-    (dict(hands=["AKx"]), "not starting-hand names"),
+    (dict(names=["AKx"]), "not starting-hand names"),
 ])
 def test_starting_hand_table_bad_input_is_an_input_error(kwargs, words):
     with pytest.raises(PokersimInputError, match=words):
-        starting_hand_table(**{"opponents": [2], "target_stderr": 0.05, "hands": ["AA"],
+        starting_hand_table(**{"opponents": [2], "target_stderr": 0.05, "names": ["AA"],
                                **kwargs})
 
 
 def small_table(**options):
     return starting_hand_table(**{"opponents": [2], "target_stderr": 0.02,
-                                  "hands": ["AA", "72o"], **options})
+                                  "names": ["AA", "72o"], **options})
 
 
 def test_starting_hand_table_takes_any_seed_as_equity_does():
@@ -104,13 +104,13 @@ def test_starting_hand_table_takes_any_seed_as_equity_does():
 def test_a_hand_numbers_do_not_depend_on_the_other_hands_asked_for():
     for seed in (7, np.random.SeedSequence([1, 2])):
         both = small_table(seed=seed)
-        alone = starting_hand_table([2], target_stderr=0.02, hands=["72o"], seed=seed)
+        alone = starting_hand_table([2], target_stderr=0.02, names=["72o"], seed=seed)
         pd.testing.assert_frame_equal(pd.DataFrame(both.iloc[1:]).reset_index(drop=True),
                                       pd.DataFrame(alone))
 
 
 def test_starting_hand_table_up_to_22_opponents_as_equity_vs_random():
-    got = starting_hand_table([1, 12, 22], target_stderr=0.02, hands=["AA"], seed=1)
+    got = starting_hand_table([1, 12, 22], target_stderr=0.02, names=["AA"], seed=1)
     assert isinstance(got, ResultFrame)
     assert got.columns.tolist() == ["hand", "opponents", *WIN_RATE_COLUMNS]
     assert got.opponents.tolist() == [1, 12, 22]
@@ -152,7 +152,7 @@ def test_ctrl_c_keeps_the_rows_finished_in_the_table_shape(monkeypatch):
 
     monkeypatch.setattr(module, "equity", equity_then_ctrl_c)
     with pytest.raises(SimulationInterrupted) as info:
-        starting_hand_table([1, 2, 3], target_stderr=0.02, hands=["AA", "72o"])
+        starting_hand_table([1, 2, 3], target_stderr=0.02, names=["AA", "72o"])
     table = info.value.partial
     assert isinstance(table, ResultFrame) and table.attrs["partial"] is True
     assert table.columns.tolist() == ["hand", "opponents", *WIN_RATE_COLUMNS]

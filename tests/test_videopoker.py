@@ -368,7 +368,7 @@ def test_final_hands_have_the_same_columns_but_count():
 
 def test_simulate_hands_is_the_old_name_of_trials():
     new = vp.simulate(trials=3000, strategy="simple", seed=2)
-    with pytest.warns(DeprecationWarning, match=r"simulate\(hands=N\)"):
+    with pytest.warns(DeprecationWarning, match=r"hands= is deprecated.*use trials="):
         old = vp.simulate(hands=3000, strategy="simple", seed=2)
     assert (old.value, old.std_error, old.trials) == (new.value, new.std_error, new.trials)
     assert old.final_hands.equals(new.final_hands)

@@ -53,7 +53,14 @@ from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
 from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS, tables
-from ..validation import check_target_stderr, deprecated, monte_carlo_trials, short_repr
+from ..validation import (
+    NOT_GIVEN,
+    check_target_stderr,
+    deprecated,
+    monte_carlo_trials,
+    renamed,
+    short_repr,
+)
 
 
 class Hand(enum.IntEnum):
@@ -699,7 +706,7 @@ def _simulate_kernel(cards, simple, pay_small, pays, class5, classes, card_keys,
 
 
 def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, paytable=None,
-             target_stderr: float | None = None, *, hands: int | None = None, client=None,
+             target_stderr: float | None = None, *, hands=NOT_GIVEN, client=None,
              chunk_size: int | None = None, progress: bool = False) -> VideoPokerReturn:
     """Play ``trials`` random deals with a strategy and measure the return.
 
@@ -739,12 +746,7 @@ def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, pa
     >>> simulate(200_000, "simple", seed=1).value < r.value
     True
     """
-    if hands is not None:
-        if trials is not None:
-            raise PokersimInputError("give trials (the number of deals), not hands as well: "
-                                     "hands is its old name")
-        deprecated("simulate(hands=N)", "simulate(trials=N)")
-        trials = hands
+    trials = renamed("hands", hands, "trials", trials)
     target_stderr = check_target_stderr(target_stderr)
     n = monte_carlo_trials(trials, target_stderr)
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
