@@ -406,7 +406,7 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
                      progress=progress, desc="exact equity", unit="hands")
     if run.interrupted:
         raise KeyboardInterrupt  # an exact answer has no partial form
-    wins, ties, cats = run.counts  # type: ignore[misc]
+    wins, ties, cats = run.counts
     total = float(weights.sum()) * runouts
     return _Counted(wins, ties, cats, total, outcomes, None, "exact")
 
@@ -573,7 +573,7 @@ def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_s
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
                      progress=progress, block_size=block, total=trials,
                      open_ended=target_stderr is not None, desc="equity")
-    wins, ties, cats, stalled = run.counts  # type: ignore[misc]
+    wins, ties, cats, stalled = run.counts
     if stalled[0]:
         raise PokersimInputError(
             f"the players' ranges conflict too often: {problem.hands.max_rejections:,} draws "

@@ -71,7 +71,7 @@ CALLS = {
         3, zhajinhua.Rules(a23="lowest", rule_235=True, ties="suit"), trials=50_001, seed=s,
         chunk_size=20_000),
     "starting_hand_table": lambda s: starting_hand_table(
-        [2], target_stderr=0.01, seed=s, hands=["AA", "72o"]),
+        [2], target_stderr=0.01, seed=s, names=["AA", "72o"]),
 }
 
 

@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from .. import config
+from .. import config, montecarlo
 from .._jit import jit
 from .._random import seed_key
 from ..cards import CARD_NAMES, as_hands, format_cards
@@ -51,7 +51,6 @@ from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluate import Category, hand_strength, kernel_args, lookup
 from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
-from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS, tables
 from ..validation import (
     NOT_GIVEN,
@@ -765,15 +764,14 @@ def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, pa
         return VideoPokerReturn(value, se, method, played, strategy, pt, final)
 
     def stop(counts) -> bool:  # the return known to within target_stderr
-        return (target_stderr is not None
-                and summary(counts, "monte-carlo").std_error < target_stderr)
+        assert target_stderr is not None  # the rule is given only with a target
+        return summary(counts, "monte-carlo").std_error < target_stderr
 
-    block = config.DEAL_BLOCK
     problem = (seed_key(seed), n, strategy, pt.array)
-    run = run_chunks(_simulate_chunk, problem, -(-n // block), chunk_blocks(chunk_size, block),
-                     client=client, stop=stop, progress=progress, block_size=block, total=n,
-                     open_ended=target_stderr is not None, desc="video poker deals",
-                     unit="deals")
+    run = montecarlo.run(_simulate_chunk, problem, n, config.DEAL_BLOCK, client=client,
+                         chunk_size=chunk_size, progress=progress,
+                         stop=None if target_stderr is None else stop,
+                         desc="video poker deals", unit="deals")
     if run.interrupted:
         raise SimulationInterrupted(summary(run.counts, "monte-carlo (partial)"))
     return summary(run.counts, "monte-carlo")

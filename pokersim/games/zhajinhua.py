@@ -41,7 +41,7 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from .. import config
+from .. import config, montecarlo
 from .._jit import jit
 from .._random import seed_key
 from ..cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, format_cards
@@ -50,7 +50,7 @@ from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
 from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame, frequency_table
 from ..results import deal_table as _deal_frame
-from ..runner import check_client, chunk_blocks, run_chunks
+from ..runner import check_client
 from ..validation import (
     check_count,
     check_players,
@@ -724,15 +724,14 @@ def category_frequencies(rules: Rules = Rules(), method: str = "auto",
         trials = monte_carlo_trials(trials, target_stderr)
 
         def stop(counts) -> bool:  # every category's probability within target_stderr
-            return target_stderr is not None and bool(
-                (frequency_table(labels, counts[0][::-1], method).std_error < target_stderr).all())
+            return bool((frequency_table(labels, counts[0][::-1], method).std_error
+                         < target_stderr).all())
 
         block = config.MC_BLOCK
-        run = run_chunks(_frequency_chunk, (seed_key(seed), trials), -(-trials // block),
-                         chunk_blocks(chunk_size, block), client=client, stop=stop,
-                         progress=progress, block_size=block, total=trials,
-                         open_ended=target_stderr is not None, desc="Zhajinhua hands",
-                         unit="hands")
+        run = montecarlo.run(_frequency_chunk, (seed_key(seed), trials), trials, block,
+                             client=client, chunk_size=chunk_size, progress=progress,
+                             stop=None if target_stderr is None else stop,
+                             desc="Zhajinhua hands", unit="hands")
         counts = run.counts[0]
         interrupted = run.interrupted
         trials = min(run.blocks * block, trials)
@@ -883,15 +882,13 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
         trials = monte_carlo_trials(trials, target_stderr)
 
         def stop(counts) -> bool:  # every category's equity within target_stderr
-            return target_stderr is not None and bool(
-                (_rates(counts[0])[2][3] < target_stderr).all())
+            return bool((_rates(counts[0])[2][3] < target_stderr).all())
 
         block = TABLE_BLOCK
-        run = run_chunks(_win_rates_chunk, (seed_key(seed), players, trials, rules),
-                         -(-trials // block), chunk_blocks(chunk_size, block), client=client,
-                         stop=stop, progress=progress, block_size=block, total=trials,
-                         open_ended=target_stderr is not None, desc="Zhajinhua tables",
-                         unit="tables")
+        run = montecarlo.run(_win_rates_chunk, (seed_key(seed), players, trials, rules), trials,
+                             block, client=client, chunk_size=chunk_size, progress=progress,
+                             stop=None if target_stderr is None else stop,
+                             desc="Zhajinhua tables", unit="tables")
         seats, rates, se = _rates(run.counts[0])
         interrupted = run.interrupted
         trials = min(run.blocks * block, trials)
