@@ -54,6 +54,7 @@ from ..results import ResultFrame, frequency_table
 from ..tables import KEY_BIAS, tables
 from ..validation import (
     NOT_GIVEN,
+    check_flag,
     check_target_stderr,
     deprecated,
     monte_carlo_trials,
@@ -129,8 +130,7 @@ def classify(hands, *, names: bool = False):
     >>> classify(np.array([[0, 1, 2, 3, 4]]), names=True)
     ['Four of a Kind']
     """
-    if not isinstance(names, (bool, np.bool_)):
-        raise PokersimInputError(f"names must be True or False; got {short_repr(names)}")
+    names = check_flag(names, "names")
     arr, single = as_hands(hands, (5,))
     out = np.empty(arr.shape[0], np.int8)
     _classify_kernel(arr, class_of_strength(), *kernel_args(), out)

@@ -53,6 +53,7 @@ from ..results import deal_table as _deal_frame
 from ..runner import check_client
 from ..validation import (
     check_count,
+    check_flag,
     check_players,
     check_target_stderr,
     choose_method,
@@ -105,10 +106,7 @@ class Rules:
             if not isinstance(value, str) or value not in allowed:
                 raise PokersimInputError(f"Rules.{name} must be one of "
                                          f"{', '.join(map(repr, allowed))}; got {value!r}")
-        if not isinstance(self.rule_235, (bool, np.bool_)):
-            raise PokersimInputError(f"Rules.rule_235 must be True or False; got "
-                                     f"{self.rule_235!r}")
-        object.__setattr__(self, "rule_235", bool(self.rule_235))
+        object.__setattr__(self, "rule_235", check_flag(self.rule_235, "Rules.rule_235"))
 
 
 class Category(enum.IntEnum):
