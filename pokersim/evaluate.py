@@ -241,8 +241,8 @@ def _as_strength(strength, r: rankings.Ranking) -> tuple[np.ndarray, bool]:
     bad = (arr < lowest) | (arr > r.n_strengths)
     if bad.any():
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
-        which = "" if r.name == "high" else f"{r.name} "
-        raise PokersimInputError(f"{value} is not a {which}hand strength (strengths run "
+        which = "" if r.name == "high" else f" of the {r.name} ranking"
+        raise PokersimInputError(f"{value} is not a hand strength{which} (strengths run "
                                  f"{lowest}..{r.n_strengths})")
     return arr.astype(np.int64), arr.ndim == 0
 
