@@ -119,8 +119,8 @@ def test_short_deck_rule_flag_is_the_named_ranking():
 
 
 def test_strengths_are_checked_per_ranking():
-    with pytest.raises(PokersimInputError, match=r"57 is not a hand strength of the "
-                                                 r"eight-or-better ranking \(strengths run 0..56\)"):
+    message = r"57 is not a hand strength of the eight-or-better ranking \(strengths run 0..56\)"
+    with pytest.raises(PokersimInputError, match=message):
         pokersim.describe(57, "eight-or-better")
     with pytest.raises(PokersimInputError, match=r"strengths run 1..7462"):
         pokersim.category(0)
