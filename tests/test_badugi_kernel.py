@@ -21,19 +21,19 @@ from pokersim.rankings import badugi
 from pokersim.tables import tables
 
 CARD_BITS = tables().card_bits
-STEP, STRENGTH_OF_MASK, UNUSED = badugi.badugi_tables()
+FIRST, STRENGTH_OF_MASK, REST = badugi.badugi_tables()
 CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank + suit
 
 
 def _strength_kernel(mask_of):
     @numba.njit
-    def strengths(hands, card_bits, step, strength_of_mask):
+    def strengths(hands, card_bits, first, strength_of_mask, rest):
         out = np.empty(hands.shape[0], np.int16)
         for i in range(hands.shape[0]):
             bits = np.uint64(0)
             for j in range(hands.shape[1]):
                 bits |= card_bits[hands[i, j]]
-            out[i] = strength_of_mask[mask_of(bits, step)]
+            out[i] = strength_of_mask[mask_of(bits, first, rest)]
         return out
 
     return strengths
@@ -44,20 +44,20 @@ _by_portable = _strength_kernel(badugi._mask_portable)
 
 
 @numba.njit
-def _through_badugi_strength(hands, card_bits, step, strength_of_mask, unused):
+def _through_badugi_strength(hands, card_bits, first, strength_of_mask, rest):
     out = np.empty(hands.shape[0], np.int16)
     for i in range(hands.shape[0]):
         bits = np.uint64(0)
         for j in range(hands.shape[1]):
             bits |= card_bits[hands[i, j]]
-        out[i] = badugi.badugi_strength(bits, step, strength_of_mask, unused)
+        out[i] = badugi.badugi_strength(bits, first, strength_of_mask, rest)
     return out
 
 
 def strengths(hands) -> np.ndarray:
     """Strengths of an (N, k) array of cards through the public inline kernel."""
     hands = np.ascontiguousarray(np.atleast_2d(hands), dtype=np.uint8)
-    return _through_badugi_strength(hands, CARD_BITS, STEP, STRENGTH_OF_MASK, UNUSED)
+    return _through_badugi_strength(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
 
 
 def strength_of(text: str) -> int:
@@ -65,7 +65,7 @@ def strength_of(text: str) -> int:
 
 
 @numba.njit
-def _enumerate(k, card_bits, step, strength_of_mask, unused):
+def _enumerate(k, card_bits, first, strength_of_mask, rest):
     """Counts of every strength over all C(52, k) hands, one hand at a time."""
     out = np.zeros(1093, np.int64)
     idx = np.arange(k)
@@ -73,7 +73,7 @@ def _enumerate(k, card_bits, step, strength_of_mask, unused):
         bits = np.uint64(0)
         for j in range(k):
             bits |= card_bits[idx[j]]
-        out[badugi.badugi_strength(bits, step, strength_of_mask, unused)] += 1
+        out[badugi.badugi_strength(bits, first, strength_of_mask, rest)] += 1
         if not next_combination(idx, k, 52):
             return out
 
@@ -137,10 +137,10 @@ def test_strength_order_is_the_rule_order():
 
 
 def test_tables_and_arrays():
-    assert STEP.dtype == np.int16 and STEP.ndim == 1
+    assert FIRST.dtype == np.int32 and FIRST.shape == (1 << 16,)
     assert STRENGTH_OF_MASK.dtype == np.int16 and STRENGTH_OF_MASK.shape == (8192,)
-    assert UNUSED.dtype == np.int16 and UNUSED.shape == (1,)
-    for table in (STEP, STRENGTH_OF_MASK, badugi.category_of_strength(),
+    assert REST.dtype == np.int16 and REST.ndim == 1 and REST.size % 4096 == 0
+    for table in (FIRST, REST, STRENGTH_OF_MASK, badugi.category_of_strength(),
                   badugi.rank_mask_of_strength()):
         assert not table.flags.writeable
     assert badugi.category_of_strength().dtype == np.int8
@@ -185,8 +185,9 @@ def test_random_hands_agree_with_poker_equity(k, n):
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7])
 def test_pext_and_portable_paths_agree(k):
     hands = deal(50_000, k, seed=k)
-    portable = _by_portable(hands, CARD_BITS, STEP, STRENGTH_OF_MASK)
-    np.testing.assert_array_equal(_by_pext(hands, CARD_BITS, STEP, STRENGTH_OF_MASK), portable)
+    tables_ = (CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    portable = _by_portable(hands, *tables_)
+    np.testing.assert_array_equal(_by_pext(hands, *tables_), portable)
     assert (portable >= 1).all()
 
 
@@ -194,7 +195,7 @@ def test_portable_path_against_poker_equity():
     """The path of CPUs without BMI2, checked here whatever this CPU has."""
     for k in (4, 7):
         hands = deal(30_000, k, seed=100 + k)
-        assert_same_order(_by_portable(hands, CARD_BITS, STEP, STRENGTH_OF_MASK),
+        assert_same_order(_by_portable(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST),
                           peer_scores(hands))
 
 
@@ -222,14 +223,14 @@ def test_count_totals_and_closed_forms():
 
 @pytest.mark.parametrize("k", [4, 5])
 def test_counts_equal_enumeration(k):
-    enumerated = _enumerate(k, CARD_BITS, STEP, STRENGTH_OF_MASK, UNUSED)
+    enumerated = _enumerate(k, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
     np.testing.assert_array_equal(badugi.badugi_counts(k), enumerated)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("k", [6, 7])
 def test_counts_equal_enumeration_slow(k):
-    enumerated = _enumerate(k, CARD_BITS, STEP, STRENGTH_OF_MASK, UNUSED)
+    enumerated = _enumerate(k, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
     np.testing.assert_array_equal(badugi.badugi_counts(k), enumerated)
 
 
@@ -246,7 +247,7 @@ def test_counts_are_copies():
 def best_four(hands) -> np.ndarray:
     hands = np.ascontiguousarray(np.atleast_2d(hands), dtype=np.uint8)
     out = np.zeros((hands.shape[0], 4), np.uint8)
-    badugi.best_four_kernel(hands, STEP, out)
+    badugi.best_four_kernel(hands, FIRST, REST, out)
     return out
 
 

@@ -29,10 +29,10 @@ Exact counts of every strength among all k-card hands come from a dynamic progra
 ranks (:func:`badugi_counts`), not from enumerating the hands.
 
 >>> from pokersim.tables import tables
->>> step, strength_of_mask, unused = badugi_tables()
+>>> first, strength_of_mask, rest = badugi_tables()
 >>> def strength(text):
 ...     bits = np.bitwise_or.reduce(tables().card_bits[parse_cards(text)])
-...     return int(badugi_strength(bits, step, strength_of_mask, unused))
+...     return int(badugi_strength(bits, first, strength_of_mask, rest))
 >>> [describe_strength(strength(h)) for h in ("4s 3h 2d Ac", "Ks Kh Kd Kc", "Ac 2c 3h 4h 5d 6d 7c")]
 ['4-card badugi, 4-3-2-A', '1-card badugi, K', '3-card badugi, 5-3-A']
 """
@@ -66,7 +66,6 @@ _ACES = np.uint64(0x1000) * _REPEAT
 #: four, so that the lowest four positions are four bits in every hand.
 _PADS = np.uint64(0xE000)
 _RANK_BITS = np.uint64(0x1FFF)
-_FIRST_SIZE = np.uint64(1 << 16)  # ``first`` entries: 4 ranks x 4 suits
 #: Multipliers gathering bit i of each suit field s (i < 4, resp. i < 3) to bit 48 + 4s + i
 #: (resp. 52 + 3s + i); no two partial products meet below bit 64, so nothing carries.
 _GATHER_4 = np.uint64((1 << 48) | (1 << 36) | (1 << 24) | (1 << 12))
@@ -98,21 +97,23 @@ def _families() -> np.ndarray:
     return np.array(found, np.int64)
 
 
-def _chunk(families: np.ndarray, width: int, states: int) -> np.ndarray:
-    """Entries ``state << 4*width | x`` -> ``new state << width | chosen``: the greedy scan over
-    ``width`` ranks from each of the first ``states`` states, x holding rank i's suit s at bit
-    ``width * s + i``."""
+def _chunk(families: np.ndarray, width: int, states: int) -> tuple[np.ndarray, np.ndarray]:
+    """The greedy scan over ``width`` ranks from each of the first ``states`` states, for every
+    x holding rank i's suit s at bit ``width * s + i``: (new state, chosen ranks as bits),
+    indexed by ``state << 4*width | x``."""
     index = np.full(1 << 16, -1, np.int64)
     index[families] = np.arange(families.size)
     x = np.tile(np.arange(1 << (4 * width)), states)
     family = np.repeat(families[:states], 1 << (4 * width))
     chosen = np.zeros_like(x)
     for i in range(width):
-        suits = sum(((x >> (width * s + i)) & 1) << s for s in range(4))
+        suits = np.zeros_like(x)
+        for s in range(4):
+            suits |= ((x >> (width * s + i)) & 1) << s
         after = _extend(family, suits)
         chosen |= (after != 0) << i
         family = np.where(after != 0, after, family)
-    return (index[family] << width | chosen).astype(np.int16)
+    return index[family], chosen
 
 
 def _strength_of_mask() -> np.ndarray:
@@ -129,21 +130,29 @@ def _strength_of_mask() -> np.ndarray:
 
 @functools.cache
 def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The kernel's tables (built in about 0.05 s at first use), read-only:
+    """The kernel's tables ``(first, strength_of_mask, rest)``, read-only, built in about
+    0.05 s at first use:
 
-    * ``step``: int16, ``first`` (65,536 entries, ``state << 4 | chosen`` after the four
-      lowest ranks) then ``rest`` (68 x 4,096 entries from ``_FIRST_SIZE``, ``state << 3 |
-      chosen`` after three more ranks from a state); the suit bits of a chunk's ranks index it.
-    * ``strength_of_mask``: (8192,) int16, the strength of each ace-low rank mask that plays.
-    * ``unused``: (1,) int16, a placeholder for kernels that take three tables.
+    * ``first``: (65536,) int32, ``state << 12 | chosen`` after the four lowest ranks from the
+      start, indexed by their suit bits (rank i's suit s at bit 4s + i); chosen: bit i set if
+      rank i was chosen.
+    * ``strength_of_mask``: (8192,) int16, the strength of each ace-low rank mask that plays
+      (1 to 4 ranks; 0 elsewhere).
+    * ``rest``: (68 * 4096,) int16, ``state << 3 | chosen`` after three more ranks, indexed by
+      ``state << 12`` and their suit bits (rank i's suit s at bit 3s + i).
 
-    >>> step, strength_of_mask, unused = badugi_tables()
-    >>> step.shape, int(strength_of_mask[0b1111]), int(strength_of_mask[1 << 12])
-    ((344064,), 1092, 1)
+    A state numbers a family of suit sets (see the module's notes); state 0 is the start.
+
+    >>> first, strength_of_mask, rest = badugi_tables()
+    >>> first.dtype, rest.shape, int(strength_of_mask[0b1111]), int(strength_of_mask[1 << 12])
+    (dtype('int32'), (278528,), 1092, 1)
     """
     families = _families()
-    step = np.concatenate([_chunk(families, 4, 1), _chunk(families, 3, families.size)])
-    out = (step, _strength_of_mask(), np.zeros(1, np.int16))
+    state, chosen = _chunk(families, 4, 1)
+    first = (state << 12 | chosen).astype(np.int32)
+    state, chosen = _chunk(families, 3, families.size)
+    rest = (state << 3 | chosen).astype(np.int16)
+    out = (first, _strength_of_mask(), rest)
     for table in out:
         table.setflags(write=False)
     return out
@@ -160,48 +169,46 @@ def _ace_low(bits):
 
 
 @jit(inline=True)
-def _mask_pext(bits, step):
+def _mask_pext(bits, first, rest):
     """:func:`badugi_mask` with ``pext``: the four lowest ranks present, then the next three.
     Valid for hands of at most seven distinct ranks."""
     low = _ace_low(bits)
-    present = (low | (low >> np.uint64(16)) | (low >> np.uint64(32))
-               | (low >> np.uint64(48))) & _RANK_BITS
-    ranks = present | _PADS
-    first = step[pext(low, pdep(np.uint64(0xF), ranks) * _REPEAT)]
-    then = step[_FIRST_SIZE + ((np.uint64(first >> 4) << np.uint64(12))
-                               | pext(low, pdep(np.uint64(0x70), ranks) * _REPEAT))]
-    positions = np.uint64(first & 0xF) | (np.uint64(then & 0x7) << np.uint64(4))
-    return pdep(positions, ranks)
+    folded = low | (low >> np.uint64(32))
+    ranks = ((folded | (folded >> np.uint64(16))) & _RANK_BITS) | _PADS
+    e = np.uint64(first[pext(low, pdep(np.uint64(0xF), ranks) * _REPEAT)])
+    chosen = e & np.uint64(0xF)
+    then = rest[(e ^ chosen) | pext(low, pdep(np.uint64(0x70), ranks) * _REPEAT)]
+    return pdep(chosen | (np.uint64(then & 0x7) << np.uint64(4)), ranks)
 
 
 @jit(inline=True)
-def _mask_portable(bits, step):
+def _mask_portable(bits, first, rest):
     """:func:`badugi_mask` without BMI2: ranks A-4, 5-7, 8-T and J-K in turn, each chunk's
     suit bits gathered by one multiplication."""
     low = _ace_low(bits)
-    e = step[((low & (np.uint64(0xF) * _REPEAT)) * _GATHER_4) >> np.uint64(48)]
-    chosen = np.uint64(e & 0xF)
-    state = np.uint64(e >> 4)
+    e = np.uint64(first[((low & (np.uint64(0xF) * _REPEAT)) * _GATHER_4) >> np.uint64(48)])
+    chosen = e & np.uint64(0xF)
+    row = e ^ chosen  # state << 12
     for r in (4, 7, 10):
         x = (((low >> np.uint64(r)) & (np.uint64(0x7) * _REPEAT)) * _GATHER_3) >> np.uint64(52)
-        e = step[_FIRST_SIZE + ((state << np.uint64(12)) | x)]
-        chosen |= np.uint64(e & 0x7) << np.uint64(r)
-        state = np.uint64(e >> 3)
+        e = np.uint64(rest[row | x])
+        chosen |= (e & np.uint64(0x7)) << np.uint64(r)
+        row = (e >> np.uint64(3)) << np.uint64(12)
     return chosen
 
 
-#: ``badugi_mask(bits, step)``: the ace-low rank mask (bit 0 ace .. bit 12 king) of the cards
-#: that play, from ``bits``, the OR of the cards' ``Tables.card_bits`` (at most 7 cards; no
-#: check). ``step`` is the first table of :func:`badugi_tables`.
+#: ``badugi_mask(bits, first, rest)``: the ace-low rank mask (bit 0 ace .. bit 12 king) of the
+#: cards that play, from ``bits``, the OR of the cards' ``Tables.card_bits`` (at most 7 cards;
+#: no check); ``first`` and ``rest`` come from :func:`badugi_tables`.
 badugi_mask = _mask_pext if HAS_PDEP else _mask_portable
 
 
 @jit(inline=True)
-def badugi_strength(bits, step, strength_of_mask, unused):
+def badugi_strength(bits, first, strength_of_mask, rest):
     """Strength (int16, 1..1092) of a hand of 1 to 7 valid cards from ``bits``, the OR of its
-    cards' ``Tables.card_bits``; the tables are :func:`badugi_tables`. No check: the caller
-    rejects bad rows (``popcount(bits) != k``)."""
-    return strength_of_mask[badugi_mask(bits, step)]
+    cards' ``Tables.card_bits``; the tables are :func:`badugi_tables`, in its order. No check:
+    the caller rejects bad rows (``popcount(bits) != k``)."""
+    return strength_of_mask[badugi_mask(bits, first, rest)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,7 +326,8 @@ def badugi_counts(k: int) -> np.ndarray:
 @functools.cache
 def _counts(k: int) -> np.ndarray:
     families = _families()
-    one_rank = _chunk(families, 1, families.size).astype(np.int64)  # 16 per state
+    state, chosen = _chunk(families, 1, families.size)
+    one_rank = state << 1 | chosen  # 16 per state
     full = int(np.flatnonzero(families == 1 << 15)[0])
     strength_of_mask = badugi_tables()[1].astype(np.int64)
     sizes = np.array([bin(m).count("1") for m in range(8192)])
@@ -338,7 +346,7 @@ _SUIT_ORDERS = np.array(list(itertools.permutations(range(4))), np.int64)
 
 
 @jit(inline=True)
-def best_four(hands, i, k, step, out):
+def best_four(hands, i, k, first, rest, out):
     """Write the four of the first ``k`` cards of row ``i`` of ``hands`` that play into row
     ``i`` of ``out``, as a player reads them: the badugi's cards highest first (ace low), then
     the lowest other cards to make four, lowest first. Those four alone have the hand's
@@ -347,7 +355,7 @@ def best_four(hands, i, k, step, out):
     for j in range(k):
         c = hands[i, j]
         bits |= np.uint64(1) << np.uint64(16 * (c & 3) + (c >> 2))
-    chosen = badugi_mask(bits, step)
+    chosen = badugi_mask(bits, first, rest)
     ranks = np.empty(4, np.int64)  # the chosen ace-low ranks, lowest first
     n = 0
     for r in range(13):
@@ -376,8 +384,8 @@ def best_four(hands, i, k, step, out):
 
 
 @jit(parallel=True)
-def best_four_kernel(hands, step, out):
+def best_four_kernel(hands, first, rest, out):
     """``out[i]`` = :func:`best_four` of every row of an (N, k) uint8 array of valid cards
     (k = 4..7; no check), into an (N, 4) uint8 array."""
     for i in prange(hands.shape[0]):
-        best_four(hands, i, hands.shape[1], step, out)
+        best_four(hands, i, hands.shape[1], first, rest, out)
