@@ -62,8 +62,8 @@ _LACKS_SUIT = (0x5555, 0x3333, 0x0F0F, 0x00FF)
 _REPEAT = np.uint64(0x0001000100010001)  # one bit per 16-bit suit field of ``bits``
 _KINGS_DOWN = np.uint64(0x0FFF) * _REPEAT  # the deuce..king bits of each suit field
 _ACES = np.uint64(0x1000) * _REPEAT
-#: Rank positions 13-15 of a rank mask, never present: they pad the ranks present to at least
-#: four, so that the lowest four positions are four bits in every hand.
+#: Rank positions 13-15, never present. Padded with them, the ranks present of any hand give
+#: four bits for the four lowest positions, and for positions 4-6 three bits or only pads.
 _PADS = np.uint64(0xE000)
 _RANK_BITS = np.uint64(0x1FFF)
 #: Multipliers gathering bit i of each suit field s (i < 4, resp. i < 3) to bit 48 + 4s + i
@@ -86,7 +86,7 @@ def _extend(family: np.ndarray, suits: np.ndarray) -> np.ndarray:
 
 
 def _families() -> np.ndarray:
-    """The 68 families reachable from {{}} (the empty matching), that one first."""
+    """The 68 families reachable from the empty matching's (bit 0 alone), that one first."""
     found = [1]
     frontier = np.array([1], np.int64)
     while frontier.size:
@@ -116,11 +116,16 @@ def _chunk(families: np.ndarray, width: int, states: int) -> tuple[np.ndarray, n
     return index[family], chosen
 
 
+def _sizes() -> np.ndarray:
+    """(8192,) int64: the number of ranks in each rank mask."""
+    return np.array([bin(m).count("1") for m in range(8192)])
+
+
 def _strength_of_mask() -> np.ndarray:
     """(8192,) int16: the strength of each ace-low rank mask of 1 to 4 ranks (0 otherwise):
     more ranks first, then the lower mask (highest card first is the integer order)."""
     masks = np.arange(8192)
-    sizes = np.array([bin(m).count("1") for m in range(8192)])
+    sizes = _sizes()
     playable = masks[(sizes >= 1) & (sizes <= 4)]
     order = playable[np.lexsort((-playable, sizes[playable]))]  # weakest first
     out = np.zeros(8192, np.int16)
@@ -238,9 +243,7 @@ def category_of_strength() -> np.ndarray:
     >>> [LABELS[c] for c in category_of_strength()[[1, 13, 14, 1092]]]
     ['1-card badugi', '1-card badugi', '2-card badugi', '4-card badugi']
     """
-    masks = rank_mask_of_strength().astype(np.int64)
-    sizes = sum((masks >> r) & 1 for r in range(13))
-    out = np.maximum(sizes - 1, 0).astype(np.int8)
+    out = np.maximum(_sizes()[rank_mask_of_strength()] - 1, 0).astype(np.int8)
     out.setflags(write=False)
     return out
 
@@ -330,8 +333,7 @@ def _counts(k: int) -> np.ndarray:
     one_rank = state << 1 | chosen  # 16 per state
     full = int(np.flatnonzero(families == 1 << 15)[0])
     strength_of_mask = badugi_tables()[1].astype(np.int64)
-    sizes = np.array([bin(m).count("1") for m in range(8192)])
-    masks = np.flatnonzero(sizes <= 3)  # the scan stops at four chosen ranks
+    masks = np.flatnonzero(_sizes() <= 3)  # the scan stops at four chosen ranks
     mask_index = np.zeros(8192, np.int64)
     mask_index[masks] = np.arange(masks.size)
     binomial = np.array([[comb(n, j) for j in range(8)] for n in range(49)], np.int64)
