@@ -26,6 +26,8 @@ CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank
 
 
 def _strength_kernel(mask_of):
+    """Strengths through one path of the kernel, from the cards' ACE_LOW_CARD_BITS."""
+
     @numba.njit
     def strengths(hands, card_bits, first, strength_of_mask, rest):
         out = np.empty(hands.shape[0], np.int16)
@@ -185,17 +187,41 @@ def test_random_hands_agree_with_poker_equity(k, n):
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7])
 def test_pext_and_portable_paths_agree(k):
     hands = deal(50_000, k, seed=k)
-    tables_ = (CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    tables_ = (badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
     portable = _by_portable(hands, *tables_)
     np.testing.assert_array_equal(_by_pext(hands, *tables_), portable)
     assert (portable >= 1).all()
+
+
+@numba.njit
+def _through_ace_low_bits(hands, card_bits, first, strength_of_mask, rest):
+    out = np.empty(hands.shape[0], np.int16)
+    for i in range(hands.shape[0]):
+        bits = np.uint64(0)
+        for j in range(hands.shape[1]):
+            bits |= card_bits[hands[i, j]]
+        out[i] = badugi.badugi_strength_ace_low(bits, first, strength_of_mask, rest)
+    return out
+
+
+def test_ace_low_card_bits_path():
+    for card, (rank, suit) in enumerate(itertools.product("23456789TJQKA", "cdhs")):
+        place = 16 * "cdhs".index(suit) + badugi.RANK_CHARS.index(rank)
+        assert badugi.ACE_LOW_CARD_BITS[card] == 1 << place
+    assert (badugi.ACE_LOW_CARD_BITS[52:] == 0).all()
+    for k in (4, 7):
+        hands = deal(50_000, k, seed=200 + k)
+        np.testing.assert_array_equal(
+            _through_ace_low_bits(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK, REST),
+            strengths(hands))
 
 
 def test_portable_path_against_poker_equity():
     """The path of CPUs without BMI2, checked here whatever this CPU has."""
     for k in (4, 7):
         hands = deal(30_000, k, seed=100 + k)
-        assert_same_order(_by_portable(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST),
+        assert_same_order(_by_portable(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK,
+                                       REST),
                           peer_scores(hands))
 
 
