@@ -25,8 +25,9 @@ FIRST, STRENGTH_OF_MASK, REST = badugi.badugi_tables()
 CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank + suit
 
 
-def _strength_kernel(mask_of):
-    """Strengths through one path of the kernel, from the cards' ACE_LOW_CARD_BITS."""
+def _strength_kernel(strength_of_bits):
+    """A loop over the rows of an (N, k) array: the OR of the cards' bits in ``card_bits``,
+    then ``strength_of_bits(bits, first, strength_of_mask, rest)``."""
 
     @numba.njit
     def strengths(hands, card_bits, first, strength_of_mask, rest):
@@ -35,25 +36,27 @@ def _strength_kernel(mask_of):
             bits = np.uint64(0)
             for j in range(hands.shape[1]):
                 bits |= card_bits[hands[i, j]]
-            out[i] = strength_of_mask[mask_of(bits, first, rest)]
+            out[i] = strength_of_bits(bits, first, strength_of_mask, rest)
         return out
 
     return strengths
 
 
-_by_pext = _strength_kernel(badugi._mask_pext)
-_by_portable = _strength_kernel(badugi._mask_portable)
+@numba.njit(inline="always")
+def _pext_strength(low, first, strength_of_mask, rest):
+    return strength_of_mask[badugi._mask_pext(low, first, rest)]
 
 
-@numba.njit
-def _through_badugi_strength(hands, card_bits, first, strength_of_mask, rest):
-    out = np.empty(hands.shape[0], np.int16)
-    for i in range(hands.shape[0]):
-        bits = np.uint64(0)
-        for j in range(hands.shape[1]):
-            bits |= card_bits[hands[i, j]]
-        out[i] = badugi.badugi_strength(bits, first, strength_of_mask, rest)
-    return out
+@numba.njit(inline="always")
+def _portable_strength(low, first, strength_of_mask, rest):
+    return strength_of_mask[badugi._mask_portable(low, first, rest)]
+
+
+# each path of the kernel from the cards' ACE_LOW_CARD_BITS, and the public functions
+_by_pext = _strength_kernel(_pext_strength)
+_by_portable = _strength_kernel(_portable_strength)
+_through_badugi_strength = _strength_kernel(badugi.badugi_strength)
+_through_ace_low_bits = _strength_kernel(badugi.badugi_strength_ace_low)
 
 
 def strengths(hands) -> np.ndarray:
@@ -191,17 +194,6 @@ def test_pext_and_portable_paths_agree(k):
     portable = _by_portable(hands, *tables_)
     np.testing.assert_array_equal(_by_pext(hands, *tables_), portable)
     assert (portable >= 1).all()
-
-
-@numba.njit
-def _through_ace_low_bits(hands, card_bits, first, strength_of_mask, rest):
-    out = np.empty(hands.shape[0], np.int16)
-    for i in range(hands.shape[0]):
-        bits = np.uint64(0)
-        for j in range(hands.shape[1]):
-            bits |= card_bits[hands[i, j]]
-        out[i] = badugi.badugi_strength_ace_low(bits, first, strength_of_mask, rest)
-    return out
 
 
 def test_ace_low_card_bits_path():
