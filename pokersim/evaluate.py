@@ -31,6 +31,7 @@ from ._simd import eight_hands
 from .cards import as_array, as_hands, check_hands
 from .errors import PokersimInputError
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN
+from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush, tables
@@ -99,6 +100,8 @@ def ranked_lookup(flavor, key, bits, flush, offsets, table):
     """:func:`lookup` in the ranking whose lookup ``flavor`` (a compile-time constant, see
     :mod:`pokersim.rankings`) and tables are given: deuce-to-seven's flushes are looked up
     with the other cards (:func:`pokersim.rankings.hashed.deuce_to_seven_flush`)."""
+    if flavor == BADUGI:  # bits from ace-low card bits; the three tables are badugi's
+        return badugi_strength_ace_low(bits, flush, offsets, table)
     if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
         return deuce_to_seven_flush(key, bits, flush, offsets, table)
     return lookup(key, bits, flush, offsets, table)
@@ -382,16 +385,24 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
 def best_five(hands, ranking="high") -> np.ndarray:
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
-    qualifying or not.
+    qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
+    the lowest of the others.
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
     >>> format_cards(best_five("Kh 8d 4c 4s 3c Ah 2d", "ace-to-five"))
     '8d 4c 3c 2d Ah'
+    >>> format_cards(best_five("Kh 8d 4c 4s 3c", "badugi"))
+    'Kh 8d 4s 3c'
     """
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     check_hands(arr, first_card=r.first_card)
+    if r.flavor == BADUGI:
+        four = np.empty((arr.shape[0], 4), np.uint8)
+        t = r.tables
+        best_four_kernel(arr, t.flush, t.hash, four)
+        return four[0] if single else four
     out = np.empty((arr.shape[0], 5), np.uint8)
     _best_five_kernel(r.flavor)(arr, _SUBSETS[arr.shape[1]], _ACE_LAST[r.name],
                                 *r.tables.kernel_args(), out)

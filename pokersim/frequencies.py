@@ -22,7 +22,8 @@ from .deal import deal_plan, deal_row
 from .errors import SimulationInterrupted
 from .evaluate import hand_strength, nonflush_strength, ranked_lookup
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
-from .rankings import PLAIN
+from .rankings import BADUGI, PLAIN
+from .rankings.badugi import badugi_counts
 from .results import ResultFrame, frequency_table
 from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
@@ -175,6 +176,8 @@ def _first_two(k: int, n: int) -> np.ndarray:
 
 
 def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
+    if r.flavor == BADUGI:  # by a dynamic programme over the ranks (no hand enumerated)
+        return badugi_counts(cards)
     hist = np.zeros((numba.get_num_threads(), r.n_strengths + 1), np.int64)
     _enumerate_kernel(r.flavor, r.first_card)(cards, _first_two(cards, 52 - r.first_card),
                                               *r.tables.kernel_args(), hist)
