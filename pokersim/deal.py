@@ -122,23 +122,33 @@ def live_cards(dead=None, deck: str = "full") -> np.ndarray:
     return np.flatnonzero(mask).astype(np.uint8)
 
 
-def deal(n: int, k: int, seed=None, dead=None, deck: str = "full") -> np.ndarray:
-    """Deal ``n`` rows of ``k`` distinct cards, uniformly from the deck less ``dead``.
+def deal(n: int, k: int | None = None, seed=None, dead=None, deck: str = "full", *,
+         game=None, players: int = 2) -> np.ndarray:
+    """Deal ``n`` rows of ``k`` distinct cards, uniformly from the deck less ``dead``; or,
+    with ``game``, ``n`` whole deals of that game for ``players`` players.
 
     Parameters
     ----------
     n, k : int
-        Rows and cards per row (1 <= k <= cards left in the deck).
+        Rows and cards per row (1 <= k <= cards left in the deck). With ``game``, leave ``k``
+        out: a row is a whole deal.
     seed : None, int, SeedSequence or numpy Generator
         The same seed gives the same array whatever the number of threads.
     dead : text or array of cards, optional
         Cards removed from the deck first (e.g. cards already seen).
     deck : {"full", "short"}
         The 52-card deck, or the short deck's 36 (six to ace: card ids 16..51).
+    game : str or pokersim.games.Game, optional
+        A game's deals, from its deck: each row holds player 0's hole cards (stud: all seven;
+        draw games: the hand before the draw), then player 1's, ..., then the board (the
+        up cards, such as Courchevel's first board card, first). Player p's hand with the
+        board is ``row[p * hole : (p + 1) * hole]`` and ``row[players * hole:]``.
+    players : int
+        Players at the table, with ``game`` (default 2).
 
     Returns
     -------
-    numpy.ndarray of uint8, shape (n, k)
+    numpy.ndarray of uint8, shape (n, k), or (n, players * hole + board) with ``game``
 
     >>> from pokersim import format_cards
     >>> hand = deal(1, 2, seed=3, dead="As Ks")[0]
@@ -146,7 +156,20 @@ def deal(n: int, k: int, seed=None, dead=None, deck: str = "full") -> np.ndarray
     set()
     >>> int(deal(1000, 7, seed=1, deck="short").min()) >= 16
     True
+    >>> deal(4, game="omaha", players=3, seed=1).shape   # 3 x 4 hole cards, 5 board cards
+    (4, 17)
     """
+    if game is not None:
+        from .games.game import get as get_game
+
+        g = get_game(game)
+        if k is not None or deck != "full":
+            raise PokersimInputError(f"deal(game={g.name!r}) deals whole deals from the "
+                                     f"game's deck: give no k and no deck")
+        players = check_count(players, "players", 1)
+        k, deck = players * g.hole + g.board, g.deck
+    elif k is None:
+        raise PokersimInputError("deal needs k, the cards per row (or a game)")
     n = check_count(n, "n")
     k = check_count(k, "k", 1)
     live = live_cards(dead, deck)

@@ -1,0 +1,122 @@
+"""Games as descriptions: every variant is a few parts on the one engine.
+
+A :class:`Game` says how many cards each player holds (``hole``; stud's seven, a draw game's
+hand), how many are shared (``board``), how a hand is made (the best five of hole and board,
+or, in Omaha and Courchevel, exactly two hole cards and three board cards), the ranking that
+wins the pot (``ranking``; in split-pot games the high half) and the ranking of the low half
+with its qualifier (``low``: eight-or-better; the high half takes the whole pot when no hand
+qualifies). The deck is the ranking's (the short deck's 36 cards, or 52).
+
+>>> g = get("omaha-hi-lo")
+>>> g.hole, g.board, g.two_plus_three, g.ranking, g.low
+(4, 5, True, 'high', 'eight-or-better')
+>>> [g for g in NAMES if get(g).low]
+['omaha-hi-lo', 'omaha-5-hi-lo', 'courchevel-hi-lo', 'stud-hi-lo']
+>>> Game("my-omaha-8", hole=6, board=5, two_plus_three=True, low="eight-or-better").deck
+'full'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import rankings
+from ..errors import PokersimInputError
+from ..validation import short_repr
+
+
+@dataclass(frozen=True)
+class Game:
+    """A poker variant: the parts :func:`pokersim.deal`, :func:`pokersim.evaluate` and the
+    equity engine read (see the module docstring). Build your own from the same parts."""
+
+    name: str
+    hole: int
+    board: int = 0
+    two_plus_three: bool = False
+    ranking: str = "high"
+    low: str | None = None
+    up_cards: int = 0
+    draw: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise PokersimInputError(f"a game's name must be a non-empty string; got "
+                                     f"{short_repr(self.name)}")
+        high = rankings.get(self.ranking)
+        if self.low is not None and rankings.get(self.low).name != "eight-or-better":
+            raise PokersimInputError(f"the low half of {self.name} must be ranked "
+                                     f"'eight-or-better'; got {short_repr(self.low)}")
+        for part, value, lowest in (("hole", self.hole, 1), ("board", self.board, 0),
+                                    ("up_cards", self.up_cards, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
+                raise PokersimInputError(f"{self.name}: {part} must be an integer >= {lowest}; "
+                                         f"got {short_repr(value)}")
+        if self.up_cards > self.board:
+            raise PokersimInputError(f"{self.name}: {self.up_cards} up cards but a board of "
+                                     f"{self.board}")
+        if self.two_plus_three and (self.board != 5 or not 2 <= self.hole <= 6):
+            raise PokersimInputError(f"{self.name}: two hole and three board cards need a "
+                                     f"board of five and 2..6 hole cards")
+        cards = self.hole + self.board
+        if not self.two_plus_three and cards not in high.hand_sizes:
+            raise PokersimInputError(f"{self.name}: {cards} cards, but the {high.name} ranking "
+                                     f"takes {min(high.hand_sizes)}..{max(high.hand_sizes)}")
+
+    @property
+    def deck(self) -> str:
+        """The deck the game deals from ("full" or "short"), its ranking's."""
+        return rankings.get(self.ranking).deck
+
+    @property
+    def cards(self) -> int:
+        """The cards one player's hand is made from: hole and board."""
+        return self.hole + self.board
+
+
+_OMAHA = dict(board=5, two_plus_three=True)
+_HI_LO = dict(low="eight-or-better")
+
+GAMES: dict[str, Game] = {g.name: g for g in (
+    Game("holdem", hole=2, board=5),
+    Game("short-deck", hole=2, board=5, ranking="short-deck"),
+    Game("short-deck-trips", hole=2, board=5, ranking="short-deck-trips"),
+    Game("omaha", hole=4, **_OMAHA),
+    Game("omaha-5", hole=5, **_OMAHA),
+    Game("omaha-6", hole=6, **_OMAHA),
+    Game("omaha-hi-lo", hole=4, **_OMAHA, **_HI_LO),
+    Game("omaha-5-hi-lo", hole=5, **_OMAHA, **_HI_LO),
+    Game("courchevel", hole=5, up_cards=1, **_OMAHA),
+    Game("courchevel-hi-lo", hole=5, up_cards=1, **_OMAHA, **_HI_LO),
+    Game("stud", hole=7),
+    Game("stud-hi-lo", hole=7, **_HI_LO),
+    Game("razz", hole=7, ranking="ace-to-five"),
+    Game("2-7-single-draw", hole=5, ranking="deuce-to-seven", draw=True),
+    Game("badugi", hole=4, ranking="badugi", draw=True),
+    Game("five-card-draw", hole=5, draw=True),
+)}
+NAMES = tuple(GAMES)
+
+
+def get(game) -> Game:
+    """The :class:`Game` of a name (or a Game, returned as it is).
+
+    >>> get("razz").ranking
+    'ace-to-five'
+    """
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str) and game in GAMES:
+        return GAMES[game]
+    raise PokersimInputError(f"unknown game {short_repr(game)}; choose one of "
+                             f"{', '.join(NAMES)}, or build a pokersim.games.Game")
+
+
+def short_deck(trips_beat_straight: bool = False) -> Game:
+    """Short-deck Hold'em, where three of a kind beats a straight on request.
+
+    >>> short_deck(trips_beat_straight=True).ranking
+    'short-deck-trips'
+    """
+    return GAMES["short-deck-trips" if rankings.short_deck(trips_beat_straight).name ==
+                 "short-deck-trips" else "short-deck"]
