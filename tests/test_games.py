@@ -41,7 +41,7 @@ def test_named_games_follow_the_rules(name):
     assert (g.hole, g.board, g.two_plus_three, g.ranking, g.low) == \
         (hole, board, two_plus_three, ranking, low)
     assert {"full": 52, "short": 36}[g.deck] == deck
-    assert g.draw == name in ("2-7-single-draw", "badugi", "five-card-draw")
+    assert g.draw == (name in ("2-7-single-draw", "badugi", "five-card-draw"))
     assert g.up_cards == (1 if name.startswith("courchevel") else 0)
 
 
