@@ -125,6 +125,50 @@ def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
     return rows
 
 
+#: poker-equity's name of each ranking's scoring kernel (``poker_equity.score_batch``).
+PEER_KERNELS = {"short-deck": "short_deck", "ace-to-five": "low_a5",
+                "deuce-to-seven": "deuce_seven", "badugi": "badugi"}
+
+
+def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str]) -> list[dict]:
+    """The rankings issue's rows: ``evaluate(hands, ranking=...)`` of ``n`` random 5- and
+    7-card hands of the ranking's deck, side by side with poker-equity's ``score_batch`` on
+    the first ``peer_n`` of them (as text, the form it takes; its time includes parsing it),
+    and the exact 7-card frequencies of each ranking."""
+    from math import comb
+
+    from . import deal, evaluate, rankings
+    from .cards import CARD_NAMES
+    from .frequencies import strength_counts
+
+    try:
+        import poker_equity
+    except ImportError:
+        poker_equity = None
+        notes.append("poker-equity not installed: its ranking rows are skipped")
+    rows = []
+    for name in rankings.NAMES:
+        r = rankings.get(name)
+        if name == "high":
+            continue
+        for k in (5, 7):
+            hands = deal(n, k, seed=k, deck=r.deck)
+            out = _row(f"evaluate {name}, {k} cards", n,
+                       _time(lambda h=hands, r=r: evaluate(h, r), repeat))
+            rows.append(out)
+            if poker_equity is not None and name in PEER_KERNELS:
+                text = ["".join(CARD_NAMES[c] for c in h) for h in hands[:peer_n].tolist()]
+                peer = _row(f"poker-equity score_batch {PEER_KERNELS[name]}, {k} cards",
+                            len(text), _time(lambda t=text, name=name: poker_equity.score_batch(
+                                PEER_KERNELS[name], t), max(3, repeat // 2)), peer=True)
+                peer["pokersim_vs_peer"] = out["rate"] / peer["rate"]
+                rows.append(peer)
+        rows.append(_row(f"exact category_frequencies {name}, 7 cards",
+                         comb(52 - r.first_card, 7),
+                         _time(lambda r=r: strength_counts(7, ranking=r), repeat)))
+    return rows
+
+
 def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
     """A chunk that does nothing: times the runner's and the cluster's cost per chunk."""
     return (np.zeros(1, np.int64),)
@@ -277,6 +321,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
 
         rows.append(_row(f"exact category_frequencies, {k} cards", comb(52, k),
                          _time(lambda k=k: strength_counts(k), repeat)))
+    rows += _ranking_rows(n, repeat, peer_n, notes)
     rows += _equity_rows(n, repeat, notes)
     if dask_workers:
         rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)

@@ -181,12 +181,16 @@ def as_hands(hands, ks: Sequence[int], name: str = "hands", *, check: bool = Tru
     return arr, single
 
 
-def check_hands(arr: np.ndarray, name: str = "hands") -> None:
-    """Raise CardError/DuplicateCardError for the first bad row of a uint8 (N, k) array."""
-    row, col, kind = _first_bad_card(arr)
+def check_hands(arr: np.ndarray, name: str = "hands", *, first_card: int = 0) -> None:
+    """Raise CardError/DuplicateCardError for the first bad row of a uint8 (N, k) array;
+    ``first_card`` 16 checks that every card belongs to the short deck (six to ace)."""
+    row, col, kind = _first_bad_card(arr, first_card)
     if kind == 0:
         return
     c = int(arr[row, col])
+    if kind == 1 and c < 52:
+        raise CardError(f"{name}[{row}, {col}] = {CARD_NAMES[c]} ({c}) is not a card of the "
+                        f"short deck (six to ace: card ids {first_card}..51)")
     if kind == 1:
         raise CardError(f"{name}[{row}, {col}] = {c} is not a card (cards are integers 0..51)")
     first = int(np.flatnonzero(arr[row, :col] == c)[0])
@@ -195,13 +199,13 @@ def check_hands(arr: np.ndarray, name: str = "hands") -> None:
 
 
 @jit
-def _first_bad_card(arr):
+def _first_bad_card(arr, first_card=0):
     """(row, column, kind) of the first out-of-range (kind 1) or repeated (kind 2) card."""
     for i in range(arr.shape[0]):
         used = np.uint64(0)
         for j in range(arr.shape[1]):
             c = arr[i, j]
-            if c >= 52:
+            if c >= 52 or c < first_card:
                 return i, j, 1
             bit = np.uint64(1) << np.uint64(c)
             if used & bit:

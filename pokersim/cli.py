@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import config
+from . import config, rankings
 from .errors import PokersimInputError, SimulationInterrupted
 from .validation import METHODS, check_between
 
@@ -63,9 +63,9 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     rows: list[tuple | None] = [None] * len(hands)
     for idx in groups.values():
         arr = np.concatenate([hands[i] for i in idx])
-        strength = evaluate(arr)
-        names = describe(strength)
-        five = format_cards(best_five(arr))
+        strength = evaluate(arr, args.ranking)
+        names = describe(strength, args.ranking)
+        five = format_cards(best_five(arr, args.ranking))
         for j, i in enumerate(idx):
             rows[i] = (format_cards(arr[j]), int(strength[j]), names[j], five[j])
     frame = pd.DataFrame(rows, columns=["hand", "strength", "description", "best_five"])
@@ -92,7 +92,7 @@ def _simulation(args) -> dict:
 def _cmd_frequencies(args) -> pd.DataFrame:
     from . import category_frequencies
 
-    return category_frequencies(args.cards, **_simulation(args))
+    return category_frequencies(args.cards, ranking=args.ranking, **_simulation(args))
 
 
 def _cmd_equity(args) -> pd.DataFrame:
@@ -359,17 +359,29 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     tables = []  # every command that produces a table gets the output options
 
+    def ranking_option(p):
+        p.add_argument("--ranking", default="high", choices=rankings.NAMES,
+                       help="how hands rank (default: high); lows, short deck and badugi as "
+                            "in pokersim.rankings")
+
     p = _add_command(sub, "evaluate", "strength and name of each hand given as text",
                      ['evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"',
-                      'evaluate "2c 2d 2h 9s 9c" --json hands.json'], _cmd_evaluate)
-    p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards, e.g. "As Ks Qs Js Ts"')
+                      'evaluate "2c 2d 2h 9s 9c" --json hands.json',
+                      'evaluate "7c 5d 4h 3s 2c" "Ac 2d 3h 4s 5c" --ranking deuce-to-seven'],
+                     _cmd_evaluate)
+    p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards (badugi: 4 to 7), e.g. '
+                                            '"As Ks Qs Js Ts"')
+    ranking_option(p)
     tables.append(p)
 
     p = _add_command(sub, "frequencies", "how often each category occurs",
                      ["frequencies --cards 5",
-                      "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1"],
+                      "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1",
+                      "frequencies --cards 7 --ranking eight-or-better"],
                      _cmd_frequencies, simulates=True)
-    p.add_argument("--cards", type=int, default=7, choices=(5, 6, 7))
+    p.add_argument("--cards", type=int, default=7, choices=(4, 5, 6, 7),
+                   help="cards in a hand (default 7; badugi from 4, the others from 5)")
+    ranking_option(p)
     _method_options(p, "exact",
                     f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")
     tables.append(p)

@@ -16,9 +16,9 @@ from numba import prange
 from . import config
 from ._jit import jit, mul_wide
 from ._random import block_state, next_u64, seed_key
-from .cards import as_card_set
+from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
-from .validation import MAX_COUNT, check_count
+from .validation import MAX_COUNT, check_count, short_repr
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
@@ -97,15 +97,32 @@ def _deal_kernel(n_live: int, k: int):
     return kernel
 
 
-def live_cards(dead=None) -> np.ndarray:
-    """The deck (0..51) less ``dead``, as a sorted uint8 array."""
+#: The decks, by name: the lowest card id of each (the short deck starts at the six).
+DECKS = {"full": 0, "short": 16}
+
+
+def check_deck(deck) -> int:
+    """The first card id of a deck given by name ("full": 52 cards, "short": 36, six to ace)."""
+    if isinstance(deck, str) and deck in DECKS:
+        return DECKS[deck]
+    raise PokersimInputError(f"unknown deck {short_repr(deck)}; choose one of "
+                             f"{', '.join(map(repr, DECKS))}")
+
+
+def live_cards(dead=None, deck: str = "full") -> np.ndarray:
+    """The deck (0..51, or the short deck's 16..51) less ``dead``, as a sorted uint8 array."""
+    first = check_deck(deck)
     dead = as_card_set(dead, "dead")
-    mask = np.ones(52, bool)
+    if dead.size and dead.min() < first:
+        raise PokersimInputError(f"dead card {format_cards(dead[dead < first][:1])} is not in "
+                                 f"the {deck} deck")
+    mask = np.zeros(52, bool)
+    mask[first:] = True
     mask[dead] = False
     return np.flatnonzero(mask).astype(np.uint8)
 
 
-def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:
+def deal(n: int, k: int, seed=None, dead=None, deck: str = "full") -> np.ndarray:
     """Deal ``n`` rows of ``k`` distinct cards, uniformly from the deck less ``dead``.
 
     Parameters
@@ -116,6 +133,8 @@ def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:
         The same seed gives the same array whatever the number of threads.
     dead : text or array of cards, optional
         Cards removed from the deck first (e.g. cards already seen).
+    deck : {"full", "short"}
+        The 52-card deck, or the short deck's 36 (six to ace: card ids 16..51).
 
     Returns
     -------
@@ -125,10 +144,12 @@ def deal(n: int, k: int, seed=None, dead=None) -> np.ndarray:
     >>> hand = deal(1, 2, seed=3, dead="As Ks")[0]
     >>> {"As", "Ks"} & set(format_cards(hand).split())
     set()
+    >>> int(deal(1000, 7, seed=1, deck="short").min()) >= 16
+    True
     """
     n = check_count(n, "n")
     k = check_count(k, "k", 1)
-    live = live_cards(dead)
+    live = live_cards(dead, deck)
     if k > live.size:
         raise PokersimInputError(f"cannot deal k={k} cards: only {live.size} are left in the deck")
     if n * k > MAX_COUNT:

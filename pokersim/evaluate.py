@@ -25,11 +25,15 @@ from itertools import combinations
 import numpy as np
 from numba import prange
 
+from . import rankings
 from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
 from ._simd import eight_hands
-from .cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, check_hands
+from .cards import as_array, as_hands, check_hands
 from .errors import PokersimInputError
-from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, tables
+from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN
+from .rankings.hashed import deuce_to_seven_flush
+from .rankings.names import HIGH_LABELS
+from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush, tables
 from .validation import short_repr
 
 N_STRENGTHS = 7462
@@ -55,14 +59,7 @@ class Category(enum.IntEnum):
         return self.name.replace("_", " ").title().replace(" Of A ", " of a ")
 
 
-CATEGORY_LABELS = tuple(c.label for c in Category)
-
-
-@jit(inline=True)
-def suit_of_flush(key):
-    """The suit holding 5+ cards, for a key that passed the FLUSH_CHECK test."""
-    flags = (key & FLUSH_CHECK) >> np.uint64(35)  # one of 0x1, 0x10, 0x100, 0x1000
-    return (flags > np.uint64(0xF)) + (flags > np.uint64(0xFF)) + (flags > np.uint64(0xFFF))
+CATEGORY_LABELS = HIGH_LABELS  # the labels of Category, by code
 
 
 @jit(inline=True)
@@ -98,22 +95,33 @@ def key_and_bits(hands, i, k, card_keys, card_bits):
 
 
 @jit(inline=True)
-def hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table):
+def ranked_lookup(flavor, key, bits, flush, offsets, table):
+    """:func:`lookup` in the ranking whose lookup ``flavor`` (a compile-time constant, see
+    :mod:`pokersim.rankings`) and tables are given: deuce-to-seven's flushes are looked up
+    with the other cards (:func:`pokersim.rankings.hashed.deuce_to_seven_flush`)."""
+    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+        return deuce_to_seven_flush(key, bits, flush, offsets, table)
+    return lookup(key, bits, flush, offsets, table)
+
+
+@jit(inline=True)
+def hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavor=PLAIN):
     """Strength of the first ``k`` cards of row ``i`` of ``hands``, or -1 if they hold a
     non-card or a repeated card."""
     key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
     if popcount(bits) != k:
         return np.int16(-1)
-    return lookup(key, bits, flush, offsets, table)
+    return ranked_lookup(flavor, key, bits, flush, offsets, table)
 
 
 @functools.cache
-def _evaluate_kernel(k: int, simd: bool = HAS_AVX2):
-    """The kernel filling ``out`` with the strengths of k-card rows (k compiled in); it
-    returns the number of invalid rows (marked -1). With ``simd``, eight rows at a time by
-    :func:`pokersim._simd.eight_hands`, the rows it leaves (flushes, bad rows) one by one."""
+def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, simd: bool = HAS_AVX2):
+    """The kernel filling ``out`` with the strengths of k-card rows (k, the ranking's lookup
+    flavor and first card compiled in); it returns the number of invalid rows (marked -1).
+    With ``simd``, eight rows at a time by :func:`pokersim._simd.eight_hands`, the rows it
+    leaves (flushes, bad rows) one by one."""
     if simd:
-        return _eight_at_a_time_kernel(k)
+        return _eight_at_a_time_kernel(k, flavor, first_card)
 
     @jit(parallel=True)
     def kernel(hands, card_keys, card_bits, flush, offsets, table, out):
@@ -121,7 +129,7 @@ def _evaluate_kernel(k: int, simd: bool = HAS_AVX2):
         for i in prange(hands.shape[0]):
             key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
             if popcount(bits) == k:
-                out[i] = lookup(key, bits, flush, offsets, table)
+                out[i] = ranked_lookup(flavor, key, bits, flush, offsets, table)
             else:  # hand_strength, with the rare bad row counted on its own branch (1.1x)
                 out[i] = -1
                 bad += 1
@@ -136,7 +144,7 @@ def _evaluate_kernel(k: int, simd: bool = HAS_AVX2):
 BLOCKS_PER_TASK = 128
 
 
-def _eight_at_a_time_kernel(k: int):
+def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
     @jit(parallel=True)
     def kernel(hands, card_keys, card_bits, flush, offsets, table, out):
         blocks = hands.shape[0] // 8
@@ -148,7 +156,7 @@ def _eight_at_a_time_kernel(k: int):
             left = np.empty(BLOCKS_PER_TASK, np.uint64)
             n_left = 0
             for b in range(task * BLOCKS_PER_TASK, min(blocks, (task + 1) * BLOCKS_PER_TASK)):
-                rows = eight_hands(hands, b, offsets, table, out, k)
+                rows = eight_hands(hands, b, offsets, table, out, k, first_card)
                 left[n_left] = np.uint64(b) << np.uint64(8) | rows
                 n_left += rows != 0
             for j in range(n_left):
@@ -156,49 +164,65 @@ def _eight_at_a_time_kernel(k: int):
                 while rows:
                     i = np.int64(left[j] >> np.uint64(8)) * 8 + np.int64(trailing_zeros(rows))
                     out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets,
-                                           table)
+                                           table, flavor)
                     bad += out[i] < 0
                     rows &= rows - np.uint64(1)
         for i in range(8 * blocks, hands.shape[0]):
-            out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table)
+            out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
+                                   flavor)
             bad += out[i] < 0
         return bad
 
     return kernel
 
 
-def kernel_args():
+def kernel_args(ranking="high"):
     """The tables every strength kernel takes: card_keys, card_bits, flush, offsets, hash."""
-    t = tables()
-    return t.card_keys, t.card_bits, t.flush, t.offsets, t.hash
+    if ranking == "high":
+        t = tables()
+        return t.card_keys, t.card_bits, t.flush, t.offsets, t.hash
+    return rankings.get(ranking).tables.kernel_args()
 
 
-def evaluate(hands) -> np.ndarray:
+def evaluate(hands, ranking="high") -> np.ndarray:
     """Strength of the best five cards of each hand.
 
     Parameters
     ----------
     hands : array_like of int, shape (N, 5), (N, 6) or (N, 7); or text
         Card ids 0..51 (any integer dtype; ``uint8`` avoids a copy), or text such as
-        ``"As Ks Qs Js Ts"`` (one hand) or a list of such strings.
+        ``"As Ks Qs Js Ts"`` (one hand) or a list of such strings. Badugi ranks 4 to 7
+        cards; the short decks' hands hold no card below a six.
+    ranking : str or Ranking, default "high"
+        How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
+        ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"`` or ``"badugi"`` (see
+        :mod:`pokersim.rankings`).
 
     Returns
     -------
     numpy.ndarray of int16, shape (N,)
-        1..7462, higher wins, equal is a tie. One hand (1-D or a string) gives a 0-d array.
+        Higher wins, equal is a tie: 1..7462 in the high order; 1..``n_strengths`` of the
+        ranking, and 0 for "no low" in eight-or-better. One hand (1-D or a string) gives a
+        0-d array.
 
     Raises
     ------
     HandShapeError, CardError, DuplicateCardError
-        Wrong shape or dtype, a value outside 0..51, a repeated card in a row.
+        Wrong shape or dtype, a value outside the ranking's deck, a repeated card in a row.
 
     >>> int(evaluate("Ah Kh Qh Jh Th"))
     7462
+    >>> s = evaluate(["7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c"], ranking="deuce-to-seven")
+    >>> describe(s, ranking="deuce-to-seven")
+    ['Number one', 'A-5-4-3-2 low']
     """
-    arr, single = as_hands(hands, (5, 6, 7), check=False)
+    r = rankings.get(ranking)
+    arr, single = as_hands(hands, r.hand_sizes, check=False)
     out = np.empty(arr.shape[0], np.int16)
-    if _evaluate_kernel(arr.shape[1])(arr, *kernel_args(), out):
-        check_hands(arr)  # raises, naming the first bad row
+    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
+                              HAS_AVX2 and r.flavor != BADUGI)
+    if kernel(arr, *r.tables.kernel_args(), out):
+        check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out[0] if single else out
 
@@ -207,16 +231,19 @@ def evaluate(hands) -> np.ndarray:
 # Decoding a strength
 
 
-def _as_strength(strength) -> tuple[np.ndarray, bool]:
-    """Check strengths (integers 1..7462); returns them as int64 and whether one was given."""
+def _as_strength(strength, r: rankings.Ranking) -> tuple[np.ndarray, bool]:
+    """Check strengths of ranking ``r``; returns them as int64 and whether one was given."""
     arr = as_array(strength, "strengths", "integers", PokersimInputError)
     if arr.dtype.kind not in "iu":
         raise PokersimInputError(f"strengths must be integers from evaluate(); got "
                                  f"{arr.dtype} {short_repr(strength)}")
-    bad = (arr < 1) | (arr > N_STRENGTHS)
+    lowest = 0 if r.has_no_hand else 1
+    bad = (arr < lowest) | (arr > r.n_strengths)
     if bad.any():
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
-        raise PokersimInputError(f"{value} is not a hand strength (strengths run 1..7462)")
+        which = "" if r.name == "high" else f" of the {r.name} ranking"
+        raise PokersimInputError(f"{value} is not a hand strength{which} (strengths run "
+                                 f"{lowest}..{r.n_strengths})")
     return arr.astype(np.int64), arr.ndim == 0
 
 
@@ -233,20 +260,24 @@ def category_of_strength() -> np.ndarray:
     return codes
 
 
-def _packed(strength) -> tuple[np.ndarray, bool]:
-    arr, single = _as_strength(strength)
-    return tables().packed[arr], single
-
-
-def category(strength):
-    """Category code (see :class:`Category`) of each strength; a ``Category`` for a scalar.
+def category(strength, ranking="high"):
+    """Category code of each strength: a :class:`Category` in the high order and the short
+    decks (a ``Category`` for a scalar), elsewhere the index of the category in
+    ``pokersim.rankings.get(ranking).labels``.
 
     >>> category(evaluate("2c 2d 2h 9s 9c"))
     <Category.FULL_HOUSE: 6>
+    >>> from pokersim import rankings
+    >>> rankings.get("ace-to-five").labels[category(evaluate("8c 6d 5h 4s 2c", "ace-to-five"),
+    ...                                             "ace-to-five")]
+    '8-low'
     """
-    packed, single = _packed(strength)
-    codes = (packed >> 20).astype(np.int8)
-    return Category(int(codes)) if single else codes
+    r = rankings.get(ranking)
+    arr, single = _as_strength(strength, r)
+    codes = r.category_of_strength[arr]
+    if not single:
+        return codes
+    return Category(int(codes)) if r.labels is HIGH_LABELS else int(codes)
 
 
 def cactus_rank(strength):
@@ -255,47 +286,30 @@ def cactus_rank(strength):
     >>> int(cactus_rank(7462)), int(cactus_rank(1))
     (1, 7462)
     """
-    arr, _ = _as_strength(strength)
+    arr, _ = _as_strength(strength, rankings.get("high"))
     return N_STRENGTHS + 1 - arr
 
 
-def _describe_one(packed: int) -> str:
-    cat = Category(packed >> 20)
-    r = [(packed >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
-    name, plural = RANK_NAMES, RANK_PLURALS
-    if cat == Category.ROYAL_FLUSH:
-        return "Royal Flush"
-    if cat in (Category.STRAIGHT_FLUSH, Category.STRAIGHT, Category.FLUSH, Category.HIGH_CARD):
-        return f"{cat.label}, {name[r[0]]} high" if cat != Category.HIGH_CARD \
-            else f"High Card, {name[r[0]]}"
-    if cat == Category.FOUR_OF_A_KIND or cat == Category.THREE_OF_A_KIND:
-        return f"{cat.label}, {plural[r[0]]}"
-    if cat == Category.FULL_HOUSE:
-        return f"Full House, {plural[r[0]]} over {plural[r[1]]}"
-    if cat == Category.TWO_PAIR:
-        return f"Two Pair, {plural[r[0]]} and {plural[r[1]]}"
-    return f"Pair of {plural[r[0]]}"
-
-
-_DESCRIPTIONS: list[str] = []
-
-
-def describe(strength):
-    """A name for each strength, such as ``"Full House, Kings over Fours"``: a string for one
-    strength, a list for a 1-D array, nested lists shaped like the array otherwise.
+def describe(strength, ranking="high"):
+    """A name for each strength, such as ``"Full House, Kings over Fours"`` or ``"8-6-5-4-2
+    low"``: a string for one strength, a list for a 1-D array, nested lists shaped like the
+    array otherwise.
 
     >>> describe(evaluate("5d 4c 3h 2s Ac"))
     'Straight, Five high'
     >>> describe([[7462, 1], [7461, 7452]])
     [['Royal Flush', 'High Card, Seven'], ['Straight Flush, King high', 'Four of a Kind, Aces']]
+    >>> describe(evaluate(["5d 4c 3h 2s Ac", "Kd Kc 3h 2s Ac"], "eight-or-better"),
+    ...          "eight-or-better")
+    ['Wheel', 'No low']
     """
-    if not _DESCRIPTIONS:
-        _DESCRIPTIONS.extend(["?"] + [_describe_one(int(p)) for p in tables().packed[1:]])
-    arr, single = _as_strength(strength)
+    r = rankings.get(ranking)
+    arr, single = _as_strength(strength, r)
+    names = r.descriptions
     if single:
-        return _DESCRIPTIONS[int(arr)]
-    names = [_DESCRIPTIONS[s] for s in arr.ravel().tolist()]
-    return names if arr.ndim == 1 else np.array(names, object).reshape(arr.shape).tolist()
+        return names[int(arr)]
+    out = [names[s] for s in arr.ravel().tolist()]
+    return out if arr.ndim == 1 else np.array(out, object).reshape(arr.shape).tolist()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,48 +318,66 @@ def describe(strength):
 _SUBSETS = {k: np.array(list(combinations(range(k), 5)), np.int64) for k in (5, 6, 7)}
 
 
-@jit(parallel=True)
-def _best_five_kernel(hands, subsets, card_keys, card_bits, flush, offsets, table, out):
-    k = hands.shape[1]
-    for i in prange(hands.shape[0]):
-        best = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table)
-        chosen = np.empty((1, 5), np.uint8)
-        for s in range(subsets.shape[0]):
-            for j in range(5):
-                chosen[0, j] = hands[i, subsets[s, j]]
-            if hand_strength(chosen, 0, 5, card_keys, card_bits, flush, offsets, table) == best:
-                break
-        _order_for_reading(chosen[0], out[i])
+@functools.cache
+def _best_five_kernel(flavor: int):
+    @jit(parallel=True)
+    def kernel(hands, subsets, ace_last, card_keys, card_bits, flush, offsets, table, out):
+        k = hands.shape[1]
+        for i in prange(hands.shape[0]):
+            best = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
+                                 flavor)
+            chosen = np.empty((1, 5), np.uint8)
+            for s in range(subsets.shape[0]):
+                for j in range(5):
+                    chosen[0, j] = hands[i, subsets[s, j]]
+                if hand_strength(chosen, 0, 5, card_keys, card_bits, flush, offsets, table,
+                                 flavor) == best:
+                    break
+            _order_for_reading(chosen[0], ace_last, out[i])
+
+    return kernel
 
 
 @jit
-def _order_for_reading(five, out):
-    """Sort five cards as a player reads them: larger groups first, then higher ranks; the ace
-    of a wheel straight (A-2-3-4-5) goes last."""
+def _order_for_reading(five, ace_last, out):
+    """Sort five cards as a player reads them: larger groups first, then higher ranks; an
+    ace goes last when the five ranks' mask is ``ace_last`` (the wheel: 0x100F for A-2-3-4-5,
+    0x10F0 for the short deck's A-6-7-8-9), or always when it is -1 (aces low)."""
     counts = np.zeros(13, np.int64)
     mask = 0
     for c in five:
         counts[c >> 2] += 1
         mask |= 1 << (c >> 2)
-    wheel = mask == 0x100F
+    low_ace = ace_last == -1 or mask == ace_last
     keys = np.empty(5, np.int64)
     for j in range(5):
         r = five[j] >> 2
-        rank = -1 if wheel and r == 12 else r
+        rank = -1 if low_ace and r == 12 else r
         keys[j] = -(counts[r] * 64 + (rank + 1) * 4 + (five[j] & 3))
     order = np.argsort(keys)
     for j in range(5):
         out[j] = five[order[j]]
 
 
-def best_five(hands) -> np.ndarray:
-    """The five cards that play in each hand, as a player reads them (groups first).
+#: Where the ace of each ranking reads last (see :func:`_order_for_reading`).
+_ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
+             "ace-to-five": -1, "eight-or-better": -1, "deuce-to-seven": 0}
+
+
+def best_five(hands, ranking="high") -> np.ndarray:
+    """The five cards that play in each hand, as a player reads them (groups first, then the
+    highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
+    qualifying or not.
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
+    >>> format_cards(best_five("Kh 8d 4c 4s 3c Ah 2d", "ace-to-five"))
+    '8d 4c 3c 2d Ah'
     """
-    arr, single = as_hands(hands, (5, 6, 7))
+    r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
+    arr, single = as_hands(hands, r.hand_sizes, check=False)
+    check_hands(arr, first_card=r.first_card)
     out = np.empty((arr.shape[0], 5), np.uint8)
-    _best_five_kernel(arr, _SUBSETS[arr.shape[1]], *kernel_args(), out)
+    _best_five_kernel(r.flavor)(arr, _SUBSETS[arr.shape[1]], _ACE_LAST[r.name],
+                                *r.tables.kernel_args(), out)
     return out[0] if single else out
-

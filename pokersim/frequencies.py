@@ -14,23 +14,15 @@ import numba
 import numpy as np
 from numba import prange
 
-from . import config
+from . import config, rankings
 from ._jit import jit
 from ._random import seed_key
 from .combinatorics import first_combination, next_combination, subsets
-from .deal import deal_plan, deal_row
+from .deal import deal_plan, deal_row, live_cards
 from .errors import SimulationInterrupted
-from .evaluate import (
-    CATEGORY_LABELS,
-    N_STRENGTHS,
-    Category,
-    category_of_strength,
-    hand_strength,
-    kernel_args,
-    lookup,
-    nonflush_strength,
-)
-from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
+from .evaluate import hand_strength, nonflush_strength, ranked_lookup
+from .montecarlo import chunk_counts, count_blocks, run
+from .rankings import PLAIN
 from .results import ResultFrame, frequency_table
 from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
@@ -65,14 +57,14 @@ def by_class(strength, classes, out):
 
 @jit(inline=True)
 def _count_last_card(tally, key, bits, cards, start, card_keys, card_bits, flush, offsets,
-                     table, classes, out):
+                     table, classes, out, flavor):
     """Count the hands of the partial hand (key, bits) and one of ``cards[start:]``: one
     addition and one lookup each, the flush test skipped when no suit holds four cards."""
     if (key + ONE_PER_SUIT) & FLUSH_CHECK:
         for i in range(start, cards.shape[0]):
             c = cards[i]
-            tally(lookup(key + card_keys[c], bits | card_bits[c], flush, offsets, table),
-                  classes, out)
+            tally(ranked_lookup(flavor, key + card_keys[c], bits | card_bits[c], flush,
+                                offsets, table), classes, out)
     else:
         for i in range(start, cards.shape[0]):
             tally(nonflush_strength(key + card_keys[cards[i]], offsets, table), classes, out)
@@ -80,32 +72,34 @@ def _count_last_card(tally, key, bits, cards, start, card_keys, card_bits, flush
 
 @jit(inline=True)
 def _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets,
-                      table, classes, out):
+                      table, classes, out, flavor):
     """Count the hands of the partial hand and ``r`` (1 to 3) of ``cards[start:]``, in
     loops."""
     if r == 1:
         _count_last_card(tally, key, bits, cards, start, card_keys, card_bits, flush, offsets,
-                         table, classes, out)
+                         table, classes, out, flavor)
         return
     for a in range(start, cards.shape[0] - r + 1):
         ka = key + card_keys[cards[a]]
         ba = bits | card_bits[cards[a]]
         if r == 2:
             _count_last_card(tally, ka, ba, cards, a + 1, card_keys, card_bits, flush, offsets,
-                             table, classes, out)
+                             table, classes, out, flavor)
             continue
         for b in range(a + 1, cards.shape[0] - 1):
             _count_last_card(tally, ka + card_keys[cards[b]], ba | card_bits[cards[b]], cards,
-                             b + 1, card_keys, card_bits, flush, offsets, table, classes, out)
+                             b + 1, card_keys, card_bits, flush, offsets, table, classes, out,
+                             flavor)
 
 
 @jit(inline=True)
 def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets, table,
-                classes, out):
+                classes, out, flavor=PLAIN):
     """Count, with ``tally(strength, classes, out)`` (:func:`by_strength` or
     :func:`by_class`), every hand made of the partial hand (``key``, ``bits``: a key from
     ``KEY_BIAS`` and its cards' keys, the OR of their bits) and ``r`` more cards (0 to 5) from
-    ``cards[start:]`` (distinct cards, not in the partial hand).
+    ``cards[start:]`` (distinct cards, not in the partial hand), in the ranking of ``flavor``
+    and the tables.
 
     The r-subsets of ``cards[start:]`` are walked in lexicographic order: the first r - 3
     cards by :func:`pokersim.combinatorics.next_combination`, the last three in loops that
@@ -118,7 +112,7 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
     if start + r > n:
         return
     if r == 0:
-        tally(lookup(key, bits, flush, offsets, table), classes, out)
+        tally(ranked_lookup(flavor, key, bits, flush, offsets, table), classes, out)
         return
     first = np.empty(2, np.int64)  # the positions of the first r - 3 cards (r <= 5)
     first_combination(first, r - 3, start)
@@ -130,14 +124,26 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
             first_bits |= card_bits[cards[first[j]]]
         _count_last_cards(tally, first_key, first_bits, cards, first[r - 4] + 1 if r > 3 else
                           start, min(r, 3), card_keys, card_bits, flush, offsets, table,
-                          classes, out)
+                          classes, out, flavor)
         if r <= 3 or not next_combination(first, r - 3, n - 3):
             break
 
 
-@jit(parallel=True)
-def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table, hist):
-    """Add every k-card hand (5 <= k <= 7) to ``hist[worker, strength]``.
+@functools.cache
+def _enumerate_kernel(flavor: int):
+    """The exact count's kernel for a ranking's lookup ``flavor`` (compiled in)."""
+
+    @jit(parallel=True)
+    def kernel(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist):
+        _enumerate(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist,
+                   flavor)
+
+    return kernel
+
+
+@jit(inline=True)
+def _enumerate(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist, flavor):
+    """Add every k-card hand (5 <= k <= 7) of ``deck`` to ``hist[worker, strength]``.
 
     A task fixes the two lowest cards (:func:`_first_two`) and counts the k - 2 others
     (:func:`count_hands`); worker w takes tasks w, w + W, w + 2W, ... (heavy and light tasks
@@ -148,23 +154,28 @@ def _enumerate_kernel(k, first_two, card_keys, card_bits, flush, offsets, table,
     for w in prange(n_workers):
         local = np.zeros(hist.shape[1], np.uint32)  # < 2**32 hands; half the cache of int64
         for t in range(w, first_two.shape[0], n_workers):
-            c1 = first_two[t, 0]
-            c2 = first_two[t, 1]
+            i1 = first_two[t, 0]
+            i2 = first_two[t, 1]
+            c1 = deck[i1]
+            c2 = deck[i2]
             count_hands(by_strength, KEY_BIAS + card_keys[c1] + card_keys[c2],
-                        card_bits[c1] | card_bits[c2], FULL_DECK, c2 + 1, k - 2, card_keys,
-                        card_bits, flush, offsets, table, None, local)
+                        card_bits[c1] | card_bits[c2], deck, i2 + 1, k - 2, card_keys,
+                        card_bits, flush, offsets, table, None, local, flavor)
         hist[w] = local
 
 
-def _first_two(k: int) -> np.ndarray:
-    """Every pair (c1, c2), c1 < c2, that can start a sorted k-card hand."""
-    pairs = subsets(52, 2)
-    return pairs[pairs[:, 1] <= 52 - (k - 1)].astype(np.int64)
+def _first_two(k: int, n: int) -> np.ndarray:
+    """Every pair of positions (i1, i2), i1 < i2, that can start a sorted k-card hand of a
+    deck of ``n`` cards."""
+    pairs = subsets(n, 2)
+    return pairs[pairs[:, 1] <= n - (k - 1)].astype(np.int64)
 
 
-def _exact_counts(cards: int) -> np.ndarray:
-    hist = np.zeros((numba.get_num_threads(), N_STRENGTHS + 1), np.int64)
-    _enumerate_kernel(cards, _first_two(cards), *kernel_args(), hist)
+def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
+    deck = live_cards(deck=r.deck)
+    hist = np.zeros((numba.get_num_threads(), r.n_strengths + 1), np.int64)
+    _enumerate_kernel(r.flavor)(cards, deck, _first_two(cards, deck.size),
+                                *r.tables.kernel_args(), hist)
     return hist.sum(axis=0)
 
 
@@ -179,35 +190,41 @@ def _hand_buffer(params):
 
 @jit(inline=True)
 def _deal_and_count(state, n, deck, hand, params, local):
-    """Deal ``n`` k-card hands and count their strengths."""
-    k, plan, card_keys, card_bits, flush, offsets, table = params
+    """Deal ``n`` k-card hands from the ranking's deck (the cards of ``deck``, sorted, from
+    ``first_card`` on) and count their strengths."""
+    k, plan, first_card, flavor, card_keys, card_bits, flush, offsets, table = params
+    live = deck[first_card:]
     for _ in range(n):
-        state = deal_row(state, deck, hand, 0, 52, k, plan)
-        local[hand_strength(hand, 0, k, card_keys, card_bits, flush, offsets, table)] += 1
+        state = deal_row(state, live, hand, 0, 52 - first_card, k, plan)
+        local[hand_strength(hand, 0, k, card_keys, card_bits, flush, offsets, table,
+                            flavor)] += 1
 
 
 @functools.cache
-def _monte_carlo_kernel(k: int):
-    """The Monte Carlo kernel for k-card hands (k and the deal plan compiled in): strength
-    counts of blocks of hands, see :mod:`pokersim.montecarlo`."""
-    plan = deal_plan(52, k)
+def _monte_carlo_kernel(k: int, first_card: int, flavor: int):
+    """The Monte Carlo kernel for k-card hands of a ranking (k, the deal plan, the deck's
+    first card and the lookup flavor compiled in): strength counts of blocks of hands, see
+    :mod:`pokersim.montecarlo`."""
+    plan = deal_plan(52 - first_card, k)
 
     @jit(parallel=True)
     def kernel(key, first_block, n_blocks, block, trials, tables, counts):
         card_keys, card_bits, flush, offsets, table = tables
         for w in prange(counts.shape[0]):
             count_blocks(_deal_and_count, _hand_buffer, key, first_block, n_blocks, block,
-                         trials, w, (k, plan, card_keys, card_bits, flush, offsets, table),
-                         counts)
+                         trials, w, (k, plan, first_card, flavor, card_keys, card_bits, flush,
+                                     offsets, table), counts)
 
     return kernel
 
 
 def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     """Strength counts of blocks ``first .. first + n - 1`` of a Monte Carlo run."""
-    cards, key, trials = problem
-    return (chunk_counts(_monte_carlo_kernel(cards), key, first, n, config.MC_BLOCK, trials,
-                         kernel_args(), (N_STRENGTHS + 1,)),)
+    cards, ranking, key, trials = problem
+    r = rankings.get(ranking)
+    return (chunk_counts(_monte_carlo_kernel(cards, r.first_card, r.flavor), key, first, n,
+                         config.MC_BLOCK, trials, r.tables.kernel_args(),
+                         (r.n_strengths + 1,)),)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,10 +232,11 @@ def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
 
 
 def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = None,
-                    seed=None, target_stderr: float | None = None, *, client=None,
-                    chunk_size: int | None = None, progress: bool = False) -> np.ndarray:
-    """How many hands of ``cards`` cards have each strength: an int64 array of 7463 counts
-    (index 0 unused).
+                    seed=None, target_stderr: float | None = None, *, ranking="high",
+                    client=None, chunk_size: int | None = None, progress: bool = False
+                    ) -> np.ndarray:
+    """How many hands of ``cards`` cards have each strength of the ranking: an int64 array
+    of ``n_strengths + 1`` counts (index 0: hands with no strength, eight-or-better's no low).
 
     The options are those of :func:`category_frequencies` (``target_stderr`` applies to the
     categories' probabilities); on Ctrl-C a Monte Carlo run raises
@@ -227,27 +245,28 @@ def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = N
     >>> int((strength_counts(5) > 0).sum())
     7462
     """
-    counts, method = _strength_counts(cards, method, trials, seed, target_stderr, client,
-                                      chunk_size, progress)
+    counts, method = _strength_counts(cards, method, trials, seed, target_stderr, ranking,
+                                      client, chunk_size, progress)
     if method == "monte-carlo (partial)":
         raise SimulationInterrupted(counts)
     return counts
 
 
 def category_frequencies(cards: int = 7, method: str = "auto", trials: int | None = None,
-                         seed=None, target_stderr: float | None = None, *, client=None,
-                         chunk_size: int | None = None, progress: bool = False
+                         seed=None, target_stderr: float | None = None, *, ranking="high",
+                         client=None, chunk_size: int | None = None, progress: bool = False
                          ) -> ResultFrame:
-    """Frequency of each hand category among all hands of ``cards`` cards (5, 6 or 7), by
-    the best five.
+    """Frequency of each hand category among all hands of ``cards`` cards, by the best five
+    (badugi: the best four) of the ranking.
 
     Parameters
     ----------
-    cards : int, 5..7
+    cards : int
+        5..7 (badugi: 4..7).
     method : {"auto", "exact", "monte-carlo"}
-        "exact" enumerates all C(52, ``cards``) hands (7 cards: ~0.1 s); "monte-carlo" deals
-        hands at random; "auto" is exact unless ``trials``, ``seed`` or ``target_stderr``
-        is given.
+        "exact" enumerates every hand of the ranking's deck (7 cards: ~0.1 s); "monte-carlo"
+        deals hands at random; "auto" is exact unless ``trials``, ``seed`` or
+        ``target_stderr`` is given.
     trials : int, optional
         Hands to deal (Monte Carlo): default ``config.DEFAULT_TRIALS``, or with
         ``target_stderr`` a cap of ``config.MAX_TRIALS``.
@@ -256,6 +275,9 @@ def category_frequencies(cards: int = 7, method: str = "auto", trials: int | Non
     target_stderr : float in (0, 1), optional
         Stop after the first chunk of hands at which every probability's standard error is
         below it.
+    ranking : str or Ranking, default "high"
+        How hands rank (see :mod:`pokersim.rankings`); hands come from its deck (the short
+        decks: 36 cards). Lows count by the highest card of the low ("8-low").
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
@@ -267,63 +289,78 @@ def category_frequencies(cards: int = 7, method: str = "auto", trials: int | Non
     ResultFrame, a frequency table (see ``docs/api.md``), best category first
         ``category`` (ordered categorical), ``count``, ``probability``, ``std_error`` (0 when
         exact), ``one_in`` (1 / probability; the odds against are ``one_in - 1`` to 1) and
-        ``method``. ``attrs`` holds ``cards``, ``method``, ``trials`` (the hands dealt; None
-        when exact), ``seed``, ``target_stderr``, ``outcomes`` (the hands counted) and
-        ``partial``.
+        ``method``. ``attrs`` holds ``cards``, ``ranking``, ``method``, ``trials`` (the hands
+        dealt; None when exact), ``seed``, ``target_stderr``, ``outcomes`` (the hands
+        counted) and ``partial``.
 
     >>> category_frequencies(5)[["category", "count", "one_in"]].head(3)
              category count   one_in
     0     Royal Flush     4  649,740
     1  Straight Flush    36   72,193
     2  Four of a Kind   624    4,165
+    >>> category_frequencies(5, ranking="eight-or-better")[["category", "count"]]
+      category      count
+    0    5-low      1,024
+    1    6-low      5,120
+    2    7-low     15,360
+    3    8-low     35,840
+    4   No low  2,541,616
     """
-    counts, method = _strength_counts(cards, method, trials, seed, target_stderr, client,
+    r = rankings.get(ranking)
+    counts, method = _strength_counts(cards, method, trials, seed, target_stderr, r, client,
                                       chunk_size, progress)
-    frame = frequency_table(CATEGORY_LABELS[::-1], category_counts(counts)[::-1], method,
-                            order=CATEGORY_LABELS)
+    strongest_first = list(r.order)
+    frame = frequency_table([r.labels[c] for c in strongest_first],
+                            category_counts(counts, r)[strongest_first], method,
+                            order=[r.labels[c] for c in strongest_first[::-1]])
     hands = frame.attrs["outcomes"]
-    frame.attrs.update(cards=int(cards), trials=None if method == "exact" else hands, seed=seed,
+    frame.attrs.update(cards=int(cards), ranking=r.name,
+                       trials=None if method == "exact" else hands, seed=seed,
                        target_stderr=target_stderr)
-    if method == "exact" and hands != comb(52, cards):
+    deck = 52 - r.first_card
+    if method == "exact" and hands != comb(deck, cards):
         raise AssertionError(  # pragma: no cover
-            f"enumerated {hands} hands, expected C(52, {cards})")
+            f"enumerated {hands} hands, expected C({deck}, {cards})")
     if method == "monte-carlo (partial)":
         raise SimulationInterrupted(frame)
     return frame
 
 
-def category_counts(counts_by_strength: np.ndarray) -> np.ndarray:
-    """Counts by :class:`Category` code (weakest first) from counts by strength.
+def category_counts(counts_by_strength: np.ndarray, ranking="high") -> np.ndarray:
+    """Counts by category code (``rankings.get(ranking).labels``; the :class:`Category`
+    codes in the high order) from counts by strength.
 
     >>> category_counts(strength_counts(5)).tolist()[-2:]
     [36, 4]
     """
-    codes = category_of_strength()[1:]
-    return np.bincount(codes, weights=counts_by_strength[1:],
-                       minlength=len(Category)).astype(np.int64)
+    r = rankings.get(ranking)
+    return np.bincount(r.category_of_strength, weights=counts_by_strength,
+                       minlength=len(r.labels)).astype(np.int64)
 
 
-def _strength_counts(cards, method, trials, seed, target_stderr, client, chunk_size,
+def _strength_counts(cards, method, trials, seed, target_stderr, ranking, client, chunk_size,
                      progress) -> tuple[np.ndarray, str]:
     """(counts by strength, method label) after checking every argument."""
-    cards = check_between(cards, "cards", 5, 7, " (cards in a hand)")
+    r = rankings.get(ranking)
+    low, high = min(r.hand_sizes), max(r.hand_sizes)
+    cards = check_between(cards, "cards", low, high, f" (cards in a {r.name} hand)")
     method = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     target_stderr = check_target_stderr(target_stderr)
     check_client(client)
     progress = check_flag(progress, "progress")
     if method == "exact":
-        return _exact_counts(cards), method
+        return _exact_counts(cards, r), method
     trials = monte_carlo_trials(trials, target_stderr)
-    stop = None if target_stderr is None else functools.partial(_below, target_stderr)
-    result = run(_monte_carlo_chunk, (cards, seed_key(seed), trials), trials, config.MC_BLOCK,
-                 client=client, chunk_size=chunk_size, progress=progress, stop=stop,
-                 desc=f"{cards}-card hands", unit="hands")
+    stop = None if target_stderr is None else functools.partial(_below, target_stderr, r.name)
+    result = run(_monte_carlo_chunk, (cards, r.name, seed_key(seed), trials), trials,
+                 config.MC_BLOCK, client=client, chunk_size=chunk_size, progress=progress,
+                 stop=stop, desc=f"{cards}-card hands", unit="hands")
     return result.counts[0], "monte-carlo (partial)" if result.interrupted else "monte-carlo"
 
 
-def _below(target_stderr: float, counts: tuple) -> bool:
+def _below(target_stderr: float, ranking: str, counts: tuple) -> bool:
     """Whether every category probability's standard error is below ``target_stderr``."""
-    by_category = category_counts(counts[0])
+    by_category = category_counts(counts[0], ranking)
     n = by_category.sum()
     p = by_category / n
     return bool((np.sqrt(p * (1 - p) / n) < target_stderr).all())

@@ -54,6 +54,13 @@ STRAIGHT_TOPS = np.array(list(range(12, 3, -1)) + [3], dtype=np.int64)
  ROYAL) = range(10)
 
 
+@jit(inline=True)
+def suit_of_flush(key):
+    """The suit holding 5+ cards, for a key that passed the FLUSH_CHECK test."""
+    flags = (key & FLUSH_CHECK) >> np.uint64(35)  # one of 0x1, 0x10, 0x100, 0x1000
+    return (flags > np.uint64(0xF)) + (flags > np.uint64(0xFF)) + (flags > np.uint64(0xFFF))
+
+
 @jit
 def _pack(category, r0, r1, r2, r3, r4):
     return (category << 20) | (r0 << 16) | (r1 << 12) | (r2 << 8) | (r3 << 4) | r4

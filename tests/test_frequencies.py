@@ -48,10 +48,10 @@ COLUMNS = ["category", "count", "probability", "std_error", "one_in", "method"]
 
 
 def expected_attrs(cards, method, hands, trials=None, seed=None, target_stderr=None,
-                   partial=False) -> dict:
+                   partial=False, ranking="high") -> dict:
     """The attrs of a frequency frame: the run's inputs, the hands counted, partial."""
-    return {"cards": cards, "method": method, "trials": trials, "seed": seed,
-            "target_stderr": target_stderr, "outcomes": hands,
+    return {"cards": cards, "ranking": ranking, "method": method, "trials": trials,
+            "seed": seed, "target_stderr": target_stderr, "outcomes": hands,
             "partial": partial}
 
 

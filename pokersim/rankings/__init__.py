@@ -1,0 +1,194 @@
+"""Rankings: the orders hands are compared by. Pass a ranking's name as ``ranking=`` to
+:func:`pokersim.evaluate`, :func:`~pokersim.category`, :func:`~pokersim.describe`,
+:func:`~pokersim.best_five` and :func:`~pokersim.category_frequencies`.
+
+Every strength is an ``int16`` where higher wins and equal ties, also for lows; eight-or-better
+gives :data:`NO_LOW` (0) to a hand without a low. The high order, both short decks and the
+three lows share one evaluator: the same card keys and table lookups, tables built from each
+ranking's five-card rules (:mod:`~pokersim.rankings.keys`, :mod:`~pokersim.rankings.hashed`).
+
+>>> [r for r in NAMES]
+['high', 'short-deck', 'short-deck-trips', 'ace-to-five', 'eight-or-better', 'deuce-to-seven']
+>>> get("eight-or-better").labels
+('No low', '8-low', '7-low', '6-low', '5-low')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import PokersimInputError
+from ..tables import tables as high_tables
+from ..validation import short_repr
+from . import hashed, keys, names
+
+#: The strength of a hand with no low (eight-or-better): below every low.
+NO_LOW = 0
+
+#: How a ranking's strength is looked up from a hand's summed key and card bits.
+PLAIN = 0  # the flush table or the rank hash (high, short decks, lows)
+FLUSH_NEEDS_ALL_CARDS = 1  # deuce-to-seven: six or seven cards with five of a suit
+BADUGI = 2  # the card bits alone (pokersim.rankings.badugi)
+
+SHIPPED = Path(__file__).with_name("tables.npz")
+
+
+@dataclass(frozen=True, eq=False)
+class Ranking:
+    """A ranking: its name, the deck it deals from, the hand sizes it ranks, its categories
+    (``labels`` by code, ``order`` the codes strongest first) and how to name a hand.
+
+    >>> r = get("short-deck")
+    >>> r.deck, r.hand_sizes, r.labels[r.order[3]]
+    ('short', (5, 6, 7), 'Flush')
+    """
+
+    name: str
+    deck: str
+    hand_sizes: tuple[int, ...]
+    labels: tuple[str, ...]
+    order: tuple[int, ...]
+    flavor: int
+    five_key: Callable | None
+    category_of_key: Callable[[int], int]
+    describe_key: Callable[[int], str]
+    suits: bool = True
+
+    @property
+    def first_card(self) -> int:
+        """The lowest card id of the ranking's deck (16, the six of clubs, for short decks)."""
+        return 16 if self.deck == "short" else 0
+
+    @functools.cached_property
+    def tables(self) -> hashed.HashTables:
+        """The evaluator's tables for this ranking (loaded from the shipped file)."""
+        if self.name == "high":
+            t = high_tables()
+            return hashed.HashTables(t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
+                                     t.packed)
+        return _shipped()[self.name]
+
+    @property
+    def n_strengths(self) -> int:
+        """The number of distinct strengths (the best is ``n_strengths``)."""
+        return self.tables.keys.size - 1
+
+    @functools.cached_property
+    def category_of_strength(self) -> np.ndarray:
+        """(n_strengths + 1,) int8: the category code of every strength (index 0: no hand)."""
+        codes = [self.category_of_key(int(k)) for k in self.tables.keys[1:]]
+        zero = self.category_of_key(0) if self.has_no_hand else 0  # index 0: unused
+        out = np.array([zero] + codes, np.int8)
+        out.setflags(write=False)
+        return out
+
+    @functools.cached_property
+    def descriptions(self) -> tuple[str, ...]:
+        """The name of every strength (index 0: "No low", or "?" where 0 is no strength)."""
+        zero = "No low" if self.name == "eight-or-better" else "?"
+        return (zero,) + tuple(self.describe_key(int(k)) for k in self.tables.keys[1:])
+
+    @property
+    def has_no_hand(self) -> bool:
+        """Whether strength 0 is a hand's strength (eight-or-better's no low)."""
+        return self.name == "eight-or-better"
+
+    def build(self) -> hashed.HashTables:
+        """Build the tables from the five-card rules (a few seconds)."""
+        assert self.five_key is not None, "the high tables are built by pokersim.tables"
+        return hashed.build(self.five_key, suits=self.suits, lowest_rank=self.first_card // 4,
+                            flush_with_others=self.flavor == FLUSH_NEEDS_ALL_CARDS)
+
+
+def _short(trips: bool) -> Ranking:
+    order = keys.SHORT_DECK_ORDER[int(trips)][::-1]
+    return Ranking(
+        "short-deck-trips" if trips else "short-deck", "short", (5, 6, 7), names.HIGH_LABELS,
+        tuple(int(c) for c in order), PLAIN,
+        keys.short_deck_trips_key if trips else keys.short_deck_key,
+        lambda key: int(keys.SHORT_DECK_ORDER[int(trips), key >> 20]),
+        lambda key: names.describe_high(names.short_deck_high_key(key, trips)))
+
+
+def _weakest_first(labels: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(range(len(labels) - 1, -1, -1))
+
+
+RANKINGS: dict[str, Ranking] = {r.name: r for r in (
+    Ranking("high", "full", (5, 6, 7), names.HIGH_LABELS, _weakest_first(names.HIGH_LABELS),
+            PLAIN, None, lambda key: key >> 20, names.describe_high),
+    _short(False),
+    _short(True),
+    Ranking("ace-to-five", "full", (5, 6, 7), names.ACE_TO_FIVE_LABELS,
+            _weakest_first(names.ACE_TO_FIVE_LABELS), PLAIN, keys.ace_to_five_key,
+            names.ace_to_five_category, names.describe_ace_to_five, suits=False),
+    Ranking("eight-or-better", "full", (5, 6, 7), names.EIGHT_OR_BETTER_LABELS,
+            _weakest_first(names.EIGHT_OR_BETTER_LABELS), PLAIN, keys.eight_or_better_key,
+            names.eight_or_better_category, names.describe_eight_or_better, suits=False),
+    Ranking("deuce-to-seven", "full", (5, 6, 7), names.DEUCE_TO_SEVEN_LABELS,
+            _weakest_first(names.DEUCE_TO_SEVEN_LABELS), FLUSH_NEEDS_ALL_CARDS,
+            keys.deuce_to_seven_key, names.deuce_to_seven_category,
+            names.describe_deuce_to_seven),
+)}
+NAMES = tuple(RANKINGS)
+
+
+def get(ranking) -> Ranking:
+    """The :class:`Ranking` of a name (or a Ranking, returned as it is).
+
+    >>> get("deuce-to-seven").labels[-1]
+    '7-low'
+    """
+    if isinstance(ranking, Ranking):
+        return ranking
+    if isinstance(ranking, str) and ranking in RANKINGS:
+        return RANKINGS[ranking]
+    raise PokersimInputError(f"unknown ranking {short_repr(ranking)}; choose one of "
+                             f"{', '.join(NAMES)}")
+
+
+def short_deck(trips_beat_straight: bool = False) -> Ranking:
+    """The short-deck ranking, where three of a kind beats a straight on request.
+
+    >>> short_deck(trips_beat_straight=True).name
+    'short-deck-trips'
+    """
+    if not isinstance(trips_beat_straight, (bool, np.bool_)):
+        raise PokersimInputError(f"trips_beat_straight must be True or False; got "
+                                 f"{short_repr(trips_beat_straight)}")
+    return RANKINGS["short-deck-trips" if trips_beat_straight else "short-deck"]
+
+
+_FIELDS = [f.name for f in fields(hashed.HashTables) if f.name not in ("card_keys", "card_bits")]
+
+
+@functools.cache
+def _shipped() -> dict[str, hashed.HashTables]:
+    """Every ranking's tables but the high one: from the shipped file (the card keys and
+    bits, cheap, computed), or built from the rules when the file is missing."""
+    others = {name: r for name, r in RANKINGS.items() if name != "high"}
+    if not SHIPPED.exists():
+        return {name: r.build() for name, r in others.items()}
+    with np.load(SHIPPED) as stored:
+        return {name: hashed.HashTables(
+                    *hashed.card_tables(r.suits, r.first_card // 4).kernel_args()[:2],
+                    *(stored[f"{name}/{f}"] for f in _FIELDS))
+                for name, r in others.items()}
+
+
+def save_tables(path: Path = SHIPPED) -> None:
+    """Build every ranking's tables and write them to ``path`` (the package ships them):
+    ``python -m pokersim.rankings``."""
+    arrays = {}
+    for name, ranking in RANKINGS.items():
+        if name != "high":
+            t = ranking.build()
+            arrays.update({f"{name}/{f}": getattr(t, f) for f in _FIELDS})
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    tmp.replace(path)
