@@ -468,10 +468,13 @@ def test_describe_names(ranking, hand, name):
 
 @pytest.mark.parametrize("ranking", nr.RANKINGS)
 def test_ranking_description(ranking):
-    """get(name): deck, hand sizes, labels (Category codes for high and the short decks, weakest
-    first elsewhere) and order (codes strongest first) as docs/api.md lists them."""
+    """get(name): deck (a name deal takes), hand sizes, labels (Category codes for high and the
+    short decks, weakest first elsewhere) and order (codes strongest first) as docs/api.md
+    lists them."""
     r = rankings().get(ranking)
-    assert sorted(int(c) for c in r.deck) == list(nr.DECKS[ranking])
+    # the deck is named as deal(deck=...) takes it
+    dealt = pokersim.deal(2_000, 7, seed=2, deck=r.deck)
+    assert set(np.unique(dealt).tolist()) == set(nr.DECKS[ranking]), r.deck
     assert tuple(r.hand_sizes) == nr.HAND_SIZES[ranking]
     labels = list(r.labels)
     if ranking == "high" or ranking.startswith("short-deck"):
@@ -483,12 +486,19 @@ def test_ranking_description(ranking):
 
 @pytest.mark.parametrize("ranking, count", [
     ("short-deck", 1404), ("short-deck-trips", 1404), ("ace-to-five", 6175),
-    ("eight-or-better", 57), ("deuce-to-seven", 7462), ("badugi", 1092), ("high", 7462)])
+    ("eight-or-better", 56), ("deuce-to-seven", 7462), ("badugi", 1092), ("high", 7462)])
 def test_number_of_strengths(ranking, count):
-    """Distinct hands (counted from the naive keys in the tests above): short deck 120 + 504 +
-    252 + 252 + 6 + 120 + 72 + 72 + 6; ace-to-five the 6,175 rank multisets; eight-or-better
-    C(8, 5) lows and no low; badugi C(13,4) + C(13,3) + C(13,2) + 13."""
-    assert rankings().get(ranking).n_strengths == count
+    """Distinct hands (the naive keys' count in the exhaustive tests above): short deck 120 +
+    504 + 252 + 252 + 6 + 120 + 72 + 72 + 6; ace-to-five the 6,175 rank multisets;
+    eight-or-better the C(8, 5) = 56 lows (no low, strength 0, is not counted: strengths of
+    hands run 1..n_strengths, as the Ranking docstring has it); badugi C(13,4) + C(13,3) +
+    C(13,2) + 13. The best hand's strength is n_strengths."""
+    r = rankings().get(ranking)
+    assert r.n_strengths == count
+    best = {"short-deck": "Th Jh Qh Kh Ah", "short-deck-trips": "Th Jh Qh Kh Ah",
+            "ace-to-five": "5h 4d 3c 2s Ah", "eight-or-better": "5h 4d 3c 2s Ah",
+            "deuce-to-seven": "7c 5d 4h 3s 2c", "badugi": "4c 3d 2h As", "high": "Th Jh Qh Kh Ah"}
+    assert one(best[ranking], ranking) == count
 
 
 def test_short_deck_trips_is_the_flag():
