@@ -379,6 +379,43 @@ def test_random_hands_of_every_size_in_naive_order(random_mixed):
                       "evaluate", flat_keys, s)
 
 
+def stress_hands(seed, n, k, deck, kind):
+    """(n, k) uint8 hands where the rules are easiest to get wrong: "flush", five or more
+    cards of one suit (deuce-to-seven must step around a flush, short deck rank it over a full
+    house); "window", cards of six consecutive ranks, the ace both ends (straights, wheels,
+    pairs)."""
+    rng = np.random.default_rng(seed)
+    deck = np.asarray(deck, np.int64)
+    out = np.empty((n, k), np.uint8)
+    for i in range(n):
+        if kind == "flush":
+            suit = rng.integers(4)
+            m = rng.integers(5, k + 1)
+            suited, other = deck[deck % 4 == suit], deck[deck % 4 != suit]
+            row = np.concatenate([rng.choice(suited, m, replace=False),
+                                  rng.choice(other, k - m, replace=False)])
+        else:
+            ranks = sorted({c // 4 for c in deck.tolist()})
+            start = rng.integers(len(ranks))
+            window = [ranks[(start + j) % len(ranks)] for j in range(6)]
+            row = rng.choice(deck[np.isin(deck // 4, window)], k, replace=False)
+        out[i] = rng.permutation(row)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["flush", "window"])
+@pytest.mark.parametrize("ranking", nr.RANKINGS)
+def test_stress_hands_in_naive_order(ranking, kind):
+    """2,000 hands of each size the ranking takes, dealt to be hard (see stress_hands)."""
+    hands = [stress_hands(2000 + k, 2_000, k, nr.DECKS[ranking], kind)
+             for k in nr.HAND_SIZES[ranking]]
+    rows = list(chain.from_iterable(h.tolist() for h in hands))
+    keys = [nr.key(ranking, row) for row in rows]
+    s = np.concatenate([strengths(h, ranking) for h in hands])
+    assert_same_order(rows, dense_from_keys(keys), dense_from_values(s), "naive", "evaluate",
+                      keys, s)
+
+
 def category_labels(ranking, s):
     labels = rankings().get(ranking).labels
     codes = np.asarray(pokersim.category(s, ranking=ranking)).astype(int)
