@@ -238,6 +238,7 @@ def test_frequencies_monte_carlo_is_reproducible(capsys):
     ["frequencies", "--method", "monte-carlo", "--trials", "-5"],
     ["frequencies", "--cards", "5", "--method", "exact", "--trials", "10"],  # exact: no trials
     ["frequencies", "--method", "monte-carlo", "--trials", "10", "--seed", "-1"],
+    ["frequencies", "--cards", "4"],  # badugi's size, not the high order's
 ])
 def test_frequencies_bad_arguments(capsys, argv):
     rc, out, err = run_main(capsys, *argv)
@@ -248,7 +249,8 @@ def test_frequencies_bad_arguments(capsys, argv):
 
 
 @pytest.mark.parametrize("argv", [
-    ["frequencies", "--cards", "4"],
+    ["frequencies", "--cards", "3"],
+    ["frequencies", "--ranking", "razz"],
     ["frequencies", "--method", "bogus"],
     ["frequencies", "--trials", "2.5"],
     ["evaluate"],
@@ -468,11 +470,11 @@ def test_frequencies_passes_the_simulation_options_by_keyword(capsys, monkeypatc
     monkeypatch.setattr(pokersim, "category_frequencies", category_frequencies)
     assert main(["frequencies", "--cards", "6", "--method", "monte-carlo", "--trials", "500",
                  "--seed", "3", "--target-stderr", "0.01"]) == 0
-    assert seen == dict(cards=6, method="monte-carlo", trials=500, seed=3, target_stderr=0.01,
-                        client=None, chunk_size=None, progress=False)
+    assert seen == dict(cards=6, ranking="high", method="monte-carlo", trials=500, seed=3,
+                        target_stderr=0.01, client=None, chunk_size=None, progress=False)
     seen.clear()
     assert main(["frequencies"]) == 0  # options left out keep the function's defaults
-    assert seen == dict(cards=7, client=None, chunk_size=None, progress=False)
+    assert seen == dict(cards=7, ranking="high", client=None, chunk_size=None, progress=False)
 
 
 def test_a_partial_result_prints_whatever_its_shape(capsys):
@@ -731,3 +733,25 @@ def test_progress_bar_on_a_terminal_and_not_with_quiet():
     out = subprocess.run([sys.executable, "-m", "pokersim", *argv], capture_output=True,
                          text=True, check=True)  # stderr not a terminal: no bar
     assert out.stderr == ""
+
+
+def test_evaluate_with_a_ranking(capsys):
+    rc, out, err = run_main(capsys, "evaluate", "7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c",
+                            "2c 3d 4h 5s 6c", "--ranking", "deuce-to-seven")
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert "Number one" in lines[1] and lines[1].rstrip().endswith("wins")
+    assert "A-5-4-3-2 low" in lines[2]  # no straight: the ace plays high only
+    assert "Straight, Six high" in lines[3]
+
+
+def test_frequencies_with_a_ranking(capsys):
+    # published: a qualifying low in 24,530,944 of 133,784,560 seven-card hands
+    rc, out, _ = run_main(capsys, "frequencies", "--ranking", "eight-or-better")
+    assert rc == 0
+    rows = dict(re.match(r"\s*(.+?)\s+([\d,]+) ", line).groups()
+                for line in out.splitlines()[1:])
+    assert rows["No low"] == f"{133_784_560 - 24_530_944:,}"
+    assert rows["8-low"] == "13,171,200"
+    rc, out, err = run_main(capsys, "evaluate", "Ac 5d 7h 8s 9c", "--ranking", "short-deck")
+    assert rc == 2 and "5d (13) is not a card of the short deck" in err
