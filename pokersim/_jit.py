@@ -95,22 +95,34 @@ HAS_PDEP = _has_pdep()
 HAS_AVX2 = "avx2" in _target()[1]
 
 
-@intrinsic
-def _pdep(typingctx, x, mask):
-    """BMI2 ``pdep``: deposit the low bits of x at the positions of mask's set bits."""
-    sig = types.uint64(types.uint64, types.uint64)
+def _bmi2(name):
+    """(signature, codegen) of the BMI2 instruction ``name`` on two uint64 (x, mask)."""
 
     def codegen(context, builder, signature, args):
         fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
-        return builder.call(builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty),
-                            args)
+        return builder.call(
+            builder.module.declare_intrinsic(f"llvm.x86.bmi.{name}.64", fnty=fnty), args)
 
-    return sig, codegen
+    return types.uint64(types.uint64, types.uint64), codegen
+
+
+@intrinsic
+def pdep(typingctx, x, mask):
+    """BMI2 ``pdep``: deposit the low bits of x at the positions of mask's set bits (only
+    where :data:`HAS_PDEP`, like :func:`pext`)."""
+    return _bmi2("pdep")
+
+
+@intrinsic
+def pext(typingctx, x, mask):
+    """BMI2 ``pext``: the bits of x at the positions of mask's set bits, packed into the low
+    bits (one instruction; use it only where :data:`HAS_PDEP`)."""
+    return _bmi2("pext")
 
 
 @jit(inline=True)
 def _nth_bit_pdep(mask, n):
-    return _pdep(np.uint64(1) << n, mask)
+    return pdep(np.uint64(1) << n, mask)
 
 
 def _select_in_byte() -> np.ndarray:

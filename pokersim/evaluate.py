@@ -31,6 +31,7 @@ from ._simd import eight_hands
 from .cards import as_array, as_hands, check_hands
 from .errors import PokersimInputError
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN
+from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush, tables
@@ -99,6 +100,8 @@ def ranked_lookup(flavor, key, bits, flush, offsets, table):
     """:func:`lookup` in the ranking whose lookup ``flavor`` (a compile-time constant, see
     :mod:`pokersim.rankings`) and tables are given: deuce-to-seven's flushes are looked up
     with the other cards (:func:`pokersim.rankings.hashed.deuce_to_seven_flush`)."""
+    if flavor == BADUGI:  # bits from ace-low card bits; the three tables are badugi's
+        return badugi_strength_ace_low(bits, flush, offsets, table)
     if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
         return deuce_to_seven_flush(key, bits, flush, offsets, table)
     return lookup(key, bits, flush, offsets, table)
@@ -232,19 +235,34 @@ def evaluate(hands, ranking="high") -> np.ndarray:
 
 
 def _as_strength(strength, r: rankings.Ranking) -> tuple[np.ndarray, bool]:
-    """Check strengths of ranking ``r``; returns them as int64 and whether one was given."""
+    """Check strengths of ranking ``r`` (two passes, no copy); returns them as an integer
+    array and whether one was given."""
     arr = as_array(strength, "strengths", "integers", PokersimInputError)
     if arr.dtype.kind not in "iu":
         raise PokersimInputError(f"strengths must be integers from evaluate(); got "
                                  f"{arr.dtype} {short_repr(strength)}")
     lowest = 0 if r.has_no_hand else 1
-    bad = (arr < lowest) | (arr > r.n_strengths)
-    if bad.any():
+    if arr.size and (arr.min() < lowest or arr.max() > r.n_strengths):
+        bad = (arr < lowest) | (arr > r.n_strengths)
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
         which = "" if r.name == "high" else f" of the {r.name} ranking"
         raise PokersimInputError(f"{value} is not a hand strength{which} (strengths run "
                                  f"{lowest}..{r.n_strengths})")
-    return arr.astype(np.int64), arr.ndim == 0
+    return arr, arr.ndim == 0
+
+
+@jit(parallel=True)
+def _gather(table, index, out):
+    for i in prange(index.size):
+        out[i] = table[index[i]]
+
+
+def _look_up(table: np.ndarray, strengths: np.ndarray) -> np.ndarray:
+    """``table[strengths]`` for checked strengths, without numpy's int64 copy of the index
+    (50 million strengths: one pass, no temporary)."""
+    out = np.empty(strengths.shape, table.dtype)
+    _gather(table, np.ascontiguousarray(strengths).reshape(-1), out.reshape(-1))
+    return out
 
 
 @functools.cache
@@ -274,7 +292,7 @@ def category(strength, ranking="high"):
     """
     r = rankings.get(ranking)
     arr, single = _as_strength(strength, r)
-    codes = r.category_of_strength[arr]
+    codes = _look_up(r.category_of_strength, arr)
     if not single:
         return codes
     return Category(int(codes)) if r.labels is HIGH_LABELS else int(codes)
@@ -287,7 +305,7 @@ def cactus_rank(strength):
     (1, 7462)
     """
     arr, _ = _as_strength(strength, rankings.get("high"))
-    return N_STRENGTHS + 1 - arr
+    return N_STRENGTHS + 1 - arr.astype(np.int64)
 
 
 def describe(strength, ranking="high"):
@@ -367,16 +385,24 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
 def best_five(hands, ranking="high") -> np.ndarray:
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
-    qualifying or not.
+    qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
+    the lowest of the others.
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
     >>> format_cards(best_five("Kh 8d 4c 4s 3c Ah 2d", "ace-to-five"))
     '8d 4c 3c 2d Ah'
+    >>> format_cards(best_five("Kh 8d 4c 4s 3c", "badugi"))
+    'Kh 8d 4s 3c'
     """
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     check_hands(arr, first_card=r.first_card)
+    if r.flavor == BADUGI:
+        four = np.empty((arr.shape[0], 4), np.uint8)
+        t = r.tables
+        best_four_kernel(arr, t.flush, t.hash, four)
+        return four[0] if single else four
     out = np.empty((arr.shape[0], 5), np.uint8)
     _best_five_kernel(r.flavor)(arr, _SUBSETS[arr.shape[1]], _ACE_LAST[r.name],
                                 *r.tables.kernel_args(), out)

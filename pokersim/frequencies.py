@@ -18,11 +18,12 @@ from . import config, rankings
 from ._jit import jit
 from ._random import seed_key
 from .combinatorics import first_combination, next_combination, subsets
-from .deal import deal_plan, deal_row, live_cards
+from .deal import deal_plan, deal_row
 from .errors import SimulationInterrupted
 from .evaluate import hand_strength, nonflush_strength, ranked_lookup
-from .montecarlo import chunk_counts, count_blocks, run
-from .rankings import PLAIN
+from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
+from .rankings import BADUGI, PLAIN
+from .rankings.badugi import badugi_counts
 from .results import ResultFrame, frequency_table
 from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
@@ -130,11 +131,14 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
 
 
 @functools.cache
-def _enumerate_kernel(flavor: int):
-    """The exact count's kernel for a ranking's lookup ``flavor`` (compiled in)."""
+def _enumerate_kernel(flavor: int, first_card: int):
+    """The exact count's kernel for a ranking's lookup ``flavor`` and deck (the cards from
+    ``first_card`` on), both compiled in: the deck as a constant array ran 15% faster than
+    passed as an argument."""
+    deck = FULL_DECK[first_card:].copy()
 
     @jit(parallel=True)
-    def kernel(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist):
+    def kernel(k, first_two, card_keys, card_bits, flush, offsets, table, hist):
         _enumerate(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist,
                    flavor)
 
@@ -172,10 +176,11 @@ def _first_two(k: int, n: int) -> np.ndarray:
 
 
 def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
-    deck = live_cards(deck=r.deck)
+    if r.flavor == BADUGI:  # by a dynamic programme over the ranks (no hand enumerated)
+        return badugi_counts(cards)
     hist = np.zeros((numba.get_num_threads(), r.n_strengths + 1), np.int64)
-    _enumerate_kernel(r.flavor)(cards, deck, _first_two(cards, deck.size),
-                                *r.tables.kernel_args(), hist)
+    _enumerate_kernel(r.flavor, r.first_card)(cards, _first_two(cards, 52 - r.first_card),
+                                              *r.tables.kernel_args(), hist)
     return hist.sum(axis=0)
 
 

@@ -22,7 +22,7 @@ import pokersim
 from pokersim import rankings
 from pokersim.errors import CardError, PokersimInputError
 
-HASHED = [name for name in rankings.NAMES if name != "high"]
+HASHED = [name for name in rankings.NAMES if rankings.get(name).five_key is not None]
 FIELDS = ["flush", "offsets", "hash", "keys"]
 
 
@@ -54,10 +54,10 @@ def test_every_strength_is_a_five_card_hand(name):
     assert counts[0] == (2_541_616 if name == "eight-or-better" else 0)  # published below
 
 
-def _best_of_fives(hands: np.ndarray, name: str) -> np.ndarray:
+def _best_of_fives(hands: np.ndarray, name: str, size: int = 5) -> np.ndarray:
     k = hands.shape[1]
     fives = np.stack([pokersim.evaluate(np.ascontiguousarray(hands[:, list(c)]), name)
-                      for c in combinations(range(k), 5)])
+                      for c in combinations(range(k), size)])
     return fives.max(axis=0)
 
 
@@ -83,6 +83,15 @@ def test_more_cards_give_the_best_five(name, k):
     if r.deck == "full":
         hands = np.concatenate([hands, _suited_hands(3000, k, seed=k)])
     assert np.array_equal(pokersim.evaluate(hands, name), _best_of_fives(hands, name))
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_badugi_of_more_cards_is_the_best_four(k):
+    hands = np.concatenate([pokersim.deal(5000, k, seed=k), _suited_hands(500, k, seed=k)])
+    assert np.array_equal(pokersim.evaluate(hands, "badugi"), _best_of_fives(hands, "badugi", 4))
+    four = pokersim.best_five(hands, "badugi")
+    assert np.array_equal(pokersim.evaluate(four, "badugi"), pokersim.evaluate(hands, "badugi"))
+    assert all(set(f) <= set(h) for f, h in zip(four.tolist(), hands.tolist(), strict=True))
 
 
 @pytest.mark.parametrize("rows", [1, 7, 8, 9, 64, 1001])

@@ -5,10 +5,12 @@
 Every strength is an ``int16`` where higher wins and equal ties, also for lows; eight-or-better
 gives :data:`NO_LOW` (0) to a hand without a low. The high order, both short decks and the
 three lows share one evaluator: the same card keys and table lookups, tables built from each
-ranking's five-card rules (:mod:`~pokersim.rankings.keys`, :mod:`~pokersim.rankings.hashed`).
+ranking's five-card rules (:mod:`~pokersim.rankings.keys`, :mod:`~pokersim.rankings.hashed`);
+badugi has its own (:mod:`~pokersim.rankings.badugi`).
 
->>> [r for r in NAMES]
-['high', 'short-deck', 'short-deck-trips', 'ace-to-five', 'eight-or-better', 'deuce-to-seven']
+>>> [r for r in NAMES]  # doctest: +NORMALIZE_WHITESPACE
+['high', 'short-deck', 'short-deck-trips', 'ace-to-five', 'eight-or-better', 'deuce-to-seven',
+ 'badugi']
 >>> get("eight-or-better").labels
 ('No low', '8-low', '7-low', '6-low', '5-low')
 """
@@ -25,7 +27,7 @@ import numpy as np
 from ..errors import PokersimInputError
 from ..tables import tables as high_tables
 from ..validation import short_repr
-from . import hashed, keys, names
+from . import badugi, hashed, keys, names
 
 #: The strength of a hand with no low (eight-or-better): below every low.
 NO_LOW = 0
@@ -66,9 +68,16 @@ class Ranking:
 
     @functools.cached_property
     def tables(self) -> hashed.HashTables:
-        """The evaluator's tables for this ranking (loaded from the shipped file)."""
-        if self.name == "high":
+        """The evaluator's tables for this ranking (loaded from the shipped file; badugi's
+        are built at first use, in 0.05 s). Badugi's three tables take the places of the
+        flush table, the offsets and the hash (see :mod:`pokersim.rankings.badugi`), its
+        card bits are ace low and its keys are its strengths."""
+        if self.name == "high" or self.name == "badugi":
             t = high_tables()
+            if self.name == "badugi":
+                return hashed.HashTables(t.card_keys, badugi.ACE_LOW_CARD_BITS,
+                                         *badugi.badugi_tables(),
+                                         np.arange(badugi.N_STRENGTHS + 1))
             return hashed.HashTables(t.card_keys, t.card_bits, t.flush, t.offsets, t.hash,
                                      t.packed)
         return _shipped()[self.name]
@@ -100,7 +109,7 @@ class Ranking:
 
     def build(self) -> hashed.HashTables:
         """Build the tables from the five-card rules (a few seconds)."""
-        assert self.five_key is not None, "the high tables are built by pokersim.tables"
+        assert self.five_key is not None, "the high and badugi tables are built elsewhere"
         return hashed.build(self.five_key, suits=self.suits, lowest_rank=self.first_card // 4,
                             flush_with_others=self.flavor == FLUSH_NEEDS_ALL_CARDS)
 
@@ -134,6 +143,9 @@ RANKINGS: dict[str, Ranking] = {r.name: r for r in (
             _weakest_first(names.DEUCE_TO_SEVEN_LABELS), FLUSH_NEEDS_ALL_CARDS,
             keys.deuce_to_seven_key, names.deuce_to_seven_category,
             names.describe_deuce_to_seven),
+    Ranking("badugi", "full", (4, 5, 6, 7), badugi.LABELS, _weakest_first(badugi.LABELS),
+            BADUGI, None, lambda strength: int(badugi.category_of_strength()[strength]),
+            badugi.describe_strength),
 )}
 NAMES = tuple(RANKINGS)
 
@@ -171,7 +183,7 @@ _FIELDS = [f.name for f in fields(hashed.HashTables) if f.name not in ("card_key
 def _shipped() -> dict[str, hashed.HashTables]:
     """Every ranking's tables but the high one: from the shipped file (the card keys and
     bits, cheap, computed), or built from the rules when the file is missing."""
-    others = {name: r for name, r in RANKINGS.items() if name != "high"}
+    others = {name: r for name, r in RANKINGS.items() if r.five_key is not None}
     if not SHIPPED.exists():
         return {name: r.build() for name, r in others.items()}
     with np.load(SHIPPED) as stored:
@@ -186,7 +198,7 @@ def save_tables(path: Path = SHIPPED) -> None:
     ``python -m pokersim.rankings``."""
     arrays = {}
     for name, ranking in RANKINGS.items():
-        if name != "high":
+        if ranking.five_key is not None:
             t = ranking.build()
             arrays.update({f"{name}/{f}": getattr(t, f) for f in _FIELDS})
     tmp = path.with_suffix(".tmp.npz")

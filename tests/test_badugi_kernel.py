@@ -1,0 +1,324 @@
+"""pokersim.rankings.badugi: the kernel, its tables, exact counts and the four cards that play.
+
+Expected values come from the rules (hands reasoned out below, the order of rank sets written
+again here, closed-form counts), from enumerating every hand, and from poker_equity's badugi
+kernel (``score_batch("badugi", ...)``, lower is better); never from the module under test.
+"""
+
+from __future__ import annotations
+
+import itertools
+from math import comb
+
+import numba
+import numpy as np
+import pytest
+
+from pokersim import PokersimInputError, deal, parse_cards
+from pokersim._jit import HAS_PDEP
+from pokersim.combinatorics import next_combination
+from pokersim.rankings import badugi
+from pokersim.tables import tables
+
+CARD_BITS = tables().card_bits
+FIRST, STRENGTH_OF_MASK, REST = badugi.badugi_tables()
+CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank + suit
+
+
+def _strength_kernel(strength_of_bits):
+    """A loop over the rows of an (N, k) array: the OR of the cards' bits in ``card_bits``,
+    then ``strength_of_bits(bits, first, strength_of_mask, rest)``."""
+
+    @numba.njit
+    def strengths(hands, card_bits, first, strength_of_mask, rest):
+        out = np.empty(hands.shape[0], np.int16)
+        for i in range(hands.shape[0]):
+            bits = np.uint64(0)
+            for j in range(hands.shape[1]):
+                bits |= card_bits[hands[i, j]]
+            out[i] = strength_of_bits(bits, first, strength_of_mask, rest)
+        return out
+
+    return strengths
+
+
+@numba.njit(inline="always")
+def _pext_strength(low, first, strength_of_mask, rest):
+    return strength_of_mask[badugi._mask_pext(low, first, rest)]
+
+
+@numba.njit(inline="always")
+def _portable_strength(low, first, strength_of_mask, rest):
+    return strength_of_mask[badugi._mask_portable(low, first, rest)]
+
+
+# each path of the kernel from the cards' ACE_LOW_CARD_BITS, and the public functions
+_by_pext = _strength_kernel(_pext_strength)
+_by_portable = _strength_kernel(_portable_strength)
+_through_badugi_strength = _strength_kernel(badugi.badugi_strength)
+_through_ace_low_bits = _strength_kernel(badugi.badugi_strength_ace_low)
+
+
+def strengths(hands) -> np.ndarray:
+    """Strengths of an (N, k) array of cards through the public inline kernel."""
+    hands = np.ascontiguousarray(np.atleast_2d(hands), dtype=np.uint8)
+    return _through_badugi_strength(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+
+
+def strength_of(text: str) -> int:
+    return int(strengths(parse_cards(text))[0])
+
+
+@numba.njit
+def _enumerate(k, card_bits, first, strength_of_mask, rest):
+    """Counts of every strength over all C(52, k) hands, one hand at a time."""
+    out = np.zeros(1093, np.int64)
+    idx = np.arange(k)
+    while True:
+        bits = np.uint64(0)
+        for j in range(k):
+            bits |= card_bits[idx[j]]
+        out[badugi.badugi_strength(bits, first, strength_of_mask, rest)] += 1
+        if not next_combination(idx, k, 52):
+            return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands reasoned out from the rules
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Ac 2d 3h 4s", "4-card badugi, 4-3-2-A"),  # the best hand
+    ("Kc Kd Kh Ks", "1-card badugi, K"),  # the worst: every card shares the rank
+    ("As 2s 3s 4s", "1-card badugi, A"),  # every card shares the suit: the lowest plays
+    ("As Ah 2s 3d", "3-card badugi, 3-2-A"),  # the ace plays as the heart, the deuce as a spade
+    ("Ac Ad 2c 2d", "2-card badugi, 2-A"),
+    ("8c 5d 3h As", "4-card badugi, 8-5-3-A"),
+    ("7c 5d 2h 2s", "3-card badugi, 7-5-2"),
+    ("Kc Qd Jh Ts As", "4-card badugi, K-Q-J-A"),  # the ace takes the spade from the ten
+    ("2c 2d 3c 4d 5h 5s", "3-card badugi, 5-3-2"),  # 3 and 4 leave the deuce no suit: 5-3-2
+    ("Ac 2c 3h 4h 5d 6d 7c", "3-card badugi, 5-3-A"),  # three suits: three cards at most
+    ("Kc Qd Jh Ts 2c 2d 2h", "4-card badugi, Q-J-T-2"),  # the deuce plays as the club
+    ("9c 9d 9h 9s Tc Td Th", "2-card badugi, T-9"),
+])
+def test_hands_reasoned_from_the_rules(text, name):
+    s = strength_of(text)
+    assert badugi.describe_strength(s) == name
+    assert badugi.LABELS[badugi.category_of_strength()[s]] == name.split(",")[0]
+
+
+def test_order_between_hands_from_the_rules():
+    order = ["Kc Kd Kh Ks",  # 1 card
+             "2c 2d 3c 3d",  # 2 cards, 3-2
+             "Ac 2d 3h 3s",  # 3 cards, 3-2-A
+             "Kc Qd Jh Ts",  # 4 cards beat 3 however low
+             "8c 6d 2h As",  # 8-6-2-A
+             "8c 5d 4h As",  # 8-5-4-A: the second card decides
+             "8c 5d 3h As",  # 8-5-3-A
+             "7c 6d 5h 4s",  # 7 high beats 8 high
+             "4c 3d 2h As"]
+    s = [strength_of(t) for t in order]
+    assert s == sorted(s) and len(set(s)) == len(s)
+    assert strength_of("4c 3d 2h As") == badugi.N_STRENGTHS
+    assert strength_of("Kc Kd Kh Ks") == 1
+    # suits do not matter, and more cards than a badugi uses change nothing
+    assert strength_of("8d 5h 3s Ac") == strength_of("8c 5d 3h As")
+    assert strength_of("8c 5d 3h As Kc Kd 9s") == strength_of("8c 5d 3h As")
+
+
+def test_strength_order_is_the_rule_order():
+    """Every rank set that can play, weakest first, written from the rules: more cards win,
+    then the lower set, compared highest card first (aces low)."""
+    sets = [s for n in range(1, 5) for s in itertools.combinations(range(13), n)]  # ace = 0
+    # within a size, the higher card at the first place (highest first) that differs is weaker
+    weakest_first = sorted(sets, key=lambda s: (len(s), [-r for r in sorted(s, reverse=True)]))
+    masks = [sum(1 << r for r in s) for s in weakest_first]
+    assert len(masks) == badugi.N_STRENGTHS
+    assert badugi.rank_mask_of_strength()[1:].tolist() == masks
+    assert badugi.category_of_strength()[1:].tolist() == [len(s) - 1 for s in weakest_first]
+    assert badugi.describe_strength(1) == "1-card badugi, K"
+    assert badugi.describe_strength(14) == "2-card badugi, K-Q"
+    assert badugi.describe_strength(badugi.N_STRENGTHS - 1) == "4-card badugi, 5-3-2-A"
+
+
+def test_tables_and_arrays():
+    assert FIRST.dtype == np.int32 and FIRST.shape == (1 << 16,)
+    assert STRENGTH_OF_MASK.dtype == np.int16 and STRENGTH_OF_MASK.shape == (8192,)
+    assert REST.dtype == np.int16 and REST.ndim == 1 and REST.size % 4096 == 0
+    for table in (FIRST, REST, STRENGTH_OF_MASK, badugi.category_of_strength(),
+                  badugi.rank_mask_of_strength()):
+        assert not table.flags.writeable
+    assert badugi.category_of_strength().dtype == np.int8
+    assert badugi.category_of_strength().shape == (badugi.N_STRENGTHS + 1,)
+    assert badugi.rank_mask_of_strength().shape == (badugi.N_STRENGTHS + 1,)
+    assert badugi.badugi_counts(4).dtype == np.int64
+    assert badugi.badugi_counts(4).shape == (badugi.N_STRENGTHS + 1,)
+
+
+# ---------------------------------------------------------------------------------------------
+# Against poker_equity, on random hands
+
+
+def assert_same_order(strength: np.ndarray, score: np.ndarray):
+    """Higher strength exactly where the peer's score is lower; equal exactly where equal."""
+    pairs = np.unique(np.stack([score.astype(np.int64), strength.astype(np.int64)], 1), axis=0)
+    assert np.unique(pairs[:, 0]).size == len(pairs), "a peer score has two strengths"
+    assert np.unique(pairs[:, 1]).size == len(pairs), "a strength has two peer scores"
+    assert (np.diff(pairs[:, 1]) < 0).all(), "the orders differ"
+
+
+def peer_scores(hands) -> np.ndarray:
+    pe = pytest.importorskip("poker_equity")
+    names = np.array(CARD_NAMES)[hands]
+    return np.array(pe.score_batch("badugi", ["".join(row) for row in names.tolist()]))
+
+
+def test_every_four_card_hand_agrees_with_poker_equity():
+    hands = np.array(list(itertools.combinations(range(52), 4)), np.uint8)
+    s = strengths(hands)
+    assert_same_order(s, peer_scores(hands))
+    assert np.unique(s).size == badugi.N_STRENGTHS
+
+
+@pytest.mark.parametrize("k, n", [(5, 80_000), (6, 60_000), (7, 100_000)])
+def test_random_hands_agree_with_poker_equity(k, n):
+    hands = deal(n, k, seed=16 + k)
+    assert_same_order(strengths(hands), peer_scores(hands))
+
+
+@pytest.mark.skipif(not HAS_PDEP, reason="no fast BMI2 pdep/pext")
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 6, 7])
+def test_pext_and_portable_paths_agree(k):
+    hands = deal(50_000, k, seed=k)
+    tables_ = (badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    portable = _by_portable(hands, *tables_)
+    np.testing.assert_array_equal(_by_pext(hands, *tables_), portable)
+    assert (portable >= 1).all()
+
+
+def test_ace_low_card_bits_path():
+    for card, (rank, suit) in enumerate(itertools.product("23456789TJQKA", "cdhs")):
+        place = 16 * "cdhs".index(suit) + badugi.RANK_CHARS.index(rank)
+        assert badugi.ACE_LOW_CARD_BITS[card] == 1 << place
+    assert (badugi.ACE_LOW_CARD_BITS[52:] == 0).all()
+    for k in (4, 7):
+        hands = deal(50_000, k, seed=200 + k)
+        np.testing.assert_array_equal(
+            _through_ace_low_bits(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK, REST),
+            strengths(hands))
+
+
+def test_portable_path_against_poker_equity():
+    """The path of CPUs without BMI2, checked here whatever this CPU has."""
+    for k in (4, 7):
+        hands = deal(30_000, k, seed=100 + k)
+        assert_same_order(_by_portable(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK,
+                                       REST),
+                          peer_scores(hands))
+
+
+# ---------------------------------------------------------------------------------------------
+# Exact counts
+
+
+def test_count_totals_and_closed_forms():
+    for k in range(4, 8):
+        counts = badugi.badugi_counts(k)
+        assert counts.sum() == comb(52, k)
+        assert counts[0] == 0
+        # one card plays when every two cards share a rank or a suit: then all share the
+        # rank, or all share the suit (a shares b's rank and c's suit: b and c share neither)
+        one_card = badugi.category_of_strength() == 0
+        assert counts[one_card].sum() == 4 * comb(13, k) + (13 if k == 4 else 0)
+        assert (counts[1] > 0) == (k == 4)  # a lone king: Kc Kd Kh Ks
+    four = badugi.badugi_counts(4)
+    category = badugi.category_of_strength()
+    assert (four[1:] > 0).all()
+    assert four[badugi.N_STRENGTHS] == 24  # 4-3-2-A: the 4! ways to give the ranks suits
+    assert four[1] == 1  # a lone king plays only in Kc Kd Kh Ks
+    assert four[category == 3].sum() == comb(13, 4) * 24  # four ranks, four suits
+
+
+@pytest.mark.parametrize("k", [4, 5])
+def test_counts_equal_enumeration(k):
+    enumerated = _enumerate(k, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    np.testing.assert_array_equal(badugi.badugi_counts(k), enumerated)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [6, 7])
+def test_counts_equal_enumeration_slow(k):
+    enumerated = _enumerate(k, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    np.testing.assert_array_equal(badugi.badugi_counts(k), enumerated)
+
+
+def test_counts_are_copies():
+    counts = badugi.badugi_counts(5)
+    counts[:] = 0
+    assert badugi.badugi_counts(5).sum() == comb(52, 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# The four cards that play
+
+
+def best_four(hands) -> np.ndarray:
+    hands = np.ascontiguousarray(np.atleast_2d(hands), dtype=np.uint8)
+    out = np.zeros((hands.shape[0], 4), np.uint8)
+    badugi.best_four_kernel(hands, FIRST, REST, out)
+    return out
+
+
+def ace_low(card: int) -> int:
+    return (card // 4 + 1) % 13
+
+
+@pytest.mark.parametrize("text, four", [
+    ("Kc Qd Jh Ts 2c 2d 2h", "Qd Jh Ts 2c"),
+    ("As Ah 2s 3d 3s", "3d 2s Ah As"),  # the 3-2-A badugi, then the lowest other card
+    ("9c 8c 7c 6c 5c 4c 3c", "3c 4c 5c 6c"),  # the three, then the lowest others
+    ("Ac 2d 3h 4s", "4s 3h 2d Ac"),
+])
+def test_best_four_reasoned(text, four):
+    got = [CARD_NAMES[c] for c in best_four(parse_cards(text))[0]]
+    want = four.split()
+    n = badugi.category_of_strength()[strength_of(text)] + 1
+    assert got[:n] == want[:n]
+    assert sorted(got[n:], key=lambda c: CARD_NAMES.index(c)) == \
+        sorted(want[n:], key=lambda c: CARD_NAMES.index(c))
+
+
+@pytest.mark.parametrize("k", [4, 5, 6, 7])
+def test_best_four_plays_the_hand(k):
+    hands = deal(20_000, k, seed=40 + k)
+    four = best_four(hands)
+    np.testing.assert_array_equal(strengths(four), strengths(hands))
+    sizes = badugi.category_of_strength()[strengths(hands)] + 1
+    for hand, cards, n in zip(hands.tolist(), four.tolist(), sizes.tolist(), strict=True):
+        assert len(set(cards)) == 4 and set(cards) <= set(hand)
+        played, others = cards[:n], cards[n:]
+        assert len({c // 4 for c in played}) == n and len({c % 4 for c in played}) == n
+        assert [ace_low(c) for c in played] == sorted((ace_low(c) for c in played),
+                                                      reverse=True)
+        rest = sorted(ace_low(c) for c in hand if c not in played)
+        assert [ace_low(c) for c in others] == rest[:4 - n]
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad input
+
+
+@pytest.mark.parametrize("value", [0, 1093, -1, 1.0, "5", True, None, np.int64(2000)])
+def test_describe_rejects_non_strengths(value):
+    with pytest.raises(PokersimInputError, match="badugi strengths"):
+        badugi.describe_strength(value)
+
+
+def test_describe_takes_numpy_integers():
+    assert badugi.describe_strength(np.int16(1092)) == "4-card badugi, 4-3-2-A"
+
+
+@pytest.mark.parametrize("k", [3, 8, 0, 4.0, "5", True, None])
+def test_counts_reject_bad_sizes(k):
+    with pytest.raises(PokersimInputError, match="4 to 7 cards"):
+        badugi.badugi_counts(k)
