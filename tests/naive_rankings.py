@@ -311,21 +311,16 @@ def describe(ranking, k):
         return naive_describe(k)
     if ranking.startswith("short-deck"):
         return naive_describe((k[1], k[2]))
+    label = category_name(ranking, k)
     if ranking == "badugi":
-        return f"{k[0]}-card badugi, {_low_text(-r for r in k[1])}"
-    if ranking == "eight-or-better" and k == NO_LOW_KEY:
-        return "No low"
-    if ranking in ("ace-to-five", "eight-or-better"):
-        shape, grouped = k
-        if shape != 0:
-            return category_name(ranking, k)
-        text = _low_text(-r for r in grouped)
-        return "Wheel" if text == "5-4-3-2-A" else f"{text} low"
-    code, tiebreak = -k[0], [-r for r in k[1]]
-    if code != HIGH_CARD:
-        return CATEGORY_NAMES[code]
-    text = "-".join(RANK_CHARS[r] for r in tiebreak)
-    return "Number one" if text == "7-5-4-3-2" else f"{text} low"
+        return f"{label}, {_low_text(-r for r in k[1])}"
+    if not label.endswith("-low"):  # "No low", paired lows, deuce-to-seven's straights ..
+        return label
+    if ranking == "deuce-to-seven":
+        text = "-".join(RANK_CHARS[-r] for r in k[1])
+        return "Number one" if text == "7-5-4-3-2" else f"{text} low"
+    text = _low_text(-r for r in k[1])
+    return "Wheel" if text == "5-4-3-2-A" else f"{text} low"
 
 
 # ------------------------------------------------------------------ exact counts, grouped
