@@ -284,7 +284,7 @@ def test_counts_sum_past_two_to_the_31_without_overflow(monkeypatch):
     from pokersim import frequencies
 
     def royal_chunk(problem, first, n):
-        cards, key, trials = problem
+        cards, ranking, key, trials = problem
         hist = np.zeros(7463, np.int64)
         hist[7462] = min((first + n) * config.MC_BLOCK, trials) - first * config.MC_BLOCK
         return (hist,)

@@ -104,7 +104,7 @@ def test_same_counts_for_any_chunking():
 
 # The real kernels: chunk functions (problem, first block, blocks) -> tuple of counts
 CHUNKS = {
-    "frequencies": (frequencies._monte_carlo_chunk, (7, KEY, 5 * config.MC_BLOCK - 3)),
+    "frequencies": (frequencies._monte_carlo_chunk, (7, "high", KEY, 5 * config.MC_BLOCK - 3)),
     "draw5": (draw5._monte_carlo_chunk, (6, KEY, 5 * config.MC_BLOCK - 3)),
     "zhajinhua.frequencies": (zhajinhua._frequency_chunk, (KEY, 5 * config.MC_BLOCK - 3)),
     "zhajinhua.win_rates": (zhajinhua._win_rates_chunk,
@@ -134,7 +134,7 @@ import numpy as np
 from pokersim import frequencies
 from pokersim.games import draw5, zhajinhua
 key = np.uint64(1)
-frequencies._monte_carlo_chunk((5, key, 10), 0, 1)
+frequencies._monte_carlo_chunk((5, "high", key, 10), 0, 1)
 draw5._monte_carlo_chunk((3, key, 10), 0, 1)
 zhajinhua._frequency_chunk((key, 10), 0, 1)
 zhajinhua._win_rates_chunk((key, 3, 10, zhajinhua.Rules()), 0, 1)
