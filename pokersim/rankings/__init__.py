@@ -84,7 +84,8 @@ class Ranking:
 
     @property
     def n_strengths(self) -> int:
-        """The number of distinct strengths (the best is ``n_strengths``)."""
+        """The strength of the best hand: hands' strengths run 1..n_strengths (and 0, "no
+        low", in eight-or-better)."""
         return self.tables.keys.size - 1
 
     @functools.cached_property
