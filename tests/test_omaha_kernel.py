@@ -97,7 +97,7 @@ def test_matches_every_two_plus_three_choice(h, deck):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("h", HOLES)
-def test_matches_every_two_plus_three_choice_exhaustively_sampled(h):
+def test_matches_every_two_plus_three_choice_on_millions_of_rows(h):
     for deck in DECKS:
         check_rows(deal_from(DECKS[deck], 1_000_000, h + 5, seed=h * 7 + len(deck)))
 

@@ -28,7 +28,7 @@ ranks A..8 (8 bits each), holds the best low of two hole ranks and three other b
 Among five distinct ranks the lower 8-bit mask is the better low (the highest card decides
 first, and so does the highest bit), so the table holds the lowest such mask's strength.
 
-The tables are built at first use (about 0.1 s once the builders are compiled and cached).
+The tables are built at first use (0.03 s once the builders are compiled and cached).
 
 >>> from pokersim import describe
 >>> rows = parse_hands(["As Ks Qd 2c  Ts 9s 3s 4h 5d", "Ah Ad Ac As  Kd 7c 5h 4s 2c"])
@@ -65,6 +65,7 @@ from ..tables import (
 )
 from ..tables import tables as high_tables
 from ..validation import short_repr
+from .names import ACE_LOW_CHARS, ace_to_five_code
 
 #: Hole cards per row that the kernels take.
 HOLE_SIZES = (4, 5, 6)
@@ -75,6 +76,9 @@ NO_CARD = 255
 #: The board's suit counters start at 5, so bit 3 of a counter (:data:`FLUSH_CHECK`) is set
 #: when the suit holds three or more of the five board cards.
 BOARD_BIAS = np.uint64(0x5555 << SUIT_SHIFT)
+#: The hole's suit counters start at 6: bit 3 is set when the suit holds two or more of the
+#: (at most six) hole cards.
+HOLE_BIAS = np.uint64(0x6666 << SUIT_SHIFT)
 _U = np.uint64
 
 
@@ -138,7 +142,8 @@ class OmahaTables:
 
     def hole_args(self) -> tuple:
         """The tables :func:`hole_high` takes after the board's description, in its order."""
-        return self.card_bits, self.pair_slot, self.nonflush, self.flush_row, self.flush
+        return (self.board_keys, self.card_bits, self.pair_slot, self.nonflush, self.flush_row,
+                self.flush)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,22 +235,21 @@ def _low_table(low_five):
 
 def _low_five() -> np.ndarray:
     """(256,) uint8: the eight-or-better strength of each mask of five ranks A..8 (0 for
-    other masks), from that ranking's keys."""
+    other masks): the place of its key among that ranking's keys."""
     from . import get
-    from .keys import eight_or_better_key
 
     keys = get("eight-or-better").tables.keys
     out = np.zeros(256, np.uint8)
     for mask in range(256):
-        if bin(mask).count("1") == 5:  # ace-low rank r (ace 0) is rank (r - 1) mod 13
-            ranks = np.array([(r - 1) % 13 for r in range(8) if mask >> r & 1], np.int64)
-            out[mask] = np.searchsorted(keys, eight_or_better_key(ranks, False))
+        if bin(mask).count("1") == 5:
+            ranks = " ".join(ACE_LOW_CHARS[r] for r in range(7, -1, -1) if mask >> r & 1)
+            out[mask] = np.searchsorted(keys, ace_to_five_code(ranks))
     return out
 
 
 @functools.cache
 def tables() -> OmahaTables:
-    """The tables, built at first use (about 0.1 s once the builders are compiled).
+    """The tables, built at first use (0.03 s once the builders are compiled).
 
     >>> t = tables()
     >>> t.nonflush.size // PAIRS, t.flush.size // PAIRS, t.low.nbytes
@@ -285,8 +289,8 @@ def tables() -> OmahaTables:
 @jit(inline=True)
 def board_high(board, i, first, board_keys, card_bits, offsets, board_hash):
     """What :func:`hole_high` needs of the board ``board[i, first:first + 5]``: (the start
-    of its row in ``nonflush``, the bit shift of the suit holding three or more board cards,
-    the board's mask of that suit's ranks, 0 when no suit has three)."""
+    of its row in ``nonflush``, the flag (bit 3 of its suit counter) of the suit holding three
+    or more board cards, 0 if none, and the board's mask of that suit's ranks)."""
     key = BOARD_BIAS
     bits = _U(0)
     for j in range(first, first + 5):
@@ -295,38 +299,44 @@ def board_high(board, i, first, board_keys, card_bits, offsets, board_hash):
         bits |= card_bits[c]
     rank_key = key & RANK_MASK
     row = _U(board_hash[rank_key + _U(offsets[rank_key >> _U(HASH_SHIFT)])]) * _U(PAIRS)
-    shift = _U(16 * suit_of_flush(key))
-    suited = (bits >> shift) & _U(0x1FFF) if key & FLUSH_CHECK else _U(0)
-    return row, shift, suited
+    flag = key & FLUSH_CHECK
+    return row, flag, (bits >> _U(16 * suit_of_flush(key))) & _U(0x1FFF)
 
 
 @jit(inline=True)
-def hole_high(hole, i, first, h, row, shift, suited, card_bits, pair_slot, nonflush,
+def hole_high(hole, i, first, h, row, flag, suited, board_keys, card_bits, pair_slot, nonflush,
               flush_row, flush):
     """The high strength of the hole cards ``hole[i, first:first + h]`` (``h`` a compile-time
     constant) on a board described by :func:`board_high`: the best non-flush value of the
-    hole's pairs, and when the board has a suit of three, the best flush of each pair of the
-    hole's cards of that suit."""
+    hole's pairs, and when two or more hole cards are of the board's suit of three, the best
+    flush of each pair of them.
+
+    The test for a flush is branch-light: the hole's suit counters (the suit part of
+    ``board_keys``, summed over the hole from :data:`HOLE_BIAS`) flag the suits of two or
+    more hole cards, and one AND with the board's flag says whether a flush can be made (on 7%
+    of random Omaha hands; testing the board's suit first, on 37%, ran 2x slower)."""
     best = np.int16(0)
+    counters = HOLE_BIAS
     for a in range(first, first + h - 1):
         high = _U(hole[i, a]) << _U(6)
+        counters += board_keys[hole[i, a]]
         for b in range(a + 1, first + h):
             best = max(best, nonflush[row + _U(pair_slot[high | _U(hole[i, b])])])
-    if suited:
+    counters += board_keys[hole[i, first + h - 1]]
+    if counters & flag:
         bits = _U(0)
         for j in range(first, first + h):
             bits |= card_bits[hole[i, j]]
-        ranks = (bits >> shift) & _U(0x1FFF)
-        if popcount(ranks) >= 2:
-            start = _U(flush_row[suited])
-            while ranks:  # each pair of suited ranks, low < high
-                low = trailing_zeros(ranks)
-                ranks &= ranks - _U(1)
-                higher = ranks
-                while higher:
-                    high = trailing_zeros(higher)
-                    higher &= higher - _U(1)
-                    best = max(best, flush[start + slot(high, low)])
+        ranks = (bits >> _U(16 * suit_of_flush(flag))) & _U(0x1FFF)
+        start = _U(flush_row[suited])
+        while ranks:  # each pair of suited ranks, low < high
+            low = trailing_zeros(ranks)
+            ranks &= ranks - _U(1)
+            higher = ranks
+            while higher:
+                high = trailing_zeros(higher)
+                higher &= higher - _U(1)
+                best = max(best, flush[start + slot(high, low)])
     return best
 
 
@@ -353,10 +363,10 @@ def _kernel(h: int, want_high: bool, want_low: bool):
                flush_row, flush, low_bits, low, high_out, low_out):
         for i in prange(rows.shape[0]):
             if want_high:
-                row, shift, suited = board_high(rows, i, h, board_keys, card_bits, offsets,
-                                                board_hash)
-                high_out[i] = hole_high(rows, i, 0, h, row, shift, suited, card_bits,
-                                        pair_slot, nonflush, flush_row, flush)
+                row, flag, suited = board_high(rows, i, h, board_keys, card_bits, offsets,
+                                               board_hash)
+                high_out[i] = hole_high(rows, i, 0, h, row, flag, suited, board_keys,
+                                        card_bits, pair_slot, nonflush, flush_row, flush)
             if want_low:
                 board = low_mask(rows, i, h, 5, low_bits)
                 low_out[i] = low[board << 8 | low_mask(rows, i, 0, h, low_bits)]
@@ -376,7 +386,7 @@ def _run(rows: np.ndarray, want_high: bool, want_low: bool) -> tuple[np.ndarray,
     high_out = np.empty(n if want_high else 0, np.int16)
     low_out = np.empty(n if want_low else 0, np.int16)
     _kernel(h, want_high, want_low)(np.ascontiguousarray(rows), *t.board_args(),
-                                    *t.hole_args()[1:], t.low_bits, t.low, high_out, low_out)
+                                    *t.hole_args()[2:], t.low_bits, t.low, high_out, low_out)
     return high_out, low_out
 
 
