@@ -19,7 +19,9 @@ How a row's high hand is found without the 6 x 10 (up to 15 x 10) five-card look
   one suit has) and two or more hole cards. :attr:`OmahaTables.flush` holds, for every board
   suited-rank mask of 3 to 5 ranks (2,288 of them, a row of 91 each) and every pair of other
   ranks of that suit, the best flush or straight flush of the pair and three of the board's
-  suited ranks; the kernel looks up each pair of the hole's cards of that suit.
+  suited ranks. When the board's and the hole's suit counters say a flush can be made (one
+  AND; 7% of random Omaha hands), the kernel looks up each pair of the hole's cards of that
+  suit.
 * The row's strength is the larger of the two. A five that is really a flush is worth at least
   its reading without suits (a high card or a straight), so the maximum is the best hand.
 
@@ -29,6 +31,8 @@ Among five distinct ranks the lower 8-bit mask is the better low (the highest ca
 first, and so does the highest bit), so the table holds the lowest such mask's strength.
 
 The tables are built at first use (0.03 s once the builders are compiled and cached).
+Measured on one core of a shared 2-core machine (10 million random rows): 110, 84 and 64
+million rows/s for 4, 5 and 6 hole cards (high), 280-420 million (low).
 
 >>> from pokersim import describe
 >>> rows = parse_hands(["As Ks Qd 2c  Ts 9s 3s 4h 5d", "Ah Ad Ac As  Kd 7c 5h 4s 2c"])
@@ -51,7 +55,6 @@ import numpy as np
 from numba import prange
 
 from .._jit import jit, popcount, trailing_zeros
-from ..cards import format_cards, parse_hands  # noqa: F401  (the doctests')
 from ..errors import PokersimInputError
 from ..tables import (
     FLUSH_CHECK,
@@ -154,28 +157,22 @@ _TRIPLES = np.array(list(combinations(range(5), 3)), np.int64)
 
 
 @jit
-def _nonflush_table(boards, offsets, table):
-    """The best non-flush strength of each board multiset (rows of ``boards``: 13 rank
-    counts, five cards) with each pair of hole ranks and three of the board's cards, looked
-    up in the high evaluator's hash (``offsets``, ``table``)."""
-    out = np.zeros(boards.shape[0] * PAIRS, np.int16)
-    ranks = np.empty(5, np.int64)
-    for b in range(boards.shape[0]):
-        n = 0
-        for r in range(13):
-            for _ in range(boards[b, r]):
-                ranks[n] = r
-                n += 1
+def _nonflush_table(counts, ranks, offsets, table):
+    """The best non-flush strength of each board multiset (its 13 rank counts and its five
+    ranks) with each pair of hole ranks and three of the board's cards, looked up in the high
+    evaluator's hash (``offsets``, ``table``)."""
+    out = np.zeros(counts.shape[0] * PAIRS, np.int16)
+    for b in range(counts.shape[0]):
         for high in range(13):
             for low in range(high + 1):
                 same = high == low
-                if boards[b, high] + 1 + same > 4 or boards[b, low] + 1 + same > 4:
+                if counts[b, high] + 1 + same > 4 or counts[b, low] + 1 + same > 4:
                     continue  # five of a rank among the seven cards: no such hand
                 best = 0
                 for t in range(_TRIPLES.shape[0]):
                     key = RANK_KEYS[high] + RANK_KEYS[low]
                     for j in range(3):
-                        key += RANK_KEYS[ranks[_TRIPLES[t, j]]]
+                        key += RANK_KEYS[ranks[b, _TRIPLES[t, j]]]
                     best = max(best, table[key + offsets[key >> _U(HASH_SHIFT)]])
                 out[b * PAIRS + slot(_U(high), _U(low))] = best
     return out
@@ -267,7 +264,8 @@ def tables() -> OmahaTables:
     low_bits[:52] = np.where(ace_low < 8, 1 << ace_low, 0)
 
     multisets = rank_multisets(5)
-    boards = multisets[multisets.sum(axis=1) == 5]
+    boards = multisets[multisets.sum(axis=1) == 5]  # rank counts
+    board_ranks = np.repeat(np.tile(np.arange(13), len(boards)), boards.ravel()).reshape(-1, 5)
     keys = boards @ RANK_KEYS.astype(np.int64)
     offsets, board_hash = _build_perfect_hash(keys, np.arange(len(boards)), HASH_SHIFT)
 
@@ -278,7 +276,7 @@ def tables() -> OmahaTables:
     low_five = _low_five()
     return OmahaTables(
         board_keys, high.card_bits, offsets.astype(np.int32), board_hash, slots.ravel(),
-        _nonflush_table(boards, high.offsets, high.hash), flush_row,
+        _nonflush_table(boards, board_ranks, high.offsets, high.hash), flush_row,
         _flush_table(masks, high.flush), low_bits, _low_table(low_five), low_five)
 
 
