@@ -311,7 +311,8 @@ def test_same_order_as_pokerkit(h):
 
 @pytest.mark.parametrize("variant, h, has_low", [
     ("omaha", 4, False), ("omaha_five", 5, False), ("omaha_six", 6, False),
-    ("omaha_hi_lo", 4, True), ("omaha_five_hi_lo", 5, True)])
+    ("omaha_hi_lo", 4, True), ("omaha_five_hi_lo", 5, True),
+    ("courchevel", 5, False), ("courchevel_hi_lo", 5, True)])
 def test_same_winners_as_poker_equity_on_river_spots(variant, h, has_low):
     import poker_equity
 
@@ -340,6 +341,41 @@ def test_same_winners_as_poker_equity_on_river_spots(variant, h, has_low):
 
 # ---------------------------------------------------------------------------------------------
 # Interface
+
+
+@pytest.mark.parametrize("h", HOLES)
+def test_helpers_take_the_board_once_and_each_players_hole_cards(h):
+    """As an equity kernel uses them: the board's part once per board (its own array), then
+    each player's hole cards (another array)."""
+    from pokersim._jit import jit
+
+    @jit
+    def strengths(holes, boards, board_keys, card_bits, offsets, board_hash, pair_slot,
+                  nonflush, flush_row, flush, low_bits, low, high_out, low_out):
+        for i in range(boards.shape[0]):
+            row, flag, suited = omaha.board_high(boards, i, 0, board_keys, card_bits, offsets,
+                                                 board_hash)
+            board_mask = omaha.low_mask(boards, i, 0, 5, low_bits)
+            for p in range(holes.shape[1] // h):
+                high_out[i, p] = omaha.hole_high(holes, i, p * h, h, row, flag, suited,
+                                                 board_keys, card_bits, pair_slot, nonflush,
+                                                 flush_row, flush)
+                hole_mask = omaha.low_mask(holes, i, p * h, h, low_bits)
+                low_out[i, p] = low[board_mask << 8 | hole_mask]
+
+    players = 2
+    deals = np.concatenate([deal_from(deck, 2000, players * h + 5, seed=h)
+                            for deck in DECKS.values() if len(deck) >= players * h + 5])
+    holes, boards = deals[:, :-5].copy(), deals[:, -5:].copy()
+    t = omaha.tables()
+    high = np.zeros((len(deals), players), np.int16)
+    low = np.zeros((len(deals), players), np.int16)
+    assert t.hole_args()[0] is t.board_keys and t.hole_args()[1] is t.card_bits
+    strengths(holes, boards, *t.board_args(), *t.hole_args()[2:], t.low_bits, t.low, high, low)
+    for p in range(players):
+        rows = np.concatenate([holes[:, p * h:(p + 1) * h], boards], axis=1)
+        np.testing.assert_array_equal(high[:, p], brute_force(rows, "high"))
+        np.testing.assert_array_equal(low[:, p], brute_force(rows, "eight-or-better"))
 
 
 def test_rows_of_other_shapes_or_types_are_refused():
