@@ -312,7 +312,8 @@ def hole_high(hole, i, first, h, row, flag, suited, board_keys, card_bits, pair_
     The test for a flush is branch-light: the hole's suit counters (the suit part of
     ``board_keys``, summed over the hole from :data:`HOLE_BIAS`) flag the suits of two or
     more hole cards, and one AND with the board's flag says whether a flush can be made (on 7%
-    of random Omaha hands; testing the board's suit first, on 37%, ran 2x slower)."""
+    of random Omaha-4 hands; testing the board's suit first, true on 37%, cost 20% more
+    time per hand)."""
     best = np.int16(0)
     counters = HOLE_BIAS
     for a in range(first, first + h - 1):
