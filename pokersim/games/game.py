@@ -74,22 +74,25 @@ class Game:
         return self.hole + self.board
 
 
-_OMAHA = dict(board=5, two_plus_three=True)
-_HI_LO = dict(low="eight-or-better")
+def _omaha(name: str, hole: int, low: str | None = None, up_cards: int = 0) -> Game:
+    """Omaha's shape: five board cards, exactly two hole cards and three board cards."""
+    return Game(name, hole=hole, board=5, two_plus_three=True, low=low, up_cards=up_cards)
 
+
+_LOW = "eight-or-better"
 GAMES: dict[str, Game] = {g.name: g for g in (
     Game("holdem", hole=2, board=5),
     Game("short-deck", hole=2, board=5, ranking="short-deck"),
     Game("short-deck-trips", hole=2, board=5, ranking="short-deck-trips"),
-    Game("omaha", hole=4, **_OMAHA),
-    Game("omaha-5", hole=5, **_OMAHA),
-    Game("omaha-6", hole=6, **_OMAHA),
-    Game("omaha-hi-lo", hole=4, **_OMAHA, **_HI_LO),
-    Game("omaha-5-hi-lo", hole=5, **_OMAHA, **_HI_LO),
-    Game("courchevel", hole=5, up_cards=1, **_OMAHA),
-    Game("courchevel-hi-lo", hole=5, up_cards=1, **_OMAHA, **_HI_LO),
+    _omaha("omaha", 4),
+    _omaha("omaha-5", 5),
+    _omaha("omaha-6", 6),
+    _omaha("omaha-hi-lo", 4, _LOW),
+    _omaha("omaha-5-hi-lo", 5, _LOW),
+    _omaha("courchevel", 5, up_cards=1),
+    _omaha("courchevel-hi-lo", 5, _LOW, up_cards=1),
     Game("stud", hole=7),
-    Game("stud-hi-lo", hole=7, **_HI_LO),
+    Game("stud-hi-lo", hole=7, low=_LOW),
     Game("razz", hole=7, ranking="ace-to-five"),
     Game("2-7-single-draw", hole=5, ranking="deuce-to-seven", draw=True),
     Game("badugi", hole=4, ranking="badugi", draw=True),
