@@ -31,6 +31,7 @@ import pandas as pd
 
 from . import config, rankings
 from .errors import PokersimInputError, SimulationInterrupted
+from .games.game import NAMES as GAME_NAMES
 from .validation import METHODS, check_between
 
 #: The environment variable naming a Dask scheduler to run simulations on.
@@ -54,6 +55,8 @@ def table_text(frame: pd.DataFrame) -> str:
 
 
 def _cmd_evaluate(args) -> pd.DataFrame:
+    if args.game:
+        return _evaluate_in_game(args)
     from . import best_five, describe, evaluate, format_cards, parse_cards
 
     groups: dict[int, list[int]] = {}
@@ -75,6 +78,27 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     return frame
 
 
+def _evaluate_in_game(args) -> pd.DataFrame:
+    """``evaluate --game``: each hand is one player's hole cards then the board."""
+    from . import best_five, describe, evaluate, format_cards, parse_hands
+    from .games.game import get as get_game
+
+    if args.ranking != "high":
+        raise PokersimInputError("give --ranking or --game, not both")
+    g = get_game(args.game)
+    arr = parse_hands(args.hands)
+    strength, five = evaluate(arr, game=g), best_five(arr, game=g)
+    high, low = (strength, None) if g.low is None else strength
+    frame = pd.DataFrame({"hand": format_cards(arr), "strength": high,
+                          "description": describe(high, g.ranking),
+                          "best_five": format_cards(five if low is None else five.high)})
+    if low is not None:
+        frame["low_strength"] = low
+        frame["low_description"] = describe(low, g.low)
+        frame["low_five"] = ["" if f[0] == 255 else format_cards(f) for f in five.low]
+    return frame
+
+
 def _run(args) -> dict:
     """Where and how a simulation runs: the cluster client (or None), chunk size, progress."""
     return dict(client=args.client, chunk_size=args.chunk_size, progress=args.progress)
@@ -92,7 +116,8 @@ def _simulation(args) -> dict:
 def _cmd_frequencies(args) -> pd.DataFrame:
     from . import category_frequencies
 
-    return category_frequencies(args.cards, ranking=args.ranking, **_simulation(args))
+    return category_frequencies(args.cards, ranking=args.ranking, game=args.game,
+                                **_simulation(args))
 
 
 def _cmd_equity(args) -> pd.DataFrame:
@@ -363,11 +388,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--ranking", default="high", choices=rankings.NAMES,
                        help="how hands rank (default: high); lows, short deck and badugi as "
                             "in pokersim.rankings")
+        p.add_argument("--game", choices=GAME_NAMES,
+                       help="instead of a ranking, a game: each hand is one player's hole "
+                            "cards then the board, made and ranked as the game does")
 
     p = _add_command(sub, "evaluate", "strength and name of each hand given as text",
                      ['evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"',
                       'evaluate "2c 2d 2h 9s 9c" --json hands.json',
-                      'evaluate "7c 5d 4h 3s 2c" "Ac 2d 3h 4s 5c" --ranking deuce-to-seven'],
+                      'evaluate "7c 5d 4h 3s 2c" "Ac 2d 3h 4s 5c" --ranking deuce-to-seven',
+                      'evaluate "Ah 2d Qc Jc 3h Kh 8c 7d 9d" --game omaha-hi-lo'],
                      _cmd_evaluate)
     p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards (badugi: 4 to 7), e.g. '
                                             '"As Ks Qs Js Ts"')
@@ -377,10 +406,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = _add_command(sub, "frequencies", "how often each category occurs",
                      ["frequencies --cards 5",
                       "frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1",
-                      "frequencies --cards 7 --ranking eight-or-better"],
+                      "frequencies --cards 7 --ranking eight-or-better",
+                      "frequencies --game omaha-hi-lo --trials 1000000 --seed 1"],
                      _cmd_frequencies, simulates=True)
-    p.add_argument("--cards", type=int, default=7, choices=(4, 5, 6, 7),
-                   help="cards in a hand (default 7; badugi from 4, the others from 5)")
+    p.add_argument("--cards", type=int, choices=(4, 5, 6, 7),
+                   help="cards in a hand (default 7; badugi from 4, the others from 5; a "
+                        "game's own)")
     ranking_option(p)
     _method_options(p, "exact",
                     f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")

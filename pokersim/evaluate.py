@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import functools
 from itertools import combinations
+from typing import NamedTuple
 
 import numpy as np
 from numba import prange
@@ -30,7 +31,7 @@ from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
 from ._simd import eight_hands
 from .cards import as_array, as_hands, check_hands
 from .errors import PokersimInputError
-from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN
+from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
 from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
@@ -187,7 +188,15 @@ def kernel_args(ranking="high"):
     return rankings.get(ranking).tables.kernel_args()
 
 
-def evaluate(hands, ranking="high") -> np.ndarray:
+class HighLow(NamedTuple):
+    """The two halves of a split-pot game's hands: ``high`` strengths in the game's ranking
+    and ``low`` eight-or-better strengths, where 0 (``rankings.NO_LOW``) is "no low"."""
+
+    high: np.ndarray
+    low: np.ndarray
+
+
+def evaluate(hands, ranking="high", *, game=None):
     """Strength of the best five cards of each hand.
 
     Parameters
@@ -200,13 +209,18 @@ def evaluate(hands, ranking="high") -> np.ndarray:
         How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
         ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"`` or ``"badugi"`` (see
         :mod:`pokersim.rankings`).
+    game : str or pokersim.games.Game, optional
+        Instead of a ranking, a game (see :mod:`pokersim.games.game`): each row is one
+        player's hole cards then the board (``game.hole + game.board`` cards), ranked as the
+        game makes a hand (Omaha and Courchevel: exactly two hole cards and three board
+        cards).
 
     Returns
     -------
     numpy.ndarray of int16, shape (N,)
         Higher wins, equal is a tie: 1..7462 in the high order; 1..``n_strengths`` of the
         ranking, and 0 for "no low" in eight-or-better. One hand (1-D or a string) gives a
-        0-d array.
+        0-d array. A split-pot game gives a :class:`HighLow` of two such arrays.
 
     Raises
     ------
@@ -218,7 +232,12 @@ def evaluate(hands, ranking="high") -> np.ndarray:
     >>> s = evaluate(["7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c"], ranking="deuce-to-seven")
     >>> describe(s, ranking="deuce-to-seven")
     ['Number one', 'A-5-4-3-2 low']
+    >>> high, low = evaluate("Ah 2d Qc Jc  3h Kh 8c 7d 9d", game="omaha-hi-lo")
+    >>> describe(high), describe(low, "eight-or-better")
+    ('High Card, Ace', '8-7-3-2-A low')
     """
+    if game is not None:
+        return _evaluate_game(hands, ranking, game)
     r = rankings.get(ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     out = np.empty(arr.shape[0], np.int16)
@@ -228,6 +247,31 @@ def evaluate(hands, ranking="high") -> np.ndarray:
         check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out[0] if single else out
+
+
+def _game_rows(hands, ranking, game):
+    """(the Game, its rows checked: (N, hole + board) uint8 cards of its deck, single)."""
+    from .games.game import get as get_game
+
+    g = get_game(game)
+    if ranking != "high":
+        raise PokersimInputError(f"give a ranking or a game, not both (ranking={ranking!r}, "
+                                 f"game={g.name!r}: the game says how hands rank)")
+    arr, single = as_hands(hands, (g.cards,), check=False)
+    check_hands(arr, first_card=rankings.get(g.ranking).first_card)
+    return g, arr, single
+
+
+def _evaluate_game(hands, ranking, game):
+    g, arr, single = _game_rows(hands, ranking, game)
+    if g.two_plus_three:
+        high, low = omaha.high_low(arr) if g.low else (omaha.high(arr), None)
+    else:
+        high = evaluate(arr, g.ranking)
+        low = evaluate(arr, g.low) if g.low else None
+    if single:
+        high, low = high[0], None if low is None else low[0]
+    return high if low is None else HighLow(high, low)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,11 +426,13 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
              "ace-to-five": -1, "eight-or-better": -1, "deuce-to-seven": 0}
 
 
-def best_five(hands, ranking="high") -> np.ndarray:
+def best_five(hands, ranking="high", *, game=None):
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
     qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
-    the lowest of the others.
+    the lowest of the others. With ``game`` (rows as :func:`evaluate` takes them), the five
+    the game plays; a split-pot game gives a :class:`HighLow` whose ``low`` rows are 255
+    (no card) where the hand has no low.
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
@@ -394,7 +440,11 @@ def best_five(hands, ranking="high") -> np.ndarray:
     '8d 4c 3c 2d Ah'
     >>> format_cards(best_five("Kh 8d 4c 4s 3c", "badugi"))
     'Kh 8d 4s 3c'
+    >>> format_cards(best_five("Ah Kh Qh Jh  2h 3h 4c 5c 9d", game="omaha"))  # not a flush
+    'Ah Kh 9d 5c 4c'
     """
+    if game is not None:
+        return _best_five_of_game(hands, ranking, game)
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     check_hands(arr, first_card=r.first_card)
@@ -407,3 +457,33 @@ def best_five(hands, ranking="high") -> np.ndarray:
     _best_five_kernel(r.flavor)(arr, _SUBSETS[arr.shape[1]], _ACE_LAST[r.name],
                                 *r.tables.kernel_args(), out)
     return out[0] if single else out
+
+
+def _best_five_of_game(hands, ranking, game):
+    g, arr, single = _game_rows(hands, ranking, game)
+    if g.two_plus_three:
+        high, low = omaha.best_fives(arr)
+        for five in (high, low):
+            played = five[:, 0] != omaha.NO_CARD
+            five[played] = _read_in_order(five[played], "high" if five is high else "low")
+    else:
+        high = best_five(arr, g.ranking)
+        low = best_five(arr, "ace-to-five") if g.low else None
+        if low is not None:
+            low[evaluate(arr, g.low) == rankings.NO_LOW] = 255
+    if single:
+        high, low = high[0], None if low is None else low[0]
+    return high if not g.low else HighLow(high, low)
+
+
+def _read_in_order(fives: np.ndarray, half: str) -> np.ndarray:
+    out = np.empty_like(fives)
+    _read_all(fives, _ACE_LAST["high" if half == "high" else "ace-to-five"], out)
+    return out
+
+
+@jit(parallel=True)
+def _read_all(fives, ace_last, out):
+    for i in prange(fives.shape[0]):
+        _order_for_reading(fives[i], ace_last, out[i])
+

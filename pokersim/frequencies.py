@@ -12,15 +12,16 @@ from math import comb
 
 import numba
 import numpy as np
+import pandas as pd
 from numba import prange
 
 from . import config, rankings
 from ._jit import jit
 from ._random import seed_key
 from .combinatorics import first_combination, next_combination, subsets
-from .deal import deal_plan, deal_row
-from .errors import SimulationInterrupted
-from .evaluate import hand_strength, nonflush_strength, ranked_lookup
+from .deal import deal_plan, deal_row, deal_rows, live_cards
+from .errors import PokersimInputError, SimulationInterrupted
+from .evaluate import evaluate, hand_strength, nonflush_strength, ranked_lookup
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .rankings import BADUGI, PLAIN
 from .rankings.badugi import badugi_counts
@@ -33,6 +34,7 @@ from .validation import (
     check_target_stderr,
     choose_method,
     monte_carlo_trials,
+    short_repr,
 )
 
 #: Added to a key, makes bit 3 of a suit counter set if that suit already holds 4 cards: when
@@ -257,17 +259,18 @@ def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = N
     return counts
 
 
-def category_frequencies(cards: int = 7, method: str = "auto", trials: int | None = None,
-                         seed=None, target_stderr: float | None = None, *, ranking="high",
+def category_frequencies(cards: int | None = None, method: str = "auto",
+                         trials: int | None = None, seed=None,
+                         target_stderr: float | None = None, *, ranking="high", game=None,
                          client=None, chunk_size: int | None = None, progress: bool = False
                          ) -> ResultFrame:
     """Frequency of each hand category among all hands of ``cards`` cards, by the best five
-    (badugi: the best four) of the ranking.
+    (badugi: the best four) of the ranking; or among one player's hands in a game.
 
     Parameters
     ----------
-    cards : int
-        5..7 (badugi: 4..7).
+    cards : int, default 7
+        5..7 (badugi: 4..7). With ``game``, the game's hole and board cards.
     method : {"auto", "exact", "monte-carlo"}
         "exact" enumerates every hand of the ranking's deck (7 cards: ~0.1 s); "monte-carlo"
         deals hands at random; "auto" is exact unless ``trials``, ``seed`` or
@@ -283,6 +286,13 @@ def category_frequencies(cards: int = 7, method: str = "auto", trials: int | Non
     ranking : str or Ranking, default "high"
         How hands rank (see :mod:`pokersim.rankings`); hands come from its deck (the short
         decks: 36 cards). Lows count by the highest card of the low ("8-low").
+    game : str or pokersim.games.Game, optional
+        Instead of a ranking, one player's hands in a game (:mod:`pokersim.games.game`),
+        made as the game makes them. A split-pot game lists the high categories, then the
+        low ones (column ``half``: "high" or "low"), each half's probabilities summing to 1.
+        Exact where every hand of the game's cards is a hand of its ranking (stud, razz,
+        Hold'em as 7 cards, the draw games); the Omaha family is Monte Carlo only (4 + 5
+        cards make 463,563,500,400 hands).
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
@@ -311,6 +321,10 @@ def category_frequencies(cards: int = 7, method: str = "auto", trials: int | Non
     3    8-low     35,840
     4   No low  2,541,616
     """
+    if game is not None:
+        return _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
+                                 client, chunk_size, progress)
+    cards = 7 if cards is None else cards
     r = rankings.get(ranking)
     counts, method = _strength_counts(cards, method, trials, seed, target_stderr, r, client,
                                       chunk_size, progress)
@@ -369,3 +383,80 @@ def _below(target_stderr: float, ranking: str, counts: tuple) -> bool:
     n = by_category.sum()
     p = by_category / n
     return bool((np.sqrt(p * (1 - p) / n) < target_stderr).all())
+
+
+# ---------------------------------------------------------------------------------------------
+# Games
+
+
+def _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game, client,
+                      chunk_size, progress) -> ResultFrame:
+    """category_frequencies(game=...): both halves' counts, exact or Monte Carlo."""
+    from .games.game import get as get_game
+
+    g = get_game(game)
+    if ranking != "high":
+        raise PokersimInputError(f"give a ranking or a game, not both (ranking={ranking!r}, "
+                                 f"game={g.name!r})")
+    if cards is not None and cards != g.cards:
+        raise PokersimInputError(f"{g.name} hands have {g.cards} cards (hole and board); got "
+                                 f"cards={short_repr(cards)}")
+    halves = [g.ranking] + ([g.low] if g.low else [])
+    method = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr,
+                           exact_possible=not g.two_plus_three,
+                           why_not_exact=f" for {g.name}: two hole and three board cards "
+                                         f"make too many hands to enumerate")
+    if method == "exact":
+        counts = [strength_counts(g.cards, "exact", ranking=r) for r in halves]
+    else:
+        target_stderr = check_target_stderr(target_stderr)
+        check_client(client)
+        trials = monte_carlo_trials(trials, target_stderr)
+        stop = None if target_stderr is None else functools.partial(_halves_below,
+                                                                     target_stderr, halves)
+        result = run(_game_chunk, (g, seed_key(seed), trials), trials, config.DEAL_BLOCK,
+                     client=client, chunk_size=chunk_size,
+                     progress=check_flag(progress, "progress"), stop=stop,
+                     desc=f"{g.name} hands", unit="hands")
+        counts = list(result.counts[:len(halves)])
+        method = "monte-carlo (partial)" if result.interrupted else "monte-carlo"
+    frames = []
+    for half, r_name, c in zip(("high", "low"), halves, counts, strict=False):
+        r = rankings.get(r_name)
+        order = list(r.order)
+        frames.append(frequency_table([r.labels[i] for i in order],
+                                      category_counts(c, r)[order], method,
+                                      **({"half": half} if g.low else {})))
+    frame = ResultFrame(pd.concat(frames, ignore_index=True))
+    labels = [label for f in frames[::-1] for label in f.category.cat.categories]
+    frame["category"] = pd.Categorical(frame.category.astype(str), categories=labels,
+                                       ordered=True)
+    hands = int(counts[0].sum())
+    frame.attrs.update(cards=g.cards, game=g.name, method=method,
+                       trials=None if method == "exact" else hands, seed=seed,
+                       target_stderr=target_stderr, outcomes=hands,
+                       partial=method == "monte-carlo (partial)")
+    if method == "monte-carlo (partial)":
+        raise SimulationInterrupted(frame)
+    return frame
+
+
+def _game_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray, ...]:
+    """Strength counts (high, and low for split-pot games) of the deals of blocks ``first ..
+    first + n - 1`` (blocks of ``config.DEAL_BLOCK`` deals: the rows :func:`deal` would deal
+    from the same seed, whatever the chunks)."""
+    g, key, trials = problem
+    start = first * config.DEAL_BLOCK
+    rows = deal_rows(key, first, min((first + n) * config.DEAL_BLOCK, trials) - start,
+                     g.cards, live_cards(deck=g.deck))
+    strengths = evaluate(rows, game=g)
+    halves = tuple(strengths) if g.low else (strengths,)
+    sizes = [rankings.get(g.ranking).n_strengths + 1, rankings.get("eight-or-better").n_strengths
+             + 1]
+    return tuple(np.bincount(s, minlength=size).astype(np.int64)
+                 for s, size in zip(halves, sizes, strict=False))
+
+
+def _halves_below(target_stderr: float, halves: list, counts: tuple) -> bool:
+    """Whether every category probability of every half is known to ``target_stderr``."""
+    return all(_below(target_stderr, r, (c,)) for r, c in zip(halves, counts, strict=False))

@@ -755,3 +755,26 @@ def test_frequencies_with_a_ranking(capsys):
     assert rows["8-low"] == "13,171,200"
     rc, out, err = run_main(capsys, "evaluate", "Ac 5d 7h 8s 9c", "--ranking", "short-deck")
     assert rc == 2 and "5d (13) is not a card of the short deck" in err
+
+
+def test_evaluate_in_a_game(capsys):
+    rc, out, err = run_main(capsys, "evaluate", "Ah 2d Qc Jc 3h Kh 8c 7d 9d",
+                            "Kh Kd Qc Jc 5h 4h 3c 2c Ad", "--game", "omaha-hi-lo")
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["hand", "strength", "description", "best_five", "low_strength",
+                                "low_description", "low_five"]
+    assert "8-7-3-2-A low" in lines[1] and "8c 7d 3h 2d Ah" in lines[1]
+    assert "Pair of Kings" in lines[2] and "No low" in lines[2]  # two hole cards, no low
+    rc, out, err = run_main(capsys, "evaluate", "Ah 2d", "--game", "omaha")
+    assert rc == 2 and err.startswith("pokersim: error:") and "(N, 9)" in err
+    rc, out, err = run_main(capsys, "evaluate", "Ah 2d 3c 4c 5h", "--game", "razz",
+                            "--ranking", "badugi")
+    assert rc == 2 and "not both" in err
+
+
+def test_frequencies_in_a_game(capsys):
+    rc, out, _ = run_main(capsys, "frequencies", "--game", "razz")
+    assert rc == 0 and re.search(r"8-low +13,171,200", out)  # published
+    rc, out, err = run_main(capsys, "frequencies", "--game", "omaha", "--method", "exact")
+    assert rc == 2 and "use method='monte-carlo'" in err

@@ -8,6 +8,7 @@ like the named ones; ``deal(game=...)`` lays out whole deals as documented.
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import pokersim
@@ -87,3 +88,104 @@ def test_deal_refuses_what_cannot_be_dealt():
         pokersim.deal(1)
     with pytest.raises(PokersimInputError, match="players"):
         pokersim.deal(1, game="holdem", players=0)
+
+
+# ----------------------------------------------------------------------------- evaluate(game=)
+
+def _two_plus_three(rows: np.ndarray, hole: int, ranking: str) -> np.ndarray:
+    """Brute force: the best of every choice of two hole and three board cards."""
+    from itertools import combinations
+
+    best = np.full(len(rows), -1, np.int64)
+    for pair in combinations(range(hole), 2):
+        for triple in combinations(range(hole, hole + 5), 3):
+            five = np.ascontiguousarray(rows[:, list(pair + triple)])
+            best = np.maximum(best, pokersim.evaluate(five, ranking))
+    return best
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_evaluate_in_a_game(name):
+    g = games.get(name)
+    rows = pokersim.deal(3000, g.cards, seed=11, deck=g.deck)
+    got = pokersim.evaluate(rows, game=name)
+    high, low = (got.high, got.low) if g.low else (got, None)
+    if g.two_plus_three:
+        assert np.array_equal(high, _two_plus_three(rows, g.hole, "high"))
+    else:
+        assert np.array_equal(high, pokersim.evaluate(rows, g.ranking))
+    if g.low:
+        expected = (_two_plus_three(rows, g.hole, "eight-or-better") if g.two_plus_three
+                    else pokersim.evaluate(rows, "eight-or-better"))
+        assert np.array_equal(low, expected)
+        assert (low == 0).any() and (low > 0).any()
+    one = pokersim.evaluate(rows[0], game=name)
+    assert (one.high if g.low else one) == high[0] and np.ndim(one.high if g.low else one) == 0
+
+
+@pytest.mark.parametrize("name", ["omaha", "omaha-6", "omaha-hi-lo", "stud-hi-lo", "razz",
+                                  "badugi", "short-deck"])
+def test_best_five_in_a_game(name):
+    g = games.get(name)
+    rows = pokersim.deal(2000, g.cards, seed=5, deck=g.deck)
+    five, strength = pokersim.best_five(rows, game=name), pokersim.evaluate(rows, game=name)
+    halves = [(five.high, strength.high, g.ranking), (five.low, strength.low, g.low)] \
+        if g.low else [(five, strength, g.ranking)]
+    for cards, s, ranking in halves:
+        played = cards[:, 0] != 255
+        assert np.array_equal(played, s > 0)
+        assert all(set(c) <= set(r) for c, r in zip(cards[played].tolist(),
+                                                     rows[played].tolist(), strict=True))
+        assert np.array_equal(pokersim.evaluate(cards[played], ranking), s[played])
+        if g.two_plus_three:  # two of the hole cards and three of the board
+            hole = rows[played, :g.hole]
+            assert all(len(set(c) & set(h)) == 2 for c, h in zip(cards[played].tolist(),
+                                                                  hole.tolist(), strict=True))
+
+
+def test_evaluate_in_a_game_checks_its_input():
+    with pytest.raises(PokersimInputError, match="shape"):
+        pokersim.evaluate(pokersim.deal(2, 8, seed=1), game="omaha")
+    with pytest.raises(PokersimInputError, match="not both"):
+        pokersim.evaluate(pokersim.deal(2, 9, seed=1), "badugi", game="omaha")
+    with pytest.raises(PokersimInputError, match="short deck"):
+        pokersim.evaluate("2c 3d Ah Kh Qh Jh Th", game="short-deck")
+    with pytest.raises(PokersimInputError, match="repeats"):
+        pokersim.evaluate("Ah Ah Qc Jc 3h Kh 8c 7d 9d", game="omaha")
+
+
+# ------------------------------------------------------------------ category_frequencies(game=)
+
+def test_frequencies_of_games_that_are_a_ranking_are_exact():
+    razz = pokersim.category_frequencies(game="razz")
+    ace_to_five = pokersim.category_frequencies(7, ranking="ace-to-five")
+    assert razz[["category", "count"]].astype(str).equals(
+        ace_to_five[["category", "count"]].astype(str))
+    stud8 = pokersim.category_frequencies(game="stud-hi-lo")
+    assert list(stud8.columns[-1:]) == ["half"] and (stud8.method == "exact").all()
+    for half in ("high", "low"):
+        assert stud8[stud8.half == half].probability.sum() == pytest.approx(1)
+    low = stud8[stud8.half == "low"].set_index("category")["count"]
+    assert low["No low"] == 133_784_560 - 24_530_944  # published
+    assert stud8.attrs["game"] == "stud-hi-lo" and stud8.attrs["outcomes"] == 133_784_560
+
+
+@pytest.mark.parametrize("name", ["omaha", "omaha-hi-lo"])
+def test_omaha_frequencies_count_the_hands_deal_gives(name):
+    g = games.get(name)
+    trials = 40_000
+    frame = pokersim.category_frequencies(game=name, trials=trials, seed=3, chunk_size=8192)
+    rows = pokersim.deal(trials, game=name, players=1, seed=3)  # the same deals, by design
+    halves = [("high", "high")] + ([("low", "eight-or-better")] if g.low else [])
+    for half, ranking in halves:
+        strength = _two_plus_three(rows, g.hole, ranking)
+        r = pokersim.rankings.get(ranking)
+        labels = [r.labels[c] for c in pokersim.category(strength, ranking)]
+        part = frame[frame.half == half] if g.low else frame
+        counts = part.set_index(part.category.astype(str))["count"]
+        expected = pd.Series(labels).value_counts()
+        assert counts[counts > 0].sort_index().to_dict() == expected.sort_index().to_dict()
+    with pytest.raises(PokersimInputError, match="not possible here for omaha"):
+        pokersim.category_frequencies(game="omaha", method="exact")
+    with pytest.raises(PokersimInputError, match="omaha hands have 9 cards"):
+        pokersim.category_frequencies(5, game="omaha", trials=10)
