@@ -461,6 +461,7 @@ def best_five(hands, ranking="high", *, game=None):
 
 def _best_five_of_game(hands, ranking, game):
     g, arr, single = _game_rows(hands, ranking, game)
+    low: np.ndarray | None
     if g.two_plus_three:
         high, low = omaha.best_fives(arr)
         for five in (high, low):
@@ -468,8 +469,9 @@ def _best_five_of_game(hands, ranking, game):
             five[played] = _read_in_order(five[played], "high" if five is high else "low")
     else:
         high = best_five(arr, g.ranking)
-        low = best_five(arr, "ace-to-five") if g.low else None
-        if low is not None:
+        low = None
+        if g.low:
+            low = best_five(arr, "ace-to-five")
             low[evaluate(arr, g.low) == rankings.NO_LOW] = 255
     if single:
         high, low = high[0], None if low is None else low[0]
