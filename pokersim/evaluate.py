@@ -475,7 +475,7 @@ def _best_five_of_game(hands, ranking, game):
             low[evaluate(arr, g.low) == rankings.NO_LOW] = 255
     if single:
         high, low = high[0], None if low is None else low[0]
-    return high if not g.low else HighLow(high, low)
+    return high if low is None else HighLow(high, low)
 
 
 def _read_in_order(fives: np.ndarray, half: str) -> np.ndarray:
