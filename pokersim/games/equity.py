@@ -26,10 +26,10 @@ quarter), ``lose`` of taking nothing, and ``equity`` the expected share of the p
 
 >>> hl = game_equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], board="4c 5d 8h Ks Jd",
 ...                  game="omaha-hi-lo")
->>> hl[["player", "win", "tie", "equity", "high_tie", "low_tie"]]
-        player win   tie equity high_tie low_tie
-0  As 2s Kd Qd  0%  100%    50%     100%      0%
-1  Ah 3h Kc Qc  0%  100%    50%     100%      0%
+>>> hl[["player", "win", "tie", "equity", "high_tie", "low_win", "low_equity"]]
+        player win   tie equity high_tie low_win low_equity
+0  As 2s Kd Qd  0%  100%    75%     100%    100%        50%
+1  Ah 3h Kc Qc  0%  100%    25%     100%      0%         0%
 """
 
 from __future__ import annotations
@@ -111,15 +111,20 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
         if label.lower() in RANDOM_WORDS:
             return label.lower(), [np.zeros(0, np.uint8)], [1.0]
         try:
-            return label, [_cards(label, name, game)], [1.0]
+            parse_cards(label)
         except CardError:
             if game.hole != 2:
                 raise
-        try:
-            rng = parse_range(label)
-        except RangeError as e:
-            raise RangeError(f"{name}: {e}") from None
-        return label, list(rng.combos), list(rng.weights)
+            try:
+                rng = parse_range(label)
+            except RangeError as e:
+                raise RangeError(f"{name}: {e}") from None
+            in_deck = rng.combos.min(axis=1) >= rankings.get(game.ranking).first_card
+            if not in_deck.any():
+                raise CardError(f"{name} {short_repr(label)}: no hand of the range is in the "
+                                f"{game.name} deck") from None
+            return label, list(rng.combos[in_deck]), list(rng.weights[in_deck])
+        return label, [_cards(label, name, game)], [1.0]
     if isinstance(spec, dict):
         pairs = list(spec.items())
     elif isinstance(spec, (list, tuple)) and spec and not isinstance(spec[0], (int, np.integer)):
@@ -181,8 +186,8 @@ def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
     ``(h, l)`` (see :mod:`pokersim.games._equity`): (n_players + 1, n_players + 2) arrays.
 
     >>> high, low = shares(2)
-    >>> high[1, 3], high[2, 1], low[2, 1], high[2, 2] + low[2, 2]
-    (1.0, 0.25, 0.5, 0.5)
+    >>> float(high[1, 3]), float(high[2, 1]), float(low[2, 1])  # alone, no low; a quarter; half
+    (1.0, 0.25, 0.5)
     """
     h = np.arange(n_players + 1, dtype=float)[:, None]
     l_ = np.arange(n_players + 2, dtype=float)[None, :]
@@ -221,7 +226,8 @@ def summarise(labels, counts: np.ndarray, trials: int | None, outcomes: int, met
                      low_tie=(p * (in_low & (l_ > 1))).sum(axis=(1, 2)),
                      scoop=win, high_equity=(p * high).sum(axis=(1, 2)),
                      low_equity=(p * low).sum(axis=(1, 2)))
-    return win_rate_table({"player": list(labels)}, win, tie, 1.0 - win - tie, eq, se,
+    lose = (p * (share == 0)).sum(axis=(1, 2))
+    return win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
                           np.full(n, outcomes, np.int64), method, **extra)
 
 
