@@ -1,0 +1,247 @@
+"""Equity in every game (issue 17): pokersim.games.equity against the naive reference of
+tests/naive_games.py (every completion, naive ranking keys), poker_equity, and itself."""
+
+import numpy as np
+import pytest
+
+from pokersim.cards import parse_cards
+from pokersim.errors import CardError, DuplicateCardError, PokersimInputError
+from pokersim.games.equity import game_equity
+from pokersim.games.game import get
+from tests.naive_games import naive_equity
+
+SPLIT = ("high_win", "high_tie", "low_win", "low_tie", "high_equity", "low_equity")
+
+
+def cards(text):
+    return [int(c) for c in parse_cards(text)]
+
+
+def check_against_naive(game, hands, board="", dead=""):
+    g = get(game)
+    got = game_equity(hands, board=board, dead=dead, game=game, method="exact")
+    want = naive_equity(g, [cards(h) for h in hands], cards(board), cards(dead))
+    columns = ("equity", "win", "tie") + (SPLIT if g.low else ())
+    for i, w in enumerate(want):
+        for c in columns:
+            assert got[c].iloc[i] == pytest.approx(w[c], abs=1e-12), (game, i, c)
+        assert got.outcomes.iloc[i] == w["deals"]
+    assert np.allclose(got.win + got.tie + got.lose, 1)
+    return got
+
+
+# ---------------------------------------------------------------------------------------------
+# Brute force over every runout
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h 5c"),          # turn
+    ("omaha", ["Ah Kh 7c 6c", "Qs Js Ts 2d", "9d 9c 8h 8d"], "Th 5h 2c 3s Kd"),  # river
+    ("omaha", ["Ah Kh 7c 6c", "Qs Js Ts 9s"], "Th 5h 2s 3s"),         # flushes on the river
+    ("omaha-5", ["Ah Kh 7c 6c 5d", "Qs Js Ts 9s 9h"], "Th 5h 2s 3s"),
+    ("omaha-6", ["Ah Kh 7c 6c 5d 4d", "Qs Js Ts 9s 9h 8c"], "Th 5h 2s 3s"),
+    ("courchevel", ["Ah Kh 7c 6c 5d", "Qs Js Ts 9s 9h"], "Th 5h 2s 3s"),
+    ("holdem", ["Ah Kh", "Qs Qd"], "2c 7d Qh"),
+    ("short-deck", ["Ah Kh", "Qs Qd"], "6c 7d Qh 9h"),
+    ("short-deck-trips", ["Ah Kh", "Qs Qd"], "6c 7d Qh 9h"),
+])
+def test_high_games_every_runout(game, hands, board):
+    check_against_naive(game, hands, board)
+
+
+@pytest.mark.parametrize("game, hands", [
+    ("razz", ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"]),               # sixth street
+    ("stud", ["As Ad 3c 4h 5s Kd", "Kh Kc 3h 4d 6c 7d"]),
+    ("stud", ["As Ad 3c 4h 5s Kd Ks", "Kh Kc 3h 4d 6c 7d"]),             # seventh street
+    ("stud-hi-lo", ["As 2d 3c 4h Ks Kd", "Ah 2h Qh 4d 6c 7d"]),
+])
+def test_stud_games_every_card_to_come(game, hands):
+    check_against_naive(game, hands)
+
+
+def test_dead_cards_are_out_of_play():
+    hands = ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"]
+    got = check_against_naive("razz", hands, dead="5c 5d 5h 6d 6h 6s")
+    assert got.outcomes.iloc[0] == 34 * 33
+
+
+@pytest.mark.parametrize("game, hands", [
+    ("badugi", ["As 2d 3c", "Kh 2h 3s 4d"]),   # draw games: after the draw, kept cards
+    ("2-7-single-draw", ["7c 5d 4h 3s", "8c 6d 4c 3h 2s"]),
+    ("five-card-draw", ["Ac Ad Ah", "Kc Kd Ks 2h"]),
+])
+def test_draw_games_after_the_draw(game, hands):
+    check_against_naive(game, hands)
+
+
+def test_partial_omaha_hand():
+    check_against_naive("omaha", ["As Ad", "Kh Kd Qh Jd"], "2c 7d Qs 3h 9s")
+
+
+# ---------------------------------------------------------------------------------------------
+# Split pots
+
+def test_hi_lo_river_quartered():
+    # high: As 2s Kd Qd makes kings; low: A-2-3-4-8 for both of the first two players
+    got = check_against_naive("omaha-hi-lo", ["As 2s Kd Qd", "Ah 2h 7c 7h", "Qh Qs Jc Tc"],
+                              "3c 4d 8h Ks Jd")
+    assert got.equity.tolist() == [0.75, 0.25, 0.0]  # half, plus a quarter each of the low
+    assert got.low_tie.tolist() == [1.0, 1.0, 0.0]
+    assert got.scoop.tolist() == [0.0, 0.0, 0.0]
+    assert got.tie.tolist() == [1.0, 1.0, 0.0] and got.lose.tolist() == [0.0, 0.0, 1.0]
+
+
+def test_hi_lo_river_without_a_low():
+    got = check_against_naive("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h"], "9c Td 8h Ks Jd")
+    # one low card on the board: no low; Kd Qd with Jd Td 9c, a straight, takes it all
+    assert got.equity.tolist() == [1.0, 0.0]
+    assert got.scoop.tolist() == [1.0, 0.0] and got.low_equity.tolist() == [0.0, 0.0]
+
+
+def test_hi_lo_river_split():
+    got = check_against_naive("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h Kc Qc"], "4c 5d 8h Ks Jd")
+    assert got.equity.tolist() == [0.75, 0.25]  # the high tied, the low to A-2
+
+
+def test_hi_lo_turn_and_stud_hi_lo():
+    check_against_naive("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h"], "4c 5d 8h Ks")
+    check_against_naive("omaha-5-hi-lo", ["As 2s Kd Qd 9c", "Ah 3h 7c 7h 6s"], "4c 5d 8h Ks")
+    check_against_naive("courchevel-hi-lo", ["As 2s Kd Qd 9c", "Ah 3h 7c 7h 6s"],
+                        "4c 5d 8h Ks")
+
+
+# ---------------------------------------------------------------------------------------------
+# Symmetry, ranges, Monte Carlo
+
+def _relabel(text, perm):
+    return " ".join(t[0] + perm[t[1]] for t in text.split())
+
+
+def test_symmetry_and_suit_relabelling():
+    hands, board = ["As 2s Kd Qd", "Ah 3h 7c 7h"], "4c 5d 8h Ks"
+    base = game_equity(hands, board, game="omaha-hi-lo")
+    swapped = game_equity(hands[::-1], board, game="omaha-hi-lo")
+    assert np.allclose(base.equity, swapped.equity[::-1])
+    perm = dict(zip("cdhs", "hscd", strict=True))
+    moved = game_equity([_relabel(h, perm) for h in hands], _relabel(board, perm),
+                        game="omaha-hi-lo")
+    assert np.allclose(base.drop(columns="player").select_dtypes(float),
+                       moved.drop(columns="player").select_dtypes(float))
+
+
+def test_weighted_list_is_the_weighted_mean():
+    board = "Th 5h 2s 3s"
+    one = game_equity(["Ah Kh 7c 6c", "Qs Js Ts 9s"], board, game="omaha").equity.iloc[0]
+    two = game_equity(["Ah Kh 7c 6c", "Qd Jd Td 9d"], board, game="omaha").equity.iloc[0]
+    mixed = game_equity(["Ah Kh 7c 6c", {"Qs Js Ts 9s": 1, "Qd Jd Td 9d": 3}], board,
+                        game="omaha")
+    assert mixed.equity.iloc[0] == pytest.approx((one + 3 * two) / 4)
+    mc = game_equity(["Ah Kh 7c 6c", {"Qs Js Ts 9s": 1, "Qd Jd Td 9d": 3}], board,
+                     game="omaha", trials=100_000, seed=3)
+    assert abs(mc.equity.iloc[0] - mixed.equity.iloc[0]) < 4 * mc.std_error.iloc[0]
+
+
+def test_holdem_range_through_the_engine():
+    from pokersim import equity
+
+    ours = game_equity(["AhKh", "QQ+"], "2c 7d Qh", game="holdem")
+    theirs = equity(["AhKh", "QQ+"], "2c 7d Qh")
+    assert np.allclose(ours.equity, theirs.equity)
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h"),
+    ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h"),
+    ("stud-hi-lo", ["As 2d 3c 4h Ks", "Ah 2h Qh 4d 6c"], ""),
+])
+def test_monte_carlo_within_four_standard_errors(game, hands, board):
+    exact = game_equity(hands, board, game=game, method="exact") if "random" not in hands \
+        else None
+    mc = game_equity(hands, board, game=game, trials=200_000, seed=7)
+    assert (mc.method == "monte-carlo").all() and mc.outcomes.iloc[0] == 200_000
+    if exact is None:  # a random player: exact over C(45, 4) x runouts by naive? too many:
+        exact = game_equity(hands[:2] + ["Jc Js Tc 9h"], board, game=game)  # sanity only
+        assert np.isclose(mc.equity.sum(), 1)
+        return
+    assert (np.abs(mc.equity - exact.equity) < 4 * mc.std_error).all()
+    for column in ("high_equity", "low_equity") if "low" in exact else ():
+        assert (np.abs(mc[column] - exact[column]) < 4 * mc.std_error + 1e-3).all()
+
+
+def test_same_seed_same_result_whatever_the_chunks():
+    args = (["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h")
+    a = game_equity(*args, game="omaha-hi-lo", trials=70_000, seed=11)
+    b = game_equity(*args, game="omaha-hi-lo", trials=70_000, seed=11, chunk_size=16_384)
+    c = game_equity(*args, game="omaha-hi-lo", trials=70_000, seed=12)
+    assert a.equals(b) and not a.equals(c)
+
+
+def test_target_stderr_stops_early():
+    df = game_equity(["As Ad Ks Kd", "random"], game="omaha", target_stderr=0.005, seed=1)
+    assert df.attrs["target_stderr_met"] and (df.std_error < 0.005).all()
+    assert df.outcomes.iloc[0] < 1_000_000
+
+
+# ---------------------------------------------------------------------------------------------
+# poker_equity
+
+PEER_KEYS = {"omaha": "omaha", "omaha-5": "omaha_five", "omaha-hi-lo": "omaha_hi_lo",
+             "stud": "stud", "stud-hi-lo": "stud_hi_lo", "razz": "razz", "badugi": "badugi",
+             "2-7-single-draw": "deuce_seven", "short-deck": "short_deck"}
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("omaha", ["AsAdKsKd", "QhQcJhJc"], "2s3d4h"),
+    ("omaha-5", ["AsAdKsKd9c", "QhQcJhJc2d"], "2s3d4h5c"),
+    ("omaha-hi-lo", ["As2sKdQd", "Ah3h7c7h"], "4c5d8hKs"),
+    ("omaha-hi-lo", ["As2sKdQd", "Ah2h7c7h", "QhQsJcTc"], "3c4d8hKsJd"),
+    ("stud", ["AsAd3c4h5sKd", "KhKc3h4d6c7d"], ""),
+    ("stud-hi-lo", ["As2d3c4hKsKd", "Ah2hQh4d6c7d"], ""),
+    ("razz", ["As2d3c4h5sKd", "Ah2h3h4d6c7d"], ""),
+    ("badugi", ["As2d3c7h", "Kh2h3s4d"], ""),
+    ("2-7-single-draw", ["7c5d4h3s9d", "8c6d4c3h2s"], ""),
+    ("short-deck", ["AhKh", "QsQd"], "6c7dQh"),
+])
+def test_poker_equity_agrees(game, hands, board):
+    pe = pytest.importorskip("poker_equity")
+    theirs = pe.exact_from_text(PEER_KEYS[game], hands, board)
+    assert theirs is not None
+    ours = game_equity(hands, board, game=game, method="exact")
+    for i, p in enumerate(theirs["players"]):
+        assert ours.equity.iloc[i] == pytest.approx(p["equity"], abs=1e-12)
+        for column in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "low_equity"):
+            if column in ours:
+                assert ours[column].iloc[i] == pytest.approx(p[column], abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------
+# Input errors
+
+@pytest.mark.parametrize("players, kwargs, error, words", [
+    (["As Ad Ks Kd", "As Qc Jh Jc"], {}, DuplicateCardError, "same card"),
+    (["As Ad Ks Kd", "Qh Qc Jh Jc"], {"board": "As 2c"}, DuplicateCardError, "board"),
+    (["As Ad Ks Kd Qs", "Qh Qc Jh Jc"], {}, PokersimInputError, "5 cards"),
+    (["As Ad Ks Kd", "Qh Qc Jh Jc"], {"board": "2c 3c 4c 5c 6c 7c"}, PokersimInputError,
+     "5 board cards"),
+    (["As Ad Ks Kd", "Qh Qc Jh Jc"], {"dead": "2c 2c"}, CardError, "repeats"),
+    (["As Ad Ks Kd"], {}, PokersimInputError, "at least two"),
+    (["As Ad Ks Kd", "Qh Qc Jh Jx"], {}, CardError, "not a card"),
+    (["As Ad Ks Kd", "random"], {"trials": 0}, PokersimInputError, "trials"),
+    (["As Ad Ks Kd", "random"], {"method": "exact", "seed": 1}, PokersimInputError, "seed"),
+    (["As Ad Ks Kd", {"Qh Qc": 1, "Jh Jc Tc": 1}], {}, PokersimInputError, "same number"),
+    (["As Ad Ks Kd", {"Qh Qc Jh Jc": -1}], {}, PokersimInputError, "positive"),
+    (["As Ad Ks Kd", "Qh Qc Jh Jc"], {"game": "nope"}, PokersimInputError, "unknown game"),
+])
+def test_input_errors(players, kwargs, error, words):
+    kwargs = {"game": "omaha", **kwargs}
+    with pytest.raises(error, match=words):
+        game_equity(players, **kwargs)
+
+
+def test_short_deck_and_crowded_table_errors():
+    with pytest.raises(CardError, match="not in the short-deck deck"):
+        game_equity(["Ah Kh", "2s 2d"], game="short-deck")
+    with pytest.raises(PokersimInputError, match="need"):
+        game_equity(["random"] * 8, game="stud")  # 56 cards
+    with pytest.raises(PokersimInputError, match="need"):
+        game_equity(["random"] * 5, game="short-deck", dead="Ac Ad Ah As Kc Kd Kh Ks 6c 6d 6h "
+                    "6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d")
