@@ -123,7 +123,8 @@ def _cmd_frequencies(args) -> pd.DataFrame:
 def _cmd_equity(args) -> pd.DataFrame:
     from . import equity
 
-    return equity(args.players, board=args.board, dead=args.dead, **_simulation(args))
+    return equity(args.players, board=args.board, dead=args.dead, game=args.game,
+                  **_simulation(args))
 
 
 def _cmd_vs_random(args) -> pd.DataFrame:
@@ -429,9 +430,13 @@ def build_parser() -> argparse.ArgumentParser:
                      ["equity AhKh QsQd",
                       'equity AhKh QsQd --board "2c 7d Qh"',
                       'equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1',
-                      "equity AhKh random --method monte-carlo --target-stderr 0.001"],
+                      "equity AhKh random --method monte-carlo --target-stderr 0.001",
+                      'equity "As Ad 2s 3d" "Kh Kd Qh Jd" --game omaha-hi-lo --board "4c 5h Kc"'],
                      _cmd_equity, simulates=True)
     p.add_argument("players", nargs="+", help='e.g. AhKh "QQ+, AKs" random')
+    p.add_argument("--game", choices=GAME_NAMES,
+                   help="another game than Hold'em: players are its hands (partial hands "
+                        "completed at random) or random")
     simulation_options(p)
     tables.append(p)
 

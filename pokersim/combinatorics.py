@@ -34,6 +34,19 @@ MAX_SUBSET = 7
 BINOM = np.array([[comb(n, k) for k in range(MAX_SUBSET + 1)] for n in range(DECK + 1)],
                  np.int64)
 BINOM.setflags(write=False)
+
+
+def binomials(max_n: int, max_k: int) -> np.ndarray:
+    """``out[n, k]`` = C(n, k) for 0 <= n <= max_n and 0 <= k <= max_k (0 when k > n), int64:
+    :data:`BINOM` for larger subsets or decks with several rows of unknown cards.
+
+    >>> int(binomials(64, 11)[47, 11]) == comb(47, 11)
+    True
+    """
+    return np.array([[comb(n, k) for k in range(max_k + 1)] for n in range(max_n + 1)],
+                    np.int64)
+
+
 #: ``SUBSET_OFFSET[k]``: the number of subsets of the deck with fewer than k cards, where
 #: the flat indices of the k-card subsets start (k = 0 .. 8).
 SUBSET_OFFSET = np.concatenate([[0], np.cumsum(BINOM[DECK])]).astype(np.int64)

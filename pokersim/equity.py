@@ -182,10 +182,16 @@ def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFram
                           **extra)
 
 
+def _game_name(game) -> str:
+    from .games.game import get as get_game
+
+    return get_game(game).name
+
+
 def equity(players, board=None, dead=None, trials: int | None = None, method: str = "auto",
            seed=None, target_stderr: float | None = None, categories: bool = False, *,
            client=None, chunk_size: int | None = None, progress: bool = False,
-           exact=NOT_GIVEN) -> ResultFrame:
+           game=None, exact=NOT_GIVEN) -> ResultFrame:
     """Win, tie and equity of each player.
 
     Parameters
@@ -221,6 +227,11 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         with it the result depends on the seed and the chunk size, nothing else.
     progress : bool
         Show a progress bar on stderr for runs over a second.
+    game : str or pokersim.games.Game, optional
+        Another game than Hold'em (:mod:`pokersim.games.game`): Omaha, stud, razz, the draw
+        games... Players are then the game's hands, partial hands completed at random,
+        ``"random"`` or weighted lists of hands, and split-pot games add the high and low
+        columns: see :func:`pokersim.games.equity.game_equity`, which takes the same options.
     exact : bool or None, optional
         Deprecated (warns): True, False and None are ``method="exact"``, ``"monte-carlo"``
         and ``"auto"``. Giving it with another ``method`` than ``"auto"`` is an error.
@@ -248,7 +259,20 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     >>> mc = equity(["AhKh", "QsQd"], trials=100_000, seed=1)
     >>> mc.attrs["method"], int(mc.outcomes.iloc[0])
     ('monte-carlo', 100000)
+    >>> equity(["As Ad Ks Kd", "Qh Jh Th 9h"], board="2c 7d Qs", game="omaha").equity.round(4)
+    0    0.6659
+    1    0.3341
+    Name: equity, dtype: float64
     """
+    if game is not None and _game_name(game) != "holdem":
+        from .games.equity import game_equity
+
+        if categories or exact is not NOT_GIVEN:
+            raise PokersimInputError("categories and exact are Hold'em's options; with "
+                                     "game=, use method=")
+        return game_equity(players, board, dead, method=method, trials=trials, seed=seed,
+                           target_stderr=target_stderr, game=game, client=client,
+                           chunk_size=chunk_size, progress=progress)
     method = _method_from_exact(method, exact)
     board_cards = as_card_set(board, "board")
     if board_cards.size not in (0, 3, 4, 5):

@@ -467,6 +467,7 @@ def _best_five_of_game(hands, ranking, game):
         for five in (high, low):
             played = five[:, 0] != omaha.NO_CARD
             five[played] = _read_in_order(five[played], "high" if five is high else "low")
+        low = low if g.low else None
     else:
         high = best_five(arr, g.ranking)
         low = None

@@ -470,11 +470,13 @@ def test_frequencies_passes_the_simulation_options_by_keyword(capsys, monkeypatc
     monkeypatch.setattr(pokersim, "category_frequencies", category_frequencies)
     assert main(["frequencies", "--cards", "6", "--method", "monte-carlo", "--trials", "500",
                  "--seed", "3", "--target-stderr", "0.01"]) == 0
-    assert seen == dict(cards=6, ranking="high", method="monte-carlo", trials=500, seed=3,
-                        target_stderr=0.01, client=None, chunk_size=None, progress=False)
+    assert seen == dict(cards=6, ranking="high", game=None, method="monte-carlo", trials=500,
+                        seed=3, target_stderr=0.01, client=None, chunk_size=None,
+                        progress=False)
     seen.clear()
     assert main(["frequencies"]) == 0  # options left out keep the function's defaults
-    assert seen == dict(cards=7, ranking="high", client=None, chunk_size=None, progress=False)
+    assert seen == dict(cards=None, ranking="high", game=None, client=None, chunk_size=None,
+                        progress=False)
 
 
 def test_a_partial_result_prints_whatever_its_shape(capsys):
@@ -778,3 +780,15 @@ def test_frequencies_in_a_game(capsys):
     assert rc == 0 and re.search(r"8-low +13,171,200", out)  # published
     rc, out, err = run_main(capsys, "frequencies", "--game", "omaha", "--method", "exact")
     assert rc == 2 and "use method='monte-carlo'" in err
+
+
+def test_equity_in_a_game(capsys):
+    # Omaha hi/lo on the flop, by hand: As Ad 2s 3d has the nut low draw (A-2-3 with 4-5)
+    rc, out, err = run_main(capsys, "equity", "As Ad 2s 3d", "Kh Kd Qh Jd", "--game",
+                            "omaha-hi-lo", "--board", "4c 5h Kc")
+    assert rc == 0 and err == ""
+    header = out.splitlines()[0].split()
+    assert header[:8] == ["player", "win", "tie", "lose", "equity", "std_error", "outcomes",
+                          "method"] and "low_equity" in header
+    rc, out, err = run_main(capsys, "equity", "As Ad Ks Kd Qs", "random", "--game", "omaha")
+    assert rc == 2 and err.startswith("pokersim: error:") and len(err.splitlines()) == 1

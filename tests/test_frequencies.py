@@ -414,7 +414,7 @@ def test_monte_carlo_default_trials():
 # ----------------------------------------------------------------------------- bad input
 
 
-@pytest.mark.parametrize("cards", [4, 8, 0, -7, True, False, "7", None, 7.5])
+@pytest.mark.parametrize("cards", [4, 8, 0, -7, True, False, "7", 7.5])  # None: the default, 7
 def test_bad_cards(cards):
     with pytest.raises(PokersimInputError) as info:
         category_frequencies(cards)
@@ -552,3 +552,7 @@ def test_ctrl_c_leaves_the_hands_dealt_so_far(monkeypatch):
                                   strength_counts(7, trials=2 * chunk, seed=5))
     done = category_frequencies(7, trials=2 * chunk, seed=5)
     assert partial["count"].tolist() == done["count"].tolist()
+
+
+def test_cards_none_is_the_default_seven():
+    assert category_frequencies(None)["count"].sum() == 133_784_560

@@ -43,6 +43,7 @@ import numpy as np
 from .. import config, rankings
 from .._random import seed_key
 from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
+from ..combinatorics import binomials
 from ..deal import deal_plan
 from ..equity import _alias_rows
 from ..errors import (
@@ -105,7 +106,7 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
     """(label, hands, weights) of a player as given."""
     name = f"player {i + 1}"
     if isinstance(spec, Range) and game.hole == 2:
-        return spec.text, list(spec.combos), list(spec.weights)
+        return spec.text, list(np.asarray(spec.combos)), list(np.asarray(spec.weights))
     if isinstance(spec, str):
         label = spec.strip()
         if label.lower() in RANDOM_WORDS:
@@ -119,11 +120,12 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
                 rng = parse_range(label)
             except RangeError as e:
                 raise RangeError(f"{name}: {e}") from None
-            in_deck = rng.combos.min(axis=1) >= rankings.get(game.ranking).first_card
+            combos, range_weights = np.asarray(rng.combos), np.asarray(rng.weights)
+            in_deck = combos.min(axis=1) >= rankings.get(game.ranking).first_card
             if not in_deck.any():
                 raise CardError(f"{name} {short_repr(label)}: no hand of the range is in the "
                                 f"{game.name} deck") from None
-            return label, list(rng.combos[in_deck]), list(rng.weights[in_deck])
+            return label, list(combos[in_deck]), list(range_weights[in_deck])
         return label, [_cards(label, name, game)], [1.0]
     if isinstance(spec, dict):
         pairs = list(spec.items())
@@ -146,7 +148,8 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
         weights.append(float(weight))
     if not hands:
         raise PokersimInputError(f"{name}: an empty list of hands")
-    label = ", ".join(format_cards(h) for h in hands[:3]) + (", ..." if len(hands) > 3 else "")
+    label = ", ".join(str(format_cards(h)) for h in hands[:3]) + (", ..." if len(hands) > 3
+                                                                   else "")
     return label, hands, weights
 
 
@@ -159,8 +162,8 @@ def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
                                  f"number of cards; got {sorted(sizes)}")
     known = sizes.pop()
     if known > game.hole:
-        raise PokersimInputError(f"player {i + 1} {short_repr(label)}: {known} cards, but a "
-                                 f"{game.name} hand has {game.hole}")
+        raise PokersimInputError(f"player {i + 1} {short_repr(label)}: {known} cards, but "
+                                 f"{game.name} hands have {game.hole}")
     cards = np.array(hands, np.uint8).reshape(len(hands), known)
     free = ~np.isin(cards, blocked).any(axis=1)
     if not free.any():
@@ -300,7 +303,7 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     return counts.sum(0), dealt.sum(keepdims=True)
 
 
-_BINOM = np.array([[math.comb(n, k) for k in range(12)] for n in range(65)], np.int64)
+_BINOM = binomials(64, 11)
 
 
 def _card_mask(cards) -> np.uint64:
