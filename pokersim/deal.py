@@ -18,7 +18,7 @@ from ._jit import jit, mul_wide
 from ._random import block_state, next_u64, seed_key
 from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
-from .validation import MAX_COUNT, check_count, short_repr
+from .validation import MAX_COUNT, check_count, named
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
@@ -103,10 +103,7 @@ DECKS = {"full": 0, "short": 16}
 
 def check_deck(deck) -> int:
     """The first card id of a deck given by name ("full": 52 cards, "short": 36, six to ace)."""
-    if isinstance(deck, str) and deck in DECKS:
-        return DECKS[deck]
-    raise PokersimInputError(f"unknown deck {short_repr(deck)}; choose one of "
-                             f"{', '.join(map(repr, DECKS))}")
+    return named(deck, DECKS, "deck")
 
 
 def live_cards(dead=None, deck: str = "full") -> np.ndarray:

@@ -193,3 +193,19 @@ def monte_carlo_trials(trials, target_stderr) -> int:
     if trials is not None:
         return check_count(trials, "trials", 1)
     return config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
+
+
+def named(value, registry: dict, kind: str, cls: type | None = None, hint: str = ""):
+    """The entry of ``registry`` that ``value`` names (or ``value`` itself, an instance of
+    ``cls``); an unknown name is an error that lists the names.
+
+    >>> named("short", {"full": 0, "short": 16}, "deck")
+    16
+    """
+    if cls is not None and isinstance(value, cls):
+        return value
+    if isinstance(value, str) and value in registry:
+        return registry[value]
+    raise PokersimInputError(f"unknown {kind} {short_repr(value)}; choose one of "
+                             f"{', '.join(registry)}{hint}")
+

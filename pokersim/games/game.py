@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .. import rankings
 from ..errors import PokersimInputError
-from ..validation import short_repr
+from ..validation import named, short_repr
 
 
 @dataclass(frozen=True)
@@ -107,12 +107,7 @@ def get(game) -> Game:
     >>> get("razz").ranking
     'ace-to-five'
     """
-    if isinstance(game, Game):
-        return game
-    if isinstance(game, str) and game in GAMES:
-        return GAMES[game]
-    raise PokersimInputError(f"unknown game {short_repr(game)}; choose one of "
-                             f"{', '.join(NAMES)}, or build a pokersim.games.Game")
+    return named(game, GAMES, "game", Game, ", or build a pokersim.games.Game")
 
 
 def short_deck(trips_beat_straight: bool = False) -> Game:

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..errors import PokersimInputError
 from ..tables import tables as high_tables
-from ..validation import short_repr
+from ..validation import named, short_repr
 from . import badugi, hashed, keys, names
 
 #: The strength of a hand with no low (eight-or-better): below every low.
@@ -157,12 +157,7 @@ def get(ranking) -> Ranking:
     >>> get("deuce-to-seven").labels[-1]
     '7-low'
     """
-    if isinstance(ranking, Ranking):
-        return ranking
-    if isinstance(ranking, str) and ranking in RANKINGS:
-        return RANKINGS[ranking]
-    raise PokersimInputError(f"unknown ranking {short_repr(ranking)}; choose one of "
-                             f"{', '.join(NAMES)}")
+    return named(ranking, RANKINGS, "ranking", Ranking)
 
 
 def short_deck(trips_beat_straight: bool = False) -> Ranking:
