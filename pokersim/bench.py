@@ -169,6 +169,52 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str]) -> list[di
     return rows
 
 
+#: Issue 17's equity spots: (label, game, players, poker-equity's variant key).
+GAME_SPOTS = [
+    ("Omaha heads-up", "omaha", ["As Ad Ks Qd", "random"], "omaha"),
+    ("Omaha hi/lo 3-way", "omaha-hi-lo", ["As 2d 3s Kd", "random", "random"], "omaha_hi_lo"),
+    ("stud 3-way", "stud", ["As Ad Ks", "random", "random"], "stud"),
+    ("razz heads-up", "razz", ["As 2d 3s", "random"], "razz"),
+    ("badugi heads-up", "badugi", ["As 2d 3h 4c", "random"], "badugi"),
+]
+
+
+def _game_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
+    """The games issue's rows: Omaha evaluation from (N, hole + 5) arrays, and Monte Carlo
+    equity of each spot of :data:`GAME_SPOTS` beside poker-equity's ``chunk_from_text`` on
+    the same spot (its samples, with 2 threads)."""
+    from . import deal, equity, evaluate
+    from .games.game import get as get_game
+
+    rows = []
+    for name in ("omaha", "omaha-6", "omaha-hi-lo"):
+        hands = deal(n, game=name, players=1, seed=1)
+        rows.append(_row(f"evaluate(game={name!r}), (N, {hands.shape[1]})", n,
+                         _time(lambda h=hands, g=name: evaluate(h, game=g), repeat)))
+    try:
+        import poker_equity
+    except ImportError:
+        poker_equity = None
+        notes.append("poker-equity not installed: its game equity rows are skipped")
+    trials = max(n // 5, 10_000)
+    for label, game, players, variant in GAME_SPOTS:
+        mc = _row(f"equity Monte Carlo {label}", trials,
+                  _time(lambda g=game, p=players: equity(p, trials=trials, seed=1, game=g),
+                        repeat), unit="trials/s")
+        rows.append(mc)
+        if poker_equity is not None:
+            hole = get_game(game).hole  # poker-equity writes each unknown card as "*"
+            theirs = ["*" * hole if p == "random" else p.replace(" ", "") + "*" * (
+                hole - len(p.split())) for p in players]
+            peer = _row(f"poker-equity chunk_from_text {label}", trials,
+                        _time(lambda v=variant, t=theirs: poker_equity.chunk_from_text(
+                            v, t, samples=trials, seed=1, threads=2), max(3, repeat // 2)),
+                        unit="trials/s", peer=True)
+            peer["pokersim_vs_peer"] = mc["rate"] / peer["rate"]
+            rows.append(peer)
+    return rows
+
+
 def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
     """A chunk that does nothing: times the runner's and the cluster's cost per chunk."""
     return (np.zeros(1, np.int64),)
@@ -322,6 +368,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         rows.append(_row(f"exact category_frequencies, {k} cards", comb(52, k),
                          _time(lambda k=k: strength_counts(k), repeat)))
     rows += _ranking_rows(n, repeat, peer_n, notes)
+    rows += _game_rows(n, repeat, notes)
     rows += _equity_rows(n, repeat, notes)
     if dask_workers:
         rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)
