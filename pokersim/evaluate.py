@@ -119,7 +119,8 @@ def hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flav
 
 
 @functools.cache
-def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, simd: bool = HAS_AVX2):
+def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
+                     simd: bool = HAS_AVX2):
     """The kernel filling ``out`` with the strengths of k-card rows (k, the ranking's lookup
     flavor and first card compiled in); it returns the number of invalid rows (marked -1).
     With ``simd``, eight rows at a time by :func:`pokersim._simd.eight_hands`, the rows it
@@ -242,7 +243,7 @@ def evaluate(hands, ranking="high", *, game=None):
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     out = np.empty(arr.shape[0], np.int16)
     kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
-                              HAS_AVX2 and r.flavor != BADUGI)
+                              simd=HAS_AVX2 and r.flavor != BADUGI)
     if kernel(arr, *r.tables.kernel_args(), out):
         check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover

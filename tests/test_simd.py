@@ -179,7 +179,7 @@ def test_every_hand_counted_by_strength(k, simd):
     # every k-card hand, lowest card first, in chunks by that card (columns turned so the
     # cards are not always ascending); the counts per strength are the naive oracle's
     counts = np.zeros(7463, np.int64)
-    kernel = _evaluate_kernel(k, simd)
+    kernel = _evaluate_kernel(k, simd=simd)
     for first in range(52 - k + 1):
         rest = _combinations(51 - first, k - 1, comb(51 - first, k - 1)) + np.uint8(first + 1)
         hands = np.column_stack([np.full(len(rest), first, np.uint8), rest])
