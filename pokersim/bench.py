@@ -130,7 +130,8 @@ PEER_KERNELS = {"short-deck": "short_deck", "ace-to-five": "low_a5",
                 "deuce-to-seven": "deuce_seven", "badugi": "badugi"}
 
 
-def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str]) -> list[dict]:
+def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
+                  quick: bool = False) -> list[dict]:
     """The rankings issue's rows: ``evaluate(hands, ranking=...)`` of ``n`` random 5- and
     7-card hands of the ranking's deck, side by side with poker-equity's ``score_batch`` on
     the first ``peer_n`` of them (as text, the form it takes; its time includes parsing it),
@@ -147,7 +148,7 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str]) -> list[di
         poker_equity = None
         notes.append("poker-equity not installed: its ranking rows are skipped")
     rows = []
-    for name in rankings.NAMES:
+    for name in ("deuce-to-seven",) if quick else rankings.NAMES:  # quick: compile one
         r = rankings.get(name)
         if name == "high":
             continue
@@ -179,7 +180,7 @@ GAME_SPOTS = [
 ]
 
 
-def _game_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
+def _game_rows(n: int, repeat: int, notes: list[str], quick: bool = False) -> list[dict]:
     """The games issue's rows: Omaha evaluation from (N, hole + 5) arrays, and Monte Carlo
     equity of each spot of :data:`GAME_SPOTS` beside poker-equity's ``chunk_from_text`` on
     the same spot (its samples, with 2 threads)."""
@@ -187,7 +188,7 @@ def _game_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
     from .games.game import get as get_game
 
     rows = []
-    for name in ("omaha", "omaha-6", "omaha-hi-lo"):
+    for name in ("omaha",) if quick else ("omaha", "omaha-6", "omaha-hi-lo"):
         hands = deal(n, game=name, players=1, seed=1)
         rows.append(_row(f"evaluate(game={name!r}), (N, {hands.shape[1]})", n,
                          _time(lambda h=hands, g=name: evaluate(h, game=g), repeat)))
@@ -197,7 +198,7 @@ def _game_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
         poker_equity = None
         notes.append("poker-equity not installed: its game equity rows are skipped")
     trials = max(n // 5, 10_000)
-    for label, game, players, variant in GAME_SPOTS:
+    for label, game, players, variant in GAME_SPOTS[:1] if quick else GAME_SPOTS:
         mc = _row(f"equity Monte Carlo {label}", trials,
                   _time(lambda g=game, p=players: equity(p, trials=trials, seed=1, game=g),
                         repeat), unit="trials/s")
@@ -367,8 +368,8 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
 
         rows.append(_row(f"exact category_frequencies, {k} cards", comb(52, k),
                          _time(lambda k=k: strength_counts(k), repeat)))
-    rows += _ranking_rows(n, repeat, peer_n, notes)
-    rows += _game_rows(n, repeat, notes)
+    rows += _ranking_rows(n, repeat, peer_n, notes, quick)
+    rows += _game_rows(n, repeat, notes, quick)
     rows += _equity_rows(n, repeat, notes)
     if dask_workers:
         rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)

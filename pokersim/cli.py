@@ -24,13 +24,14 @@ import dataclasses
 import logging
 import os
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from . import config, rankings
-from .errors import PokersimInputError, SimulationInterrupted
+from .errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
 from .games.game import NAMES as GAME_NAMES
 from .validation import METHODS, check_between
 
@@ -689,8 +690,14 @@ def main(argv: list[str] | None = None) -> int:
     args.progress = not args.quiet and sys.stderr.isatty()
     try:
         outputs = _outputs(args)
-        with _client(args) as args.client:
+        with _client(args) as args.client, warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", TargetStderrWarning)
             result = args.run(args)
+        for w in caught:  # a target not reached: one line, the table still prints
+            if issubclass(w.category, TargetStderrWarning):
+                print(f"pokersim: warning: {w.message}", file=sys.stderr)
+            else:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     except PokersimInputError as e:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2

@@ -792,3 +792,11 @@ def test_equity_in_a_game(capsys):
                           "method"] and "low_equity" in header
     rc, out, err = run_main(capsys, "equity", "As Ad Ks Kd Qs", "random", "--game", "omaha")
     assert rc == 2 and err.startswith("pokersim: error:") and len(err.splitlines()) == 1
+
+
+def test_an_unmet_target_is_one_warning_line(capsys):
+    rc, out, err = run_main(capsys, "equity", "AhKh", "random", "--target-stderr", "0.001",
+                            "--trials", "100", "--seed", "1")
+    assert rc == 0 and out.strip()
+    assert err.startswith("pokersim: warning: target_stderr=0.001 was not reached")
+    assert len(err.splitlines()) == 1

@@ -30,19 +30,25 @@ def check_against_naive(game, hands, board="", dead=""):
     return got
 
 
+def slow(*values):
+    """A case of every game shape runs in CI (--runslow); the default run keeps one or two
+    per kind of game, since each new shape compiles its own kernels (seconds each)."""
+    return pytest.param(*values, marks=pytest.mark.slow)
+
+
 # ---------------------------------------------------------------------------------------------
 # Brute force over every runout
 
 @pytest.mark.parametrize("game, hands, board", [
     ("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h 5c"),          # turn
     ("omaha", ["Ah Kh 7c 6c", "Qs Js Ts 2d", "9d 9c 8h 8d"], "Th 5h 2c 3s Kd"),  # river
-    ("omaha", ["Ah Kh 7c 6c", "Qs Js Ts 9s"], "Th 5h 2s 3s"),         # flushes on the river
-    ("omaha-5", ["Ah Kh 7c 6c 5d", "Qs Js Ts 9s 9h"], "Th 5h 2s 3s"),
-    ("omaha-6", ["Ah Kh 7c 6c 5d 4d", "Qs Js Ts 9s 9h 8c"], "Th 5h 2s 3s"),
-    ("courchevel", ["Ah Kh 7c 6c 5d", "Qs Js Ts 9s 9h"], "Th 5h 2s 3s"),
+    slow("omaha", ["Ah Kh 7c 6c", "Qs Js Ts 9s"], "Th 5h 2s 3s"),     # flushes on the river
+    slow("omaha-5", ["Ah Kh 7c 6c 5d", "Qs Js Ts 9s 9h"], "Th 5h 2s 3s"),
+    slow("omaha-6", ["Ah Kh 7c 6c 5d 4d", "Qs Js Ts 9s 9h 8c"], "Th 5h 2s 3s"),
+    slow("courchevel", ["Ah Kh 7c 6c 5d", "Qs Js Ts 9s 9h"], "Th 5h 2s 3s"),
     ("holdem", ["Ah Kh", "Qs Qd"], "2c 7d Qh"),
-    ("short-deck", ["Ah Kh", "Qs Qd"], "6c 7d Qh 9h"),
-    ("short-deck-trips", ["Ah Kh", "Qs Qd"], "6c 7d Qh 9h"),
+    slow("short-deck", ["Ah Kh", "Qs Qd"], "6c 7d Qh 9h"),
+    slow("short-deck-trips", ["Ah Kh", "Qs Qd"], "6c 7d Qh 9h"),
 ])
 def test_high_games_every_runout(game, hands, board):
     check_against_naive(game, hands, board)
@@ -50,7 +56,7 @@ def test_high_games_every_runout(game, hands, board):
 
 @pytest.mark.parametrize("game, hands", [
     ("razz", ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"]),               # sixth street
-    ("stud", ["As Ad 3c 4h 5s Kd", "Kh Kc 3h 4d 6c 7d"]),
+    slow("stud", ["As Ad 3c 4h 5s Kd", "Kh Kc 3h 4d 6c 7d"]),
     ("stud", ["As Ad 3c 4h 5s Kd Ks", "Kh Kc 3h 4d 6c 7d"]),             # seventh street
     ("stud-hi-lo", ["As 2d 3c 4h Ks Kd", "Ah 2h Qh 4d 6c 7d"]),
 ])
@@ -66,8 +72,8 @@ def test_dead_cards_are_out_of_play():
 
 @pytest.mark.parametrize("game, hands", [
     ("badugi", ["As 2d 3c", "Kh 2h 3s 4d"]),   # draw games: after the draw, kept cards
-    ("2-7-single-draw", ["7c 5d 4h 3s", "8c 6d 4c 3h 2s"]),
-    ("five-card-draw", ["Ac Ad Ah", "Kc Kd Ks 2h"]),
+    slow("2-7-single-draw", ["7c 5d 4h 3s", "8c 6d 4c 3h 2s"]),
+    slow("five-card-draw", ["Ac Ad Ah", "Kc Kd Ks 2h"]),
 ])
 def test_draw_games_after_the_draw(game, hands):
     check_against_naive(game, hands)
@@ -149,9 +155,9 @@ def test_holdem_range_through_the_engine():
 
 
 @pytest.mark.parametrize("game, hands, board", [
-    ("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h"),
+    slow("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h"),
     ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h"),
-    ("stud-hi-lo", ["As 2d 3c 4h Ks", "Ah 2h Qh 4d 6c"], ""),
+    slow("stud-hi-lo", ["As 2d 3c 4h Ks", "Ah 2h Qh 4d 6c"], ""),
 ])
 def test_monte_carlo_within_four_standard_errors(game, hands, board):
     exact = game_equity(hands, board, game=game, method="exact") if "random" not in hands \
@@ -191,15 +197,15 @@ PEER_KEYS = {"omaha": "omaha", "omaha-5": "omaha_five", "omaha-hi-lo": "omaha_hi
 
 @pytest.mark.parametrize("game, hands, board", [
     ("omaha", ["AsAdKsKd", "QhQcJhJc"], "2s3d4h"),
-    ("omaha-5", ["AsAdKsKd9c", "QhQcJhJc2d"], "2s3d4h5c"),
+    slow("omaha-5", ["AsAdKsKd9c", "QhQcJhJc2d"], "2s3d4h5c"),
     ("omaha-hi-lo", ["As2sKdQd", "Ah3h7c7h"], "4c5d8hKs"),
     ("omaha-hi-lo", ["As2sKdQd", "Ah2h7c7h", "QhQsJcTc"], "3c4d8hKsJd"),
-    ("stud", ["AsAd3c4h5sKd", "KhKc3h4d6c7d"], ""),
+    slow("stud", ["AsAd3c4h5sKd", "KhKc3h4d6c7d"], ""),
     ("stud-hi-lo", ["As2d3c4hKsKd", "Ah2hQh4d6c7d"], ""),
     ("razz", ["As2d3c4h5sKd", "Ah2h3h4d6c7d"], ""),
     ("badugi", ["As2d3c7h", "Kh2h3s4d"], ""),
-    ("2-7-single-draw", ["7c5d4h3s9d", "8c6d4c3h2s"], ""),
-    ("short-deck", ["AhKh", "QsQd"], "6c7dQh"),
+    slow("2-7-single-draw", ["7c5d4h3s9d", "8c6d4c3h2s"], ""),
+    slow("short-deck", ["AhKh", "QsQd"], "6c7dQh"),
 ])
 def test_poker_equity_agrees(game, hands, board):
     pe = pytest.importorskip("poker_equity")
