@@ -682,6 +682,19 @@ def _print_partial(partial) -> None:
                 print(table_text(value))
 
 
+def _one_line_warnings(show):
+    """A ``warnings.showwarning`` that prints a target not reached as one line (the table
+    still prints) and leaves every other warning to ``show``."""
+
+    def show_warning(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, TargetStderrWarning):
+            print(f"pokersim: warning: {message}", file=sys.stderr)
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    return show_warning
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status:
     0, 2 for bad input or a request too big for memory (one line on stderr), 130 when
@@ -690,14 +703,10 @@ def main(argv: list[str] | None = None) -> int:
     args.progress = not args.quiet and sys.stderr.isatty()
     try:
         outputs = _outputs(args)
-        with _client(args) as args.client, warnings.catch_warnings(record=True) as caught:
+        with _client(args) as args.client, warnings.catch_warnings():
             warnings.simplefilter("always", TargetStderrWarning)
+            warnings.showwarning = _one_line_warnings(warnings.showwarning)
             result = args.run(args)
-        for w in caught:  # a target not reached: one line, the table still prints
-            if issubclass(w.category, TargetStderrWarning):
-                print(f"pokersim: warning: {w.message}", file=sys.stderr)
-            else:
-                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     except PokersimInputError as e:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2
