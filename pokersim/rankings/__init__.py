@@ -60,6 +60,7 @@ class Ranking:
     category_of_key: Callable[[int], int]
     describe_key: Callable[[int], str]
     suits: bool = True
+    no_hand: str | None = None  # the name of strength 0, where it is a hand's ("No low")
 
     @property
     def first_card(self) -> int:
@@ -100,13 +101,13 @@ class Ranking:
     @functools.cached_property
     def descriptions(self) -> tuple[str, ...]:
         """The name of every strength (index 0: "No low", or "?" where 0 is no strength)."""
-        zero = "No low" if self.name == "eight-or-better" else "?"
+        zero = self.no_hand or "?"
         return (zero,) + tuple(self.describe_key(int(k)) for k in self.tables.keys[1:])
 
     @property
     def has_no_hand(self) -> bool:
         """Whether strength 0 is a hand's strength (eight-or-better's no low)."""
-        return self.name == "eight-or-better"
+        return self.no_hand is not None
 
     def build(self) -> hashed.HashTables:
         """Build the tables from the five-card rules (a few seconds)."""
@@ -139,7 +140,8 @@ RANKINGS: dict[str, Ranking] = {r.name: r for r in (
             names.ace_to_five_category, names.describe_ace_to_five, suits=False),
     Ranking("eight-or-better", "full", (5, 6, 7), names.EIGHT_OR_BETTER_LABELS,
             _weakest_first(names.EIGHT_OR_BETTER_LABELS), PLAIN, keys.eight_or_better_key,
-            names.eight_or_better_category, names.describe_eight_or_better, suits=False),
+            names.eight_or_better_category, names.describe_eight_or_better, suits=False,
+            no_hand="No low"),
     Ranking("deuce-to-seven", "full", (5, 6, 7), names.DEUCE_TO_SEVEN_LABELS,
             _weakest_first(names.DEUCE_TO_SEVEN_LABELS), FLUSH_NEEDS_ALL_CARDS,
             keys.deuce_to_seven_key, names.deuce_to_seven_category,
