@@ -5,8 +5,11 @@ the sorted board), and the number of deals each class stands for (24 over the re
 that leave its hand unchanged, by the orbit-stabiliser theorem), which must add up to every
 deal of the round."""
 
+import doctest
 import itertools
+import re
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -201,3 +204,14 @@ def test_bad_indices_and_rounds_are_errors(args, message):
     if not isinstance(args[0], str) or args[0] not in ROUNDS:
         with pytest.raises(PokersimInputError, match="unknown round"):
             class_count(args[0])
+
+
+def test_the_example_of_docs_api_runs():
+    page = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    section = page.split("\n## Hand isomorphism\n", 1)[1].split("\n## ", 1)[0]
+    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
+    test = doctest.DocTestParser().get_doctest(example, {}, "api.md: Hand isomorphism",
+                                               "docs/api.md", 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 5)  # (failed, attempted)
