@@ -43,7 +43,8 @@ from .combinatorics import binomials
 
 #: Board cards of each round: preflop, flop, turn, river.
 BOARD_CARDS = (0, 3, 4, 5)
-#: The longest run of equal shapes, and the bits of a sort key below its shape.
+#: Suits (so also the longest run of equal shapes), and the bits of a sort key below its
+#: shape (codes are below 2**21).
 SUITS = 4
 CODE_BITS = 24
 #: Bits of a suit's shape in :attr:`RoundTables.suits` (the configuration is above the four).
