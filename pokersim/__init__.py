@@ -7,8 +7,9 @@
 'Royal Flush'
 """
 
-# config first: it sets the thread pool's options; data: the shipped tables
-from . import config, data  # noqa: F401
+# config first: it sets the thread pool's options; data: the shipped tables; isomorphism:
+# pokersim.isomorphism.index, unindex and class_count
+from . import config, data, isomorphism  # noqa: F401
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
 from .display import CardView, show, with_symbols

@@ -216,6 +216,20 @@ def _game_rows(n: int, repeat: int, notes: list[str], quick: bool = False) -> li
     return rows
 
 
+def _isomorphism_rows(n: int, repeat: int) -> list[dict]:
+    """Issue 18's rows: the suit-isomorphic index of ``n`` random hands of each round, hole
+    cards and board in one (N, 2 + b) array."""
+    from . import deal
+    from .isomorphism import ROUNDS, index
+
+    rows = []
+    for name, k in zip(ROUNDS, (2, 5, 6, 7), strict=True):
+        hands = deal(n, k, seed=k)
+        rows.append(_row(f"isomorphism.index {name}, (N, {k})", n,
+                         _time(lambda h=hands: index(h), repeat)))
+    return rows
+
+
 def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
     """A chunk that does nothing: times the runner's and the cluster's cost per chunk."""
     return (np.zeros(1, np.int64),)
@@ -371,6 +385,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     rows += _ranking_rows(n, repeat, peer_n, notes, quick)
     rows += _game_rows(n, repeat, notes, quick)
     rows += _equity_rows(n, repeat, notes)
+    rows += _isomorphism_rows(n, repeat)
     if dask_workers:
         rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)
     hands = deal(max(scaling), 7, seed=3)
