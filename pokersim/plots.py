@@ -3,7 +3,8 @@
     python -m pokersim.plots [PATH]     # the README's figure (docs/equity_vs_players.png)
 
 Matplotlib is imported when a function is called, not with pokersim. Colours come from
-matplotlib's colour-blind-safe ``tab10`` cycle and the ``viridis`` map.
+matplotlib's colour-blind-safe ``tab10`` cycle and the ``viridis`` map; every line of a plot
+has a colour of its own (:func:`line_styles`).
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -34,6 +35,26 @@ def _axes(ax):
     import matplotlib.pyplot as plt
 
     return plt.subplots(figsize=(7, 4.5))[1]
+
+
+def line_styles(n: int) -> list[tuple[tuple[float, ...], str]]:
+    """A distinct (colour, line style) for each of ``n`` lines.
+
+    Up to 10 lines take the ``tab10`` colours, solid (matplotlib's default cycle); up to 20, the
+    next ten take the light ``tab20`` partner of each, dashed; beyond, ``viridis`` spreads the
+    colours evenly, solid. No two lines share a colour, where a 10-colour cycle would repeat.
+
+    >>> styles = line_styles(12)
+    >>> len(set(colour for colour, _ in styles)), styles[0][1], styles[10][1]
+    (12, '-', '--')
+    """
+    import matplotlib
+
+    if n <= 20:
+        tab20 = [tuple(map(float, c)) for c in matplotlib.colormaps["tab20"](np.arange(20))]
+        return ([(c, "-") for c in tab20[0::2]] + [(c, "--") for c in tab20[1::2]])[:n]
+    viridis = matplotlib.colormaps["viridis"](np.linspace(0, 1, n))
+    return [(tuple(map(float, c)), "-") for c in viridis]
 
 
 def _need(frame: pd.DataFrame, columns: list[str], what: str) -> None:
@@ -78,8 +99,9 @@ def category_frequencies(exact: pd.DataFrame, monte_carlo: pd.DataFrame | None =
 
 def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None, ax=None):
     """Equity against 1..9 random opponents, one line per hand (all of the table's by default,
-    or those of ``hands``: a list, or one hand's text), with the fair share
-    1 / (n + 1) dashed. ``table`` has columns hand (or player), opponents, equity — the shipped
+    or those of ``hands``: a list, or one hand's text), each in a colour of its own
+    (:func:`line_styles`; the legend names up to 20 hands), with the fair share 1 / (n + 1)
+    dashed. ``table`` has columns hand (or player), opponents, equity — the shipped
     starting-hand table (:func:`pokersim.data.starting_hands`) or ``equity_vs_random`` output.
 
     >>> import matplotlib
@@ -95,11 +117,13 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None,
         hands = list(dict.fromkeys(table[key]))
     elif isinstance(hands, str):  # one hand, not its characters
         hands = [hands]
-    for h in hands:
+    hands = list(hands)
+    for h, (colour, style) in zip(hands, line_styles(len(hands)), strict=True):
         rows = table[table[key] == h].sort_values("opponents")
         if rows.empty:
             raise PokersimInputError(f"equity_vs_players: no rows for hand {h!r}")
-        ax.plot(rows.opponents, 100 * rows.equity, marker="o", ms=3, label=str(h))
+        ax.plot(rows.opponents, 100 * rows.equity, marker="o", ms=3, color=colour, ls=style,
+                label=str(h) if len(hands) <= 20 else None)  # no legend of 169 names
     n = np.arange(1, int(table.opponents.max()) + 1)
     ax.plot(n, 100 / (n + 1), "k--", lw=1, label="fair share 1/(n+1)")
     ax.set_xlabel("random opponents")

@@ -45,6 +45,21 @@ def test_equity_vs_players_lines():
     assert len(plots.equity_vs_players(frame).get_lines()) == 2
 
 
+
+def test_equity_vs_players_gives_every_line_its_own_colour():
+    """Notebook 02's twelve hands, and all 169 hands by default: no two hands' lines share a
+    colour (matplotlib's 10-colour cycle repeats from the eleventh line); a legend names the
+    twelve, not the 169."""
+    from matplotlib.colors import to_rgba
+
+    twelve = ["AA", "KK", "QQ", "JJ", "TT", "77", "22", "AKs", "AKo", "KQs", "T9s", "72o"]
+    for hands, n in ((twelve, 12), (None, 169)):
+        ax = plots.equity_vs_players(starting_hands(), hands)
+        lines = [line for line in ax.get_lines() if line.get_label() != "fair share 1/(n+1)"]
+        assert len(lines) == n
+        assert len({to_rgba(line.get_color()) for line in lines}) == n
+        assert len(ax.get_legend().get_texts()) == (n + 1 if hands else 1)
+
 def test_equity_vs_players_takes_one_hand_as_text():
     # "AA" is one hand, not the hands "A" and "A"
     lines = plots.equity_vs_players(starting_hands(), "AA").get_lines()

@@ -1,0 +1,105 @@
+"""Sphinx configuration of pokersim's documentation site.
+
+Build it from the repository root (``pip install ".[docs]"`` first)::
+
+    python -m sphinx -W --keep-going -b html docs docs/_build/html
+
+The Markdown pages are read by MyST; the notebooks (``docs/notebooks`` links to the repository's
+``notebooks/``) are executed once per build by myst-nb and shown with their outputs; the API
+reference is generated from the docstrings (autodoc, numpydoc).
+"""
+
+import importlib
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # document this checkout, not an installed copy
+
+import pokersim  # noqa: E402
+
+project = "pokersim"
+author = "the pokersim developers"
+copyright = "the pokersim developers"
+release = version = pokersim.__version__
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.autodoc",
+    "numpydoc",
+]
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "Thumbs.db", ".DS_Store"]
+
+# --- MyST and the notebooks ------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "dollarmath"]
+myst_heading_anchors = 3
+# Committed notebooks carry no outputs: each is executed once per build, in its own folder,
+# and a notebook that raises fails the build.
+nb_execution_mode = "auto"
+nb_execution_timeout = 300  # seconds per cell, as tests/test_notebooks.py allows
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_merge_streams = True
+# Kernels started by myst-nb import this checkout as well.
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+# Figures reach the page through the kernel's inline backend, which a non-interactive
+# MPLBACKEND (Agg, as the tests set it) would replace.
+os.environ.pop("MPLBACKEND", None)
+
+# --- the API reference -----------------------------------------------------------------------
+autodoc_default_options = {"members": True, "member-order": "bysource"}
+autodoc_typehints = "none"  # the numpydoc text says what each argument takes
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+
+# --- HTML ------------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"pokersim {release}"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+}
+html_sidebars = {"api": [], "design": []}  # one-page sections: no empty navigation column
+html_static_path: list[str] = []
+
+
+def _canonical(target: str, module: str | None) -> str | None:
+    """Where the object a cross-reference names is documented: ``pokersim.Category`` and a bare
+    ``CardError`` inside :mod:`pokersim.cards` both name objects that the reference documents in
+    the module defining them (``pokersim.evaluate.Category``, ``pokersim.errors.CardError``)."""
+    for scope in ([module] if module else []) + [""]:
+        path = f"{scope}.{target}" if scope else target
+        parts = path.split(".")
+        for i in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:i]))
+            except ImportError:
+                continue
+            try:
+                for name in parts[i:]:
+                    obj = getattr(obj, name)
+            except AttributeError:
+                break
+            home, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+            if home and qualname and home.startswith("pokersim") and f"{home}.{qualname}" != path:
+                return f"{home}.{qualname}"
+            break
+    return None
+
+
+def _resolve_alias(app, env, node, contnode):
+    """A Python cross-reference Sphinx could not resolve, retried at the object's home."""
+    if node.get("refdomain") != "py":
+        return None
+    canonical = _canonical(node["reftarget"], node.get("py:module"))
+    if canonical is None:
+        return None
+    domain = env.get_domain("py")
+    return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], canonical,
+                               node, contnode)
+
+
+def setup(app):
+    app.connect("missing-reference", _resolve_alias)
