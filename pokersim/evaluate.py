@@ -33,6 +33,7 @@ from .cards import as_array, as_hands, check_hands
 from .errors import PokersimInputError
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
 from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
+from .rankings.badugi import evaluate_kernel as badugi_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush, tables
@@ -124,7 +125,10 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     """The kernel filling ``out`` with the strengths of k-card rows (k, the ranking's lookup
     flavor and first card compiled in); it returns the number of invalid rows (marked -1).
     With ``simd``, eight rows at a time by :func:`pokersim._simd.eight_hands`, the rows it
-    leaves (flushes, bad rows) one by one."""
+    leaves (flushes, bad rows) one by one. Badugi's kernels are its own
+    (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
+    if flavor == BADUGI:
+        return badugi_kernel(k, simd=simd)
     if simd:
         return _eight_at_a_time_kernel(k, flavor, first_card)
 
@@ -242,8 +246,7 @@ def evaluate(hands, ranking="high", *, game=None):
     r = rankings.get(ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     out = np.empty(arr.shape[0], np.int16)
-    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
-                              simd=HAS_AVX2 and r.flavor != BADUGI)
+    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card)
     if kernel(arr, *r.tables.kernel_args(), out):
         check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover

@@ -15,12 +15,11 @@ import numpy as np
 import pytest
 
 from pokersim import PokersimInputError, deal, parse_cards
-from pokersim._jit import HAS_PDEP
+from pokersim._jit import HAS_AVX2, HAS_PDEP
 from pokersim.combinatorics import next_combination
 from pokersim.rankings import badugi
-from pokersim.tables import tables
 
-CARD_BITS = tables().card_bits
+CARD_BITS = badugi.ACE_LOW_CARD_BITS
 FIRST, STRENGTH_OF_MASK, REST = badugi.badugi_tables()
 CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank + suit
 
@@ -52,17 +51,16 @@ def _portable_strength(low, first, strength_of_mask, rest):
     return strength_of_mask[badugi._mask_portable(low, first, rest)]
 
 
-# each path of the kernel from the cards' ACE_LOW_CARD_BITS, and the public functions
+# each path of the kernel from the cards' ACE_LOW_CARD_BITS, and the public inline function
 _by_pext = _strength_kernel(_pext_strength)
 _by_portable = _strength_kernel(_portable_strength)
-_through_badugi_strength = _strength_kernel(badugi.badugi_strength)
 _through_ace_low_bits = _strength_kernel(badugi.badugi_strength_ace_low)
 
 
 def strengths(hands) -> np.ndarray:
     """Strengths of an (N, k) array of cards through the public inline kernel."""
     hands = np.ascontiguousarray(np.atleast_2d(hands), dtype=np.uint8)
-    return _through_badugi_strength(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    return _through_ace_low_bits(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
 
 
 def strength_of(text: str) -> int:
@@ -78,7 +76,7 @@ def _enumerate(k, card_bits, first, strength_of_mask, rest):
         bits = np.uint64(0)
         for j in range(k):
             bits |= card_bits[idx[j]]
-        out[badugi.badugi_strength(bits, first, strength_of_mask, rest)] += 1
+        out[badugi.badugi_strength_ace_low(bits, first, strength_of_mask, rest)] += 1
         if not next_combination(idx, k, 52):
             return out
 
@@ -196,16 +194,12 @@ def test_pext_and_portable_paths_agree(k):
     assert (portable >= 1).all()
 
 
-def test_ace_low_card_bits_path():
+def test_ace_low_card_bits():
+    """Rank by rank, aces first, four suit bits each."""
     for card, (rank, suit) in enumerate(itertools.product("23456789TJQKA", "cdhs")):
-        place = 16 * "cdhs".index(suit) + badugi.RANK_CHARS.index(rank)
+        place = 4 * badugi.RANK_CHARS.index(rank) + "cdhs".index(suit)
         assert badugi.ACE_LOW_CARD_BITS[card] == 1 << place
     assert (badugi.ACE_LOW_CARD_BITS[52:] == 0).all()
-    for k in (4, 7):
-        hands = deal(50_000, k, seed=200 + k)
-        np.testing.assert_array_equal(
-            _through_ace_low_bits(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK, REST),
-            strengths(hands))
 
 
 def test_portable_path_against_poker_equity():
@@ -215,6 +209,52 @@ def test_portable_path_against_poker_equity():
         assert_same_order(_by_portable(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK,
                                        REST),
                           peer_scores(hands))
+
+
+# ---------------------------------------------------------------------------------------------
+# The kernels of evaluate(ranking="badugi"): eight rows at a time (AVX2), and one at a time
+
+
+def evaluate_both_ways(hands):
+    """(vector kernel's out, scalar kernel's out, their counts of bad rows)."""
+    k = hands.shape[1]
+    outs, bads = [], []
+    for simd in (True, False):
+        out = np.full(len(hands), 999, np.int16)
+        bads.append(badugi.evaluate_kernel(k, simd=simd)(hands, None, CARD_BITS, FIRST,
+                                                         STRENGTH_OF_MASK, REST, out))
+        outs.append(out)
+    return outs[0], outs[1], bads
+
+
+def check_kernels(k, n, seed):
+    # n % 8 != 0: the rows past the last block of eight take the scalar path
+    hands = deal(n, k, seed=seed)
+    bad_rows = {5: (2, int(hands[5, 0])),  # a repeated card
+                17: (1, 52),  # a non-card: its whole block of eight goes the scalar way
+                40: (k - 1, 255),
+                n - 1: (0, int(hands[n - 1, k - 1]))}  # past the last block
+    expected = np.array(strengths(hands), np.int16)
+    assert_same_order(expected, peer_scores(hands))
+    for i, (j, value) in bad_rows.items():
+        hands[i, j] = value
+        expected[i] = -1
+    vector, scalar, bads = evaluate_both_ways(hands)
+    np.testing.assert_array_equal(vector, expected)
+    np.testing.assert_array_equal(scalar, expected)
+    assert bads == [len(bad_rows)] * 2
+
+
+@pytest.mark.skipif(not HAS_AVX2, reason="no AVX2: the vector kernel is not used")
+def test_evaluate_kernels_against_poker_equity_and_bad_rows():
+    check_kernels(7, 20_003, seed=307)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_AVX2, reason="no AVX2: the vector kernel is not used")
+@pytest.mark.parametrize("k", [4, 5, 6, 7])
+def test_evaluate_kernels_against_poker_equity_and_bad_rows_every_size(k):
+    check_kernels(k, 200_005, seed=310 + k)
 
 
 # ---------------------------------------------------------------------------------------------
