@@ -253,8 +253,9 @@ def evaluate(hands, ranking="high", *, game=None):
     return out[0] if single else out
 
 
-def _game_rows(hands, ranking, game):
-    """(the Game, its rows checked: (N, hole + board) uint8 cards of its deck, single)."""
+def _game_rows(hands, ranking, game, *, check: bool = True):
+    """(the Game, its rows: (N, hole + board) uint8, single); with ``check``, the rows are
+    checked to be cards of the game's deck, none repeated in a row."""
     from .games.game import get as get_game
 
     g = get_game(game)
@@ -262,14 +263,20 @@ def _game_rows(hands, ranking, game):
         raise PokersimInputError(f"give a ranking or a game, not both (ranking={ranking!r}, "
                                  f"game={g.name!r}: the game says how hands rank)")
     arr, single = as_hands(hands, (g.cards,), check=False)
-    check_hands(arr, first_card=rankings.get(g.ranking).first_card)
+    if check:
+        check_hands(arr, first_card=rankings.get(g.ranking).first_card)
     return g, arr, single
 
 
 def _evaluate_game(hands, ranking, game):
-    g, arr, single = _game_rows(hands, ranking, game)
+    # the kernels check the rows as they go, and raise check_hands' error for the first bad
+    # one (a pass of check_hands before them took more time than the Omaha kernels)
+    g, arr, single = _game_rows(hands, ranking, game, check=False)
+    low: np.ndarray | None
     if g.two_plus_three:
-        high, low = omaha.high_low(arr) if g.low else (omaha.high(arr), None)
+        high, low = omaha.evaluate_rows(arr, want_low=bool(g.low), name="hands",
+                                        first_card=rankings.get(g.ranking).first_card)
+        low = low if g.low else None
     else:
         high = evaluate(arr, g.ranking)
         low = evaluate(arr, g.low) if g.low else None
