@@ -245,6 +245,64 @@ def check_kernels(k, n, seed):
     assert bads == [len(bad_rows)] * 2
 
 
+def _eight_at_a_time(k, lane_mask):
+    """Every block of eight rows through ``eight_hands_bits``: its lanes, its mask of rows
+    left, and the strength of each lane by ``lane_mask``."""
+
+    @numba.njit
+    def run(hands, first, strength_of_mask, rest, lanes_out, left_out, strength_out):
+        lanes = np.empty((3, 8), np.uint64)
+        for b in range(hands.shape[0] // 8):
+            left_out[b] = badugi.eight_hands_bits(hands, b, lanes, k)
+            lanes_out[b] = lanes
+            for j in range(8):
+                strength_out[8 * b + j] = strength_of_mask[lane_mask(lanes, j, first, rest)]
+
+    return run
+
+
+def check_eight_hands_bits(k):
+    hands = deal(4000, k, seed=500 + k)
+    hands[3, 1] = hands[3, 0]  # a repeated card: that row is left
+    hands[17, 0] = 52  # a non-card: its whole block of eight is left
+    hands[30, k - 1] = 200
+    # the bits from the rules: card c at (c + 4) mod 52 (rank by rank, aces first)
+    cards = hands.astype(np.uint64)
+    bits = np.bitwise_or.reduce(np.where(cards < 52, np.uint64(1) << ((cards + 4) % 52), 0),
+                                axis=1)
+    nibbles = np.array([sum(0xF << 4 * r for r in range(13) if b >> 4 * r & 0xF)
+                        for b in bits.tolist()], np.uint64)
+    left = np.bitwise_count(bits) != k
+    left[16:32] = True
+    expected_left = np.packbits(left.reshape(-1, 8), axis=1, bitorder="little").ravel()
+    good = ~left
+    for lane_mask in ([badugi._lane_mask_pext] if HAS_PDEP else []) + \
+            [badugi._lane_mask_portable]:
+        lanes = np.zeros((len(hands) // 8, 3, 8), np.uint64)
+        got_left = np.zeros(len(hands) // 8, np.uint64)
+        strength = np.zeros(len(hands), np.int16)
+        _eight_at_a_time(k, lane_mask)(hands, FIRST, STRENGTH_OF_MASK, REST, lanes, got_left,
+                                       strength)
+        np.testing.assert_array_equal(got_left, expected_left)
+        lane = lanes.transpose(1, 0, 2).reshape(3, -1)
+        np.testing.assert_array_equal(lane[0][good], bits[good])
+        np.testing.assert_array_equal(lane[1][good], nibbles[good])
+        np.testing.assert_array_equal(lane[2][good], nibbles[good] & np.uint64(0x1111111111111))
+        np.testing.assert_array_equal(strength[good], strengths(hands[good]))
+        # the lanes of rows left still look up inside the tables: at most k bits of 52
+        assert (np.bitwise_count(lane[0]) <= k).all() and (lane[0] < 1 << 52).all()
+
+
+def test_eight_hands_bits():
+    check_eight_hands_bits(7)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_eight_hands_bits_every_size(k):
+    check_eight_hands_bits(k)
+
+
 @pytest.mark.skipif(not HAS_AVX2, reason="no AVX2: the vector kernel is not used")
 def test_evaluate_kernels_against_poker_equity_and_bad_rows():
     check_kernels(7, 20_003, seed=307)
