@@ -245,9 +245,11 @@ def check_kernels(k, n, seed):
     assert bads == [len(bad_rows)] * 2
 
 
-def _eight_at_a_time(k, lane_mask):
+def _eight_at_a_time(k):
     """Every block of eight rows through ``eight_hands_bits``: its lanes, its mask of rows
-    left, and the strength of each lane by ``lane_mask``."""
+    left, and the strength of each lane by each lane lookup (``pext`` where the CPU has a
+    fast one, the portable one)."""
+    by_pext = badugi._lane_mask_pext if HAS_PDEP else badugi._lane_mask_portable
 
     @numba.njit
     def run(hands, first, strength_of_mask, rest, lanes_out, left_out, strength_out):
@@ -256,7 +258,10 @@ def _eight_at_a_time(k, lane_mask):
             left_out[b] = badugi.eight_hands_bits(hands, b, lanes, k)
             lanes_out[b] = lanes
             for j in range(8):
-                strength_out[8 * b + j] = strength_of_mask[lane_mask(lanes, j, first, rest)]
+                i = 8 * b + j
+                strength_out[0, i] = strength_of_mask[by_pext(lanes, j, first, rest)]
+                strength_out[1, i] = strength_of_mask[
+                    badugi._lane_mask_portable(lanes, j, first, rest)]
 
     return run
 
@@ -276,21 +281,19 @@ def check_eight_hands_bits(k):
     left[16:32] = True
     expected_left = np.packbits(left.reshape(-1, 8), axis=1, bitorder="little").ravel()
     good = ~left
-    for lane_mask in ([badugi._lane_mask_pext] if HAS_PDEP else []) + \
-            [badugi._lane_mask_portable]:
-        lanes = np.zeros((len(hands) // 8, 3, 8), np.uint64)
-        got_left = np.zeros(len(hands) // 8, np.uint64)
-        strength = np.zeros(len(hands), np.int16)
-        _eight_at_a_time(k, lane_mask)(hands, FIRST, STRENGTH_OF_MASK, REST, lanes, got_left,
-                                       strength)
-        np.testing.assert_array_equal(got_left, expected_left)
-        lane = lanes.transpose(1, 0, 2).reshape(3, -1)
-        np.testing.assert_array_equal(lane[0][good], bits[good])
-        np.testing.assert_array_equal(lane[1][good], nibbles[good])
-        np.testing.assert_array_equal(lane[2][good], nibbles[good] & np.uint64(0x1111111111111))
-        np.testing.assert_array_equal(strength[good], strengths(hands[good]))
-        # the lanes of rows left still look up inside the tables: at most k bits of 52
-        assert (np.bitwise_count(lane[0]) <= k).all() and (lane[0] < 1 << 52).all()
+    lanes = np.zeros((len(hands) // 8, 3, 8), np.uint64)
+    got_left = np.zeros(len(hands) // 8, np.uint64)
+    strength = np.zeros((2, len(hands)), np.int16)
+    _eight_at_a_time(k)(hands, FIRST, STRENGTH_OF_MASK, REST, lanes, got_left, strength)
+    np.testing.assert_array_equal(got_left, expected_left)
+    lane = lanes.transpose(1, 0, 2).reshape(3, -1)
+    np.testing.assert_array_equal(lane[0][good], bits[good])
+    np.testing.assert_array_equal(lane[1][good], nibbles[good])
+    np.testing.assert_array_equal(lane[2][good], nibbles[good] & np.uint64(0x1111111111111))
+    for by in strength:
+        np.testing.assert_array_equal(by[good], strengths(hands[good]))
+    # the lanes of rows left still look up inside the tables: at most k bits of 52
+    assert (np.bitwise_count(lane[0]) <= k).all() and (lane[0] < 1 << 52).all()
 
 
 def test_eight_hands_bits():

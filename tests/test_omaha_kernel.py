@@ -14,9 +14,10 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 import pytest
 
-from pokersim import PokersimInputError, deal, evaluate, parse_cards
+from pokersim import PokersimInputError, evaluate, parse_cards
 from pokersim.combinatorics import subsets
 from pokersim.errors import CardError, DuplicateCardError
+from pokersim.games import game as games
 from pokersim.rankings import omaha
 from pokersim.tables import HASH_SHIFT, RANK_KEYS
 from tests.orders import assert_same_order, dense_from_keys, dense_from_values
@@ -409,7 +410,7 @@ def spoil(rows, kind, row):
 @pytest.mark.parametrize("kind", ["past 51", "255 on the board", "hole pair", "on the board"])
 @pytest.mark.parametrize("game", OMAHA_GAMES)
 def test_evaluate_in_an_omaha_game_names_the_first_bad_row(game, kind):
-    rows = deal(3001, game=game, players=1, seed=len(game))
+    rows = deal_from(DECKS["full"], 3001, games.get(game).cards, seed=len(game))
     error, message = spoil(rows, kind, 1234)
     spoil(rows, "hole pair", 2000)  # a later bad row is not the one named
     with pytest.raises(error, match=message):
