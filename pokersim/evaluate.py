@@ -33,6 +33,7 @@ from .cards import as_array, as_hands, check_hands
 from .errors import PokersimInputError
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
 from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
+from .rankings.badugi import evaluate_kernel as badugi_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
 from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush, tables
@@ -124,7 +125,10 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     """The kernel filling ``out`` with the strengths of k-card rows (k, the ranking's lookup
     flavor and first card compiled in); it returns the number of invalid rows (marked -1).
     With ``simd``, eight rows at a time by :func:`pokersim._simd.eight_hands`, the rows it
-    leaves (flushes, bad rows) one by one."""
+    leaves (flushes, bad rows) one by one. Badugi's kernels are its own
+    (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
+    if flavor == BADUGI:
+        return badugi_kernel(k, simd=simd)
     if simd:
         return _eight_at_a_time_kernel(k, flavor, first_card)
 
@@ -242,16 +246,16 @@ def evaluate(hands, ranking="high", *, game=None):
     r = rankings.get(ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     out = np.empty(arr.shape[0], np.int16)
-    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
-                              simd=HAS_AVX2 and r.flavor != BADUGI)
+    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card)
     if kernel(arr, *r.tables.kernel_args(), out):
         check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out[0] if single else out
 
 
-def _game_rows(hands, ranking, game):
-    """(the Game, its rows checked: (N, hole + board) uint8 cards of its deck, single)."""
+def _game_rows(hands, ranking, game, *, check: bool = True):
+    """(the Game, its rows: (N, hole + board) uint8, single); with ``check``, the rows are
+    checked to be cards of the game's deck, none repeated in a row."""
     from .games.game import get as get_game
 
     g = get_game(game)
@@ -259,14 +263,20 @@ def _game_rows(hands, ranking, game):
         raise PokersimInputError(f"give a ranking or a game, not both (ranking={ranking!r}, "
                                  f"game={g.name!r}: the game says how hands rank)")
     arr, single = as_hands(hands, (g.cards,), check=False)
-    check_hands(arr, first_card=rankings.get(g.ranking).first_card)
+    if check:
+        check_hands(arr, first_card=rankings.get(g.ranking).first_card)
     return g, arr, single
 
 
 def _evaluate_game(hands, ranking, game):
-    g, arr, single = _game_rows(hands, ranking, game)
+    # the kernels check the rows as they go, and raise check_hands' error for the first bad
+    # one (a pass of check_hands before them took more time than the Omaha kernels)
+    g, arr, single = _game_rows(hands, ranking, game, check=False)
+    low: np.ndarray | None
     if g.two_plus_three:
-        high, low = omaha.high_low(arr) if g.low else (omaha.high(arr), None)
+        high, low = omaha.evaluate_rows(arr, want_low=bool(g.low), name="hands",
+                                        first_card=rankings.get(g.ranking).first_card)
+        low = low if g.low else None
     else:
         high = evaluate(arr, g.ranking)
         low = evaluate(arr, g.low) if g.low else None

@@ -15,12 +15,11 @@ import numpy as np
 import pytest
 
 from pokersim import PokersimInputError, deal, parse_cards
-from pokersim._jit import HAS_PDEP
+from pokersim._jit import HAS_AVX2, HAS_PDEP
 from pokersim.combinatorics import next_combination
 from pokersim.rankings import badugi
-from pokersim.tables import tables
 
-CARD_BITS = tables().card_bits
+CARD_BITS = badugi.ACE_LOW_CARD_BITS
 FIRST, STRENGTH_OF_MASK, REST = badugi.badugi_tables()
 CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank + suit
 
@@ -52,17 +51,16 @@ def _portable_strength(low, first, strength_of_mask, rest):
     return strength_of_mask[badugi._mask_portable(low, first, rest)]
 
 
-# each path of the kernel from the cards' ACE_LOW_CARD_BITS, and the public functions
+# each path of the kernel from the cards' ACE_LOW_CARD_BITS, and the public inline function
 _by_pext = _strength_kernel(_pext_strength)
 _by_portable = _strength_kernel(_portable_strength)
-_through_badugi_strength = _strength_kernel(badugi.badugi_strength)
 _through_ace_low_bits = _strength_kernel(badugi.badugi_strength_ace_low)
 
 
 def strengths(hands) -> np.ndarray:
     """Strengths of an (N, k) array of cards through the public inline kernel."""
     hands = np.ascontiguousarray(np.atleast_2d(hands), dtype=np.uint8)
-    return _through_badugi_strength(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
+    return _through_ace_low_bits(hands, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST)
 
 
 def strength_of(text: str) -> int:
@@ -78,7 +76,7 @@ def _enumerate(k, card_bits, first, strength_of_mask, rest):
         bits = np.uint64(0)
         for j in range(k):
             bits |= card_bits[idx[j]]
-        out[badugi.badugi_strength(bits, first, strength_of_mask, rest)] += 1
+        out[badugi.badugi_strength_ace_low(bits, first, strength_of_mask, rest)] += 1
         if not next_combination(idx, k, 52):
             return out
 
@@ -196,16 +194,12 @@ def test_pext_and_portable_paths_agree(k):
     assert (portable >= 1).all()
 
 
-def test_ace_low_card_bits_path():
+def test_ace_low_card_bits():
+    """Rank by rank, aces first, four suit bits each."""
     for card, (rank, suit) in enumerate(itertools.product("23456789TJQKA", "cdhs")):
-        place = 16 * "cdhs".index(suit) + badugi.RANK_CHARS.index(rank)
+        place = 4 * badugi.RANK_CHARS.index(rank) + "cdhs".index(suit)
         assert badugi.ACE_LOW_CARD_BITS[card] == 1 << place
     assert (badugi.ACE_LOW_CARD_BITS[52:] == 0).all()
-    for k in (4, 7):
-        hands = deal(50_000, k, seed=200 + k)
-        np.testing.assert_array_equal(
-            _through_ace_low_bits(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK, REST),
-            strengths(hands))
 
 
 def test_portable_path_against_poker_equity():
@@ -215,6 +209,113 @@ def test_portable_path_against_poker_equity():
         assert_same_order(_by_portable(hands, badugi.ACE_LOW_CARD_BITS, FIRST, STRENGTH_OF_MASK,
                                        REST),
                           peer_scores(hands))
+
+
+# ---------------------------------------------------------------------------------------------
+# The kernels of evaluate(ranking="badugi"): eight rows at a time (AVX2), and one at a time
+
+
+def evaluate_both_ways(hands):
+    """(vector kernel's out, scalar kernel's out, their counts of bad rows)."""
+    k = hands.shape[1]
+    outs, bads = [], []
+    for simd in (True, False):
+        out = np.full(len(hands), 999, np.int16)
+        bads.append(badugi.evaluate_kernel(k, simd=simd)(hands, None, CARD_BITS, FIRST,
+                                                         STRENGTH_OF_MASK, REST, out))
+        outs.append(out)
+    return outs[0], outs[1], bads
+
+
+def check_kernels(k, n, seed):
+    # n % 8 != 0: the rows past the last block of eight take the scalar path
+    hands = deal(n, k, seed=seed)
+    bad_rows = {5: (2, int(hands[5, 0])),  # a repeated card
+                17: (1, 52),  # a non-card: its whole block of eight goes the scalar way
+                40: (k - 1, 255),
+                n - 1: (0, int(hands[n - 1, k - 1]))}  # past the last block
+    expected = np.array(strengths(hands), np.int16)
+    assert_same_order(expected, peer_scores(hands))
+    for i, (j, value) in bad_rows.items():
+        hands[i, j] = value
+        expected[i] = -1
+    vector, scalar, bads = evaluate_both_ways(hands)
+    np.testing.assert_array_equal(vector, expected)
+    np.testing.assert_array_equal(scalar, expected)
+    assert bads == [len(bad_rows)] * 2
+
+
+def _eight_at_a_time(k):
+    """Every block of eight rows through ``eight_hands_bits``: its lanes, its mask of rows
+    left, and the strength of each lane by each lane lookup (``pext`` where the CPU has a
+    fast one, the portable one)."""
+    by_pext = badugi._lane_mask_pext if HAS_PDEP else badugi._lane_mask_portable
+
+    @numba.njit
+    def run(hands, first, strength_of_mask, rest, lanes_out, left_out, strength_out):
+        lanes = np.empty((3, 8), np.uint64)
+        for b in range(hands.shape[0] // 8):
+            left_out[b] = badugi.eight_hands_bits(hands, b, lanes, k)
+            lanes_out[b] = lanes
+            for j in range(8):
+                i = 8 * b + j
+                strength_out[0, i] = strength_of_mask[by_pext(lanes, j, first, rest)]
+                strength_out[1, i] = strength_of_mask[
+                    badugi._lane_mask_portable(lanes, j, first, rest)]
+
+    return run
+
+
+def check_eight_hands_bits(k):
+    hands = deal(4000, k, seed=500 + k)
+    hands[3, 1] = hands[3, 0]  # a repeated card: that row is left
+    hands[17, 0] = 52  # a non-card: its whole block of eight is left
+    hands[30, k - 1] = 200
+    # the bits from the rules: card c at (c + 4) mod 52 (rank by rank, aces first)
+    cards = hands.astype(np.uint64)
+    bits = np.bitwise_or.reduce(np.where(cards < 52, np.uint64(1) << ((cards + 4) % 52), 0),
+                                axis=1)
+    nibbles = np.array([sum(0xF << 4 * r for r in range(13) if b >> 4 * r & 0xF)
+                        for b in bits.tolist()], np.uint64)
+    left = np.bitwise_count(bits) != k
+    left[16:32] = True
+    expected_left = np.packbits(left.reshape(-1, 8), axis=1, bitorder="little").ravel()
+    good = ~left
+    lanes = np.zeros((len(hands) // 8, 3, 8), np.uint64)
+    got_left = np.zeros(len(hands) // 8, np.uint64)
+    strength = np.zeros((2, len(hands)), np.int16)
+    _eight_at_a_time(k)(hands, FIRST, STRENGTH_OF_MASK, REST, lanes, got_left, strength)
+    np.testing.assert_array_equal(got_left, expected_left)
+    lane = lanes.transpose(1, 0, 2).reshape(3, -1)
+    np.testing.assert_array_equal(lane[0][good], bits[good])
+    np.testing.assert_array_equal(lane[1][good], nibbles[good])
+    np.testing.assert_array_equal(lane[2][good], nibbles[good] & np.uint64(0x1111111111111))
+    for by in strength:
+        np.testing.assert_array_equal(by[good], strengths(hands[good]))
+    # the lanes of rows left still look up inside the tables: at most k bits of 52
+    assert (np.bitwise_count(lane[0]) <= k).all() and (lane[0] < 1 << 52).all()
+
+
+def test_eight_hands_bits():
+    check_eight_hands_bits(7)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_eight_hands_bits_every_size(k):
+    check_eight_hands_bits(k)
+
+
+@pytest.mark.skipif(not HAS_AVX2, reason="no AVX2: the vector kernel is not used")
+def test_evaluate_kernels_against_poker_equity_and_bad_rows():
+    check_kernels(7, 20_003, seed=307)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_AVX2, reason="no AVX2: the vector kernel is not used")
+@pytest.mark.parametrize("k", [4, 5, 6, 7])
+def test_evaluate_kernels_against_poker_equity_and_bad_rows_every_size(k):
+    check_kernels(k, 200_005, seed=310 + k)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ import pytest
 
 from pokersim import PokersimInputError, evaluate, parse_cards
 from pokersim.combinatorics import subsets
+from pokersim.errors import CardError, DuplicateCardError
+from pokersim.games import game as games
 from pokersim.rankings import omaha
 from pokersim.tables import HASH_SHIFT, RANK_KEYS
 from tests.orders import assert_same_order, dense_from_keys, dense_from_values
@@ -376,6 +378,68 @@ def test_helpers_take_the_board_once_and_each_players_hole_cards(h):
         rows = np.concatenate([holes[:, p * h:(p + 1) * h], boards], axis=1)
         np.testing.assert_array_equal(high[:, p], brute_force(rows, "high"))
         np.testing.assert_array_equal(low[:, p], brute_force(rows, "eight-or-better"))
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad cards: the kernels check the rows as they go, and the first bad row is named
+
+
+OMAHA_GAMES = ["omaha", "omaha-5", "omaha-6", "omaha-hi-lo", "omaha-5-hi-lo", "courchevel",
+               "courchevel-hi-lo"]
+
+
+def spoil(rows, kind, row):
+    """Make ``row`` of ``rows`` bad: (error, the message check_hands gives, written again)."""
+    h = rows.shape[1] - 5
+    card = int(rows[row, 0])
+    if kind == "past 51":
+        rows[row, 1] = 52
+        return CardError, rf"hands\[{row}, 1\] = 52 is not a card \(cards are integers 0..51\)"
+    if kind == "255 on the board":
+        rows[row, h + 4] = 255
+        return CardError, rf"hands\[{row}, {h + 4}\] = 255 is not a card"
+    if kind == "hole pair":
+        rows[row, 1] = card
+        return DuplicateCardError, (rf"hands\[{row}\] repeats card '{CARD_TEXT[card]}' "
+                                    rf"\({card}\) at positions 0 and 1")
+    rows[row, h + 2] = card  # a hole card again on the board
+    return DuplicateCardError, rf"hands\[{row}\] repeats card '{CARD_TEXT[card]}' \({card}\) " \
+        rf"at positions 0 and {h + 2}"
+
+
+@pytest.mark.parametrize("kind", ["past 51", "255 on the board", "hole pair", "on the board"])
+@pytest.mark.parametrize("game", OMAHA_GAMES)
+def test_evaluate_in_an_omaha_game_names_the_first_bad_row(game, kind):
+    rows = deal_from(DECKS["full"], 3001, games.get(game).cards, seed=len(game))
+    error, message = spoil(rows, kind, 1234)
+    spoil(rows, "hole pair", 2000)  # a later bad row is not the one named
+    with pytest.raises(error, match=message):
+        evaluate(rows, game=game)
+    alone = message.replace("1234", "0")
+    with pytest.raises(error, match=alone):  # one row
+        evaluate(rows[1234], game=game)
+    with pytest.raises(error, match=alone):  # not uint8: converted first
+        evaluate(rows[1234:1235].astype(np.int64), game=game)
+
+
+def test_kernels_flag_bad_rows_in_every_half():
+    rows = deal_from(DECKS["full"], 100, 9, seed=3)
+    error, message = spoil(rows, "on the board", 70)
+    message = message.replace("hands", "rows")
+    for fn in (omaha.high, omaha.low, omaha.high_low, omaha.best_fives):
+        with pytest.raises(error, match=message):
+            fn(rows)
+
+
+def test_short_deck_rows_refuse_cards_below_the_six():
+    """A row of a short deck (first card 16, the six of clubs) holding a five."""
+    rows = parse_cards("As Ks 6d 7d  Th 9h 8c Js 5c")[None]
+    with pytest.raises(CardError, match=r"hands\[0, 8\] = 5c \(12\) is not a card of the "
+                                        r"short deck"):
+        omaha.evaluate_rows(rows, first_card=16, name="hands")
+    rows[0, 8] = 16  # the six of clubs: a good row
+    high, low = omaha.evaluate_rows(rows, first_card=16)
+    assert high[0] == evaluate("Th 9h 8c 7d 6d") and low[0] == 0  # 7-6 in the hole: a straight
 
 
 def test_rows_of_other_shapes_or_types_are_refused():

@@ -16,25 +16,28 @@ How the kernel finds the set that plays:
   matching of the chosen ranks can occupy: a 16-bit mask over the subsets of the four suits. A
   rank whose cards have suit mask ``m`` extends every set of the family by a suit of ``m`` that
   it lacks; if none can be extended the rank is skipped. Only 68 families are reachable.
+* **Rank by rank, four suit bits each.** A hand's bits (the OR of its cards'
+  :data:`ACE_LOW_CARD_BITS`) hold rank r's suits in bits 4r..4r+3, the ace first: card c is
+  bit (c + 4) mod 52.
 * **Seven ranks in two lookups.** A hand of at most seven cards has at most seven ranks, and
-  empty ranks change nothing. The suit bits of the four lowest ranks present index
-  ``first`` (65,536 entries: the state after them, and which of them were chosen); those of the
-  next three ranks and that state index ``rest`` (68 x 4,096 entries). On CPUs with a fast BMI2
-  ``pext`` the rank positions are gathered with ``pdep``/``pext``; elsewhere the kernel walks
-  the 13 ranks in fixed chunks of 4, 3, 3 and 3, each chunk's 12-16 suit bits gathered into an
-  index by one multiplication (:func:`badugi_mask`).
+  empty ranks change nothing. On CPUs with a fast BMI2 ``pext`` one ``pext`` gathers the suit
+  bits of the ranks present, lowest first: those of the four lowest index ``first`` (65,536
+  entries: the state after them, and which of them were chosen); those of the next three and
+  that state index ``rest`` (68 x 4,096 entries); a ``pdep`` puts the chosen ranks back in
+  place. Elsewhere the kernel walks the 13 ranks in fixed chunks of 4, 3, 3 and 3, each
+  chunk's suit bits read off the hand's bits as they lie.
 * The chosen rank mask (13 bits, ace low) indexes ``strength_of_mask`` (8,192 entries).
-* The kernel first moves each suit's ace below its deuce; kernels that OR
-  :data:`ACE_LOW_CARD_BITS` instead of ``Tables.card_bits`` skip that step.
+* **Eight hands at a time.** On CPUs with AVX2, :func:`evaluate_kernel` builds the bits of
+  eight hands in a few vector instructions (:func:`eight_hands_bits`), then looks each up:
+  the per-card table loads, not the lookups, were the scalar kernel's cost.
 
 Exact counts of every strength among all k-card hands come from a dynamic programme over the
 ranks (:func:`badugi_counts`), not from enumerating the hands.
 
->>> from pokersim.tables import tables
 >>> first, strength_of_mask, rest = badugi_tables()
 >>> def strength(text):
-...     bits = np.bitwise_or.reduce(tables().card_bits[parse_cards(text)])
-...     return int(badugi_strength(bits, first, strength_of_mask, rest))
+...     bits = np.bitwise_or.reduce(ACE_LOW_CARD_BITS[parse_cards(text)])
+...     return int(badugi_strength_ace_low(bits, first, strength_of_mask, rest))
 >>> [describe_strength(strength(h)) for h in ("4s 3h 2d Ac", "Ks Kh Kd Kc", "Ac 2c 3h 4h 5d 6d 7c")]
 ['4-card badugi, 4-3-2-A', '1-card badugi, K', '3-card badugi, 5-3-A']
 """
@@ -46,9 +49,13 @@ import itertools
 from math import comb
 
 import numpy as np
-from numba import prange
+from llvmlite import ir
+from numba import prange, types
+from numba.core.errors import RequireLiteralValue
+from numba.extending import intrinsic
 
-from .._jit import HAS_PDEP, jit, pdep, pext, popcount
+from .._jit import HAS_AVX2, HAS_PDEP, jit, pdep, pext, popcount, trailing_zeros
+from .._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
 from ..errors import PokersimInputError
 from ..validation import short_repr
 
@@ -61,17 +68,10 @@ RANK_CHARS = "A23456789TJQK"
 
 #: Subsets of the four suits lacking suit s, as a 16-bit mask over the subsets (bit T = subset T).
 _LACKS_SUIT = (0x5555, 0x3333, 0x0F0F, 0x00FF)
-_REPEAT = np.uint64(0x0001000100010001)  # one bit per 16-bit suit field of ``bits``
-_KINGS_DOWN = np.uint64(0x0FFF) * _REPEAT  # the deuce..king bits of each suit field
-_ACES = np.uint64(0x1000) * _REPEAT
-#: Rank positions 13-15, never present. Padded with them, the ranks present of any hand give
-#: four bits for the four lowest positions, and for positions 4-6 three bits or only pads.
-_PADS = np.uint64(0xE000)
-_RANK_BITS = np.uint64(0x1FFF)
-#: Multipliers gathering bit i of each suit field s (i < 4, resp. i < 3) to bit 48 + 4s + i
-#: (resp. 52 + 3s + i); no two partial products meet below bit 64, so nothing carries.
-_GATHER_4 = np.uint64((1 << 48) | (1 << 36) | (1 << 24) | (1 << 12))
-_GATHER_3 = np.uint64((1 << 52) | (1 << 39) | (1 << 26) | (1 << 13))
+#: Bit 4r for each rank r: the lowest bit of each rank's four suit bits.
+_RANK_BITS = np.uint64(0x1111111111111)
+_ALL_CARDS = (1 << 52) - 1
+_U = np.uint64
 
 
 # ---------------------------------------------------------------------------------------------
@@ -101,7 +101,7 @@ def _families() -> np.ndarray:
 
 def _chunk(families: np.ndarray, width: int, states: int) -> tuple[np.ndarray, np.ndarray]:
     """The greedy scan over ``width`` ranks from each of the first ``states`` states, for every
-    x holding rank i's suit s at bit ``width * s + i``: (new state, chosen ranks as bits),
+    x holding rank i's suit s at bit ``4 * i + s``: (new state, chosen ranks as bits),
     indexed by ``state << 4*width | x``."""
     index = np.full(1 << 16, -1, np.int64)
     index[families] = np.arange(families.size)
@@ -109,10 +109,7 @@ def _chunk(families: np.ndarray, width: int, states: int) -> tuple[np.ndarray, n
     family = np.repeat(families[:states], 1 << (4 * width))
     chosen = np.zeros_like(x)
     for i in range(width):
-        suits = np.zeros_like(x)
-        for s in range(4):
-            suits |= ((x >> (width * s + i)) & 1) << s
-        after = _extend(family, suits)
+        after = _extend(family, (x >> (4 * i)) & 0xF)
         chosen |= (after != 0) << i
         family = np.where(after != 0, after, family)
     return index[family], chosen
@@ -141,12 +138,12 @@ def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     0.05 s at first use:
 
     * ``first``: (65536,) int32, ``state << 12 | chosen`` after the four lowest ranks from the
-      start, indexed by their suit bits (rank i's suit s at bit 4s + i); chosen: bit i set if
+      start, indexed by their suit bits (rank i's suit s at bit 4i + s); chosen: bit i set if
       rank i was chosen.
     * ``strength_of_mask``: (8192,) int16, the strength of each ace-low rank mask that plays
       (1 to 4 ranks; 0 elsewhere).
     * ``rest``: (68 * 4096,) int16, ``state << 3 | chosen`` after three more ranks, indexed by
-      ``state << 12`` and their suit bits (rank i's suit s at bit 3s + i).
+      ``state << 12`` and their suit bits (rank i's suit s at bit 4i + s).
 
     A state numbers a family of suit sets (see the module's notes); state 0 is the start.
 
@@ -170,50 +167,56 @@ def badugi_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _ace_low_card_bits() -> np.ndarray:
-    ranks, suits = np.divmod(np.arange(52), 4)
     out = np.zeros(256, np.uint64)
-    out[:52] = np.uint64(1) << (16 * suits + (ranks + 1) % 13).astype(np.uint64)
+    out[:52] = np.uint64(1) << ((np.arange(52) + 4) % 52).astype(np.uint64)
     out.setflags(write=False)
     return out
 
 
-#: (256,) uint64: ``1 << (16 * suit + ace-low rank)`` for cards 0..51 (the ace at place 0,
-#: the deuce at 1 .. the king at 12), 0 past 51. A kernel that ORs these instead of
-#: ``Tables.card_bits`` calls :func:`badugi_strength_ace_low`, which skips the shuffle of the
-#: aces (about 15% faster); the bit count still flags bad rows.
+#: (256,) uint64: ``1 << (4 * ace-low rank + suit)`` for cards 0..51, which is
+#: ``1 << ((card + 4) % 52)`` (the aces at places 0..3, the deuces at 4..7 .. the kings at
+#: 48..51), 0 past 51. Kernels OR a hand's and call :func:`badugi_strength_ace_low`; the bit
+#: count flags bad rows (a repeated card or a non-card sets no new bit).
 ACE_LOW_CARD_BITS = _ace_low_card_bits()
 
 
 @jit(inline=True)
-def _ace_low(bits):
-    """``bits`` with each suit's ranks moved up one place and its ace put at place 0."""
-    return ((bits & _KINGS_DOWN) << np.uint64(1)) | ((bits & _ACES) >> np.uint64(12))
+def _ranks_present(low):
+    """Bit 4r of ``low``'s bits for each rank r holding one of its cards."""
+    either = low | (low >> _U(1))
+    return (either | (either >> _U(2))) & _RANK_BITS
+
+
+@jit(inline=True)
+def _scan_gathered(suits, ranks, first, rest):
+    """The ace-low rank mask that plays, from ``suits``, the suit bits of the ranks present
+    gathered lowest first (four bits each, at most seven ranks), and ``ranks``, their mask."""
+    e = _U(first[suits & _U(0xFFFF)])
+    chosen = e & _U(0xF)
+    then = _U(rest[(e ^ chosen) | (suits >> _U(16))]) & _U(0x7)
+    return pdep(chosen | (then << _U(4)), ranks)
 
 
 @jit(inline=True)
 def _mask_pext(low, first, rest):
-    """:func:`badugi_mask_ace_low` with ``pext``: the four lowest ranks present, then the next
-    three. Valid for hands of at most seven distinct ranks."""
-    folded = low | (low >> np.uint64(32))
-    ranks = ((folded | (folded >> np.uint64(16))) & _RANK_BITS) | _PADS
-    e = np.uint64(first[pext(low, pdep(np.uint64(0xF), ranks) * _REPEAT)])
-    chosen = e & np.uint64(0xF)
-    then = rest[(e ^ chosen) | pext(low, pdep(np.uint64(0x70), ranks) * _REPEAT)]
-    return pdep(chosen | (np.uint64(then & 0x7) << np.uint64(4)), ranks)
+    """:func:`badugi_mask_ace_low` with ``pext``: the ranks present gathered by one ``pext``,
+    the four lowest, then the next three. Valid for hands of at most seven distinct ranks."""
+    present = _ranks_present(low)
+    return _scan_gathered(pext(low, (present << _U(4)) - present), pext(present, _RANK_BITS),
+                          first, rest)
 
 
 @jit(inline=True)
 def _mask_portable(low, first, rest):
     """:func:`badugi_mask_ace_low` without BMI2: ranks A-4, 5-7, 8-T and J-K in turn, each
-    chunk's suit bits gathered by one multiplication."""
-    e = np.uint64(first[((low & (np.uint64(0xF) * _REPEAT)) * _GATHER_4) >> np.uint64(48)])
-    chosen = e & np.uint64(0xF)
+    chunk's suit bits read off ``low`` as they lie."""
+    e = _U(first[low & _U(0xFFFF)])
+    chosen = e & _U(0xF)
     row = e ^ chosen  # state << 12
     for r in (4, 7, 10):
-        x = (((low >> np.uint64(r)) & (np.uint64(0x7) * _REPEAT)) * _GATHER_3) >> np.uint64(52)
-        e = np.uint64(rest[row | x])
-        chosen |= (e & np.uint64(0x7)) << np.uint64(r)
-        row = (e >> np.uint64(3)) << np.uint64(12)
+        e = _U(rest[row | ((low >> _U(4 * r)) & _U(0xFFF))])
+        chosen |= (e & _U(0x7)) << _U(r)
+        row = (e >> _U(3)) << _U(12)
     return chosen
 
 
@@ -224,23 +227,155 @@ badugi_mask_ace_low = _mask_pext if HAS_PDEP else _mask_portable
 
 
 @jit(inline=True)
-def badugi_mask(bits, first, rest):
-    """:func:`badugi_mask_ace_low` from ``bits``, the OR of the cards' ``Tables.card_bits``."""
-    return badugi_mask_ace_low(_ace_low(bits), first, rest)
-
-
-@jit(inline=True)
-def badugi_strength(bits, first, strength_of_mask, rest):
-    """Strength (int16, 1..1092) of a hand of 1 to 7 valid cards from ``bits``, the OR of its
-    cards' ``Tables.card_bits``; the tables are :func:`badugi_tables`, in its order. No check:
-    the caller rejects bad rows (``popcount(bits) != k``)."""
-    return strength_of_mask[badugi_mask(bits, first, rest)]
-
-
-@jit(inline=True)
 def badugi_strength_ace_low(low, first, strength_of_mask, rest):
-    """:func:`badugi_strength` from ``low``, the OR of the cards' :data:`ACE_LOW_CARD_BITS`."""
+    """Strength (int16, 1..1092) of a hand of 1 to 7 valid cards from ``low``, the OR of its
+    cards' :data:`ACE_LOW_CARD_BITS`; the tables are :func:`badugi_tables`, in its order. No
+    check: the caller rejects bad rows (``popcount(low) != k``)."""
     return strength_of_mask[badugi_mask_ace_low(low, first, rest)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Kernels over rows
+
+
+@intrinsic
+def eight_hands_bits(typingctx, hands, b, lanes, k):
+    """``eight_hands_bits(hands, b, lanes, k) -> uint64``: for rows 8b..8b+7 of ``hands``
+    (C-contiguous (N, k) uint8, 8b+8 <= N, k a compile-time constant), write to the (3, 8)
+    uint64 array ``lanes`` each row's bits (the OR of its :data:`ACE_LOW_CARD_BITS`), the
+    mask of the four bits of each rank present and the mask of bit 4r of each; return the
+    mask of rows whose bits are not those of k cards (a repeated card, or any value past 51
+    in the block). Their lanes hold at most k bits of ranks 0..12, so that the lookups of any
+    lane stay in the tables.
+
+    The rows are loaded and transposed as :func:`pokersim._simd.eight_hands` does; a card's
+    place (c + 4) mod 52 is computed for all 64 bytes at once, then one shift and OR per card
+    builds eight rows' bits (one ``vpsllvq`` per card with AVX-512)."""
+    if not isinstance(k, types.IntegerLiteral):
+        raise RequireLiteralValue("eight_hands_bits needs the card count as a constant")
+    if not (isinstance(hands, types.Array) and hands.dtype == types.uint8 and hands.ndim == 2
+            and hands.layout == "C" and isinstance(lanes, types.Array)
+            and lanes.dtype == types.uint64 and lanes.layout == "C"
+            and 4 <= k.literal_value <= 7):
+        return None
+    sig = types.uint64(hands, types.int64, lanes, k)
+    n_cards = k.literal_value
+
+    def codegen(context, builder, signature, args):
+        h, out = (context.make_array(signature.args[i])(context, builder, args[i]) for i in (0, 2))
+        start = builder.gep(builder.bitcast(h.data, I8.as_pointer()),
+                            [builder.mul(args[1], ir.Constant(I64, 8 * n_cards))])
+        raw, cards = _lanes(builder, start, n_cards)
+        not_card = builder.icmp_unsigned("!=", builder.bitcast(builder.icmp_unsigned(
+            ">", raw, _splat(I8, 51, 64)), I64), ir.Constant(I64, 0))
+        wraps = builder.icmp_unsigned(">=", cards, _splat(I8, 48, 64))
+        place = builder.and_(builder.select(wraps, builder.sub(cards, _splat(I8, 48, 64)),
+                                            builder.add(cards, _splat(I8, 4, 64))),
+                             _splat(I8, 63, 64))  # under 64 for any byte: the shift is defined
+        bits = None
+        for j in range(n_cards):  # card j of each row, zero-extended to its row's 64 bits
+            pick = [8 * row + j if byte == 0 else 64 for row in range(8) for byte in range(8)]
+            at = builder.bitcast(builder.shuffle_vector(place, ir.Constant(BYTES, None),
+                                                        _vec(I32, pick)), QWORDS)
+            bit = builder.shl(_splat(I64, 1), at)
+            bits = bit if bits is None else builder.or_(bits, bit)
+        ctpop = _declare(builder.module, "llvm.ctpop.v8i64", QWORDS, [QWORDS])
+        left = builder.or_(builder.icmp_unsigned("!=", builder.call(ctpop, [bits]),
+                                                 _splat(I64, n_cards)),
+                           builder.select(not_card, _splat(I1, 1), _splat(I1, 0)))
+        bits = builder.and_(bits, _splat(I64, _ALL_CARDS))
+        either = builder.or_(bits, builder.lshr(bits, _splat(I64, 1)))
+        present = builder.and_(builder.or_(either, builder.lshr(either, _splat(I64, 2))),
+                               _splat(I64, int(_RANK_BITS)))
+        nibbles = builder.sub(builder.shl(present, _splat(I64, 4)), present)
+        at = builder.bitcast(out.data, QWORDS.as_pointer())
+        for i, value in enumerate((bits, nibbles, present)):
+            builder.store(value, builder.gep(at, [ir.Constant(I32, i)]), align=8)
+        return builder.zext(builder.bitcast(left, I8), I64)
+
+    return sig, codegen
+
+
+@jit(inline=True)
+def _lane_mask_pext(lanes, j, first, rest):
+    return _scan_gathered(pext(lanes[0, j], lanes[1, j]), pext(lanes[2, j], _RANK_BITS),
+                          first, rest)
+
+
+@jit(inline=True)
+def _lane_mask_portable(lanes, j, first, rest):
+    return _mask_portable(lanes[0, j], first, rest)
+
+
+#: The ace-low rank mask that plays in lane j of :func:`eight_hands_bits`'s ``lanes``.
+_lane_mask = _lane_mask_pext if HAS_PDEP else _lane_mask_portable
+
+
+@jit(inline=True)
+def row_strength(hands, i, k, card_bits, first, strength_of_mask, rest):
+    """Strength of the first ``k`` cards of row ``i`` of ``hands`` (``card_bits`` is
+    :data:`ACE_LOW_CARD_BITS`), or -1 if they hold a non-card or a repeated card."""
+    low = _U(0)
+    for j in range(k):
+        low |= card_bits[hands[i, j]]
+    if popcount(low) != k:
+        return np.int16(-1)
+    return badugi_strength_ace_low(low, first, strength_of_mask, rest)
+
+
+@functools.cache
+def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
+    """The kernel ``kernel(hands, card_keys, card_bits, first, strength_of_mask, rest, out)``
+    (the arguments of :func:`pokersim.evaluate`'s kernels, badugi's tables in the places of
+    the flush table, the offsets and the hash) filling ``out`` with the strengths of k-card
+    rows; it returns the number of invalid rows (marked -1). With ``simd``, eight rows at a
+    time by :func:`eight_hands_bits`.
+
+    >>> hands = parse_hands(["Ac 2d 3h 4s Kc", "Kc Kd Kh Ks Qc"])
+    >>> hands[1, 1] = hands[1, 0]  # a repeated card
+    >>> out = np.empty(2, np.int16)
+    >>> first, strength_of_mask, rest = badugi_tables()
+    >>> evaluate_kernel(5, simd=False)(hands, None, ACE_LOW_CARD_BITS, first, strength_of_mask,
+    ...                                rest, out), out.tolist()
+    (1, [1092, -1])
+    """
+    if not simd:
+        @jit(parallel=True)
+        def kernel(hands, card_keys, card_bits, first, strength_of_mask, rest, out):
+            bad = 0
+            for i in prange(hands.shape[0]):
+                out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
+                bad += out[i] < 0
+            return bad
+
+        return kernel
+
+    @jit(parallel=True)
+    def eight_at_a_time(hands, card_keys, card_bits, first, strength_of_mask, rest, out):
+        blocks = hands.shape[0] // 8
+        tasks = (blocks + _BLOCKS_PER_TASK - 1) // _BLOCKS_PER_TASK
+        bad = 0
+        for task in prange(tasks):
+            lanes = np.empty((3, 8), np.uint64)
+            for b in range(task * _BLOCKS_PER_TASK, min(blocks, (task + 1) * _BLOCKS_PER_TASK)):
+                left = eight_hands_bits(hands, b, lanes, k)
+                for j in range(8):
+                    out[8 * b + j] = strength_of_mask[_lane_mask(lanes, j, first, rest)]
+                while left:  # bad input only: the row is checked on its own
+                    i = 8 * b + np.int64(trailing_zeros(left))
+                    out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
+                    bad += out[i] < 0
+                    left &= left - _U(1)
+        for i in range(8 * blocks, hands.shape[0]):
+            out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
+            bad += out[i] < 0
+        return bad
+
+    return eight_at_a_time
+
+
+#: Blocks of eight rows per parallel task of the vector kernel (as the high evaluator's).
+_BLOCKS_PER_TASK = 128
 
 
 # ---------------------------------------------------------------------------------------------
@@ -353,8 +488,13 @@ def badugi_counts(k: int) -> np.ndarray:
     return _counts(int(k)).copy()
 
 
-@functools.cache
-def _counts(k: int) -> np.ndarray:
+def count_strengths(k: int) -> np.ndarray:
+    """:func:`badugi_counts` worked out afresh, without its cache and its check of ``k``
+    (the dynamic programme, as ``pokersim bench`` times it).
+
+    >>> bool((count_strengths(5) == badugi_counts(5)).all())
+    True
+    """
     families = _families()
     state, chosen = _chunk(families, 1, families.size)
     one_rank = state << 1 | chosen  # 16 per state
@@ -365,6 +505,9 @@ def _counts(k: int) -> np.ndarray:
     mask_index[masks] = np.arange(masks.size)
     binomial = np.array([[comb(n, j) for j in range(8)] for n in range(49)], np.int64)
     return _count_kernel(k, one_rank, full, strength_of_mask, mask_index, masks, binomial)
+
+
+_counts = functools.cache(count_strengths)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -393,7 +536,7 @@ def best_four(hands, i, k, first, rest, out):
     for p in range(_SUIT_ORDERS.shape[0]):  # a suit for each chosen rank, all different
         ok = True
         for j in range(n):
-            ok = ok and bits >> np.uint64(16 * _SUIT_ORDERS[p, j] + ranks[j]) & np.uint64(1) == 1
+            ok = ok and bits >> np.uint64(4 * ranks[j] + _SUIT_ORDERS[p, j]) & np.uint64(1) == 1
         if ok:
             break
     for j in range(n):
@@ -405,7 +548,7 @@ def best_four(hands, i, k, first, rest, out):
             played = False
             for j in range(n):
                 played = played or out[i, j] == c
-            if filled < 4 and not played and bits >> np.uint64(16 * s + r) & np.uint64(1):
+            if filled < 4 and not played and bits >> np.uint64(4 * r + s) & np.uint64(1):
                 out[i, filled] = c
                 filled += 1
 

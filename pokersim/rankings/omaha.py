@@ -2,8 +2,10 @@
 cards, in the high order (strengths 1..7462, as :func:`pokersim.evaluate` gives five cards) and
 in eight-or-better (the ``"eight-or-better"`` ranking's strengths: 0 no low, 1..56).
 
-Rows are ``(N, h + 5)`` uint8 arrays, ``h`` = 4, 5 or 6 hole cards, then the five board cards,
-all distinct valid cards: the kernels check nothing (the callers validate).
+Rows are ``(N, h + 5)`` uint8 arrays, ``h`` = 4, 5 or 6 hole cards, then the five board cards.
+The kernels check each row as they go (its cards' bits, ORed, must be h + 5 cards of the deck)
+and skip the bad ones; the functions then raise the error that names the first bad row, as
+:func:`pokersim.evaluate` does (checking every row first took more time than the kernel).
 
 How a row's high hand is found without the 6 x 10 (up to 15 x 10) five-card lookups:
 
@@ -55,6 +57,7 @@ import numpy as np
 from numba import prange
 
 from .._jit import jit, popcount, trailing_zeros
+from ..cards import check_hands
 from ..errors import PokersimInputError
 from ..tables import (
     FLUSH_CHECK,
@@ -353,27 +356,75 @@ def low_mask(cards, i, first, n, low_bits):
 # Kernels over rows
 
 
+@jit(inline=True)
+def valid_row(rows, i, n, card_bits, deck):
+    """Whether the ``n`` cards of row ``i`` are n different cards of the deck whose bits
+    (``card_bits``, ``1 << (16 * suit + rank)``, 0 past card 51) are set in ``deck``."""
+    bits = _U(0)
+    for j in range(n):
+        bits |= card_bits[rows[i, j]]
+    return popcount(bits & deck) == n
+
+
 @functools.cache
 def _kernel(h: int, want_high: bool, want_low: bool):
-    """The kernel filling ``high_out`` and/or ``low_out`` for rows of h hole cards."""
+    """The kernel filling ``high_out`` and/or ``low_out`` for rows of h hole cards; it
+    returns the number of bad rows (:func:`valid_row`), marked -1 in both."""
 
     @jit(parallel=True)
-    def kernel(rows, board_keys, card_bits, offsets, board_hash, pair_slot, nonflush,
+    def kernel(rows, deck, board_keys, card_bits, offsets, board_hash, pair_slot, nonflush,
                flush_row, flush, low_bits, low, high_out, low_out):
+        bad = 0
         for i in prange(rows.shape[0]):
-            if want_high:
-                row, flag, suited = board_high(rows, i, h, board_keys, card_bits, offsets,
-                                               board_hash)
-                high_out[i] = hole_high(rows, i, 0, h, row, flag, suited, board_keys,
-                                        card_bits, pair_slot, nonflush, flush_row, flush)
-            if want_low:
-                board = low_mask(rows, i, h, 5, low_bits)
-                low_out[i] = low[board << 8 | low_mask(rows, i, 0, h, low_bits)]
+            if valid_row(rows, i, h + 5, card_bits, deck):
+                if want_high:
+                    row, flag, suited = board_high(rows, i, h, board_keys, card_bits, offsets,
+                                                   board_hash)
+                    high_out[i] = hole_high(rows, i, 0, h, row, flag, suited, board_keys,
+                                            card_bits, pair_slot, nonflush, flush_row, flush)
+                if want_low:
+                    board = low_mask(rows, i, h, 5, low_bits)
+                    low_out[i] = low[board << 8 | low_mask(rows, i, 0, h, low_bits)]
+            else:  # the table lookups of a bad row could leave the tables: none is made
+                if want_high:
+                    high_out[i] = -1
+                if want_low:
+                    low_out[i] = -1
+                bad += 1
+        return bad
 
     return kernel
 
 
-def _run(rows: np.ndarray, want_high: bool, want_low: bool) -> tuple[np.ndarray, np.ndarray]:
+def deck_bits(first_card: int = 0) -> np.uint64:
+    """The bits (as :attr:`OmahaTables.card_bits` sets them) of the cards from ``first_card``
+    (0, or 16 for a short deck's six of clubs) to 51.
+
+    >>> hex(deck_bits(16))
+    '0x1ff01ff01ff01ff0'
+    """
+    ranks = (0x1FFF >> (first_card // 4)) << (first_card // 4)
+    return _U(ranks * 0x0001000100010001)
+
+
+def evaluate_rows(rows: np.ndarray, *, want_high: bool = True, want_low: bool = True,
+                  first_card: int = 0, name: str = "rows") -> tuple[np.ndarray, np.ndarray]:
+    """(high, low) strengths of the rows (an empty array for the half not wanted), as
+    :func:`high` and :func:`low` give them; the cards are checked in the same pass: a value
+    past 51, below ``first_card`` or repeated in a row raises the error of
+    :func:`pokersim.cards.check_hands` naming the first bad row (``name`` the array's name).
+
+    >>> from pokersim import describe
+    >>> rows = parse_hands(["Ah 2d Qc Jc  3h Kh 8c 7d 9d", "As 2d Qc Jc  3h Kh 8c 7d 9d"])
+    >>> high_strength, low_strength = evaluate_rows(rows)
+    >>> describe(high_strength), describe(low_strength, "eight-or-better")
+    (['High Card, Ace', 'High Card, Ace'], ['8-7-3-2-A low', '8-7-3-2-A low'])
+    >>> rows[1, 1] = rows[1, 0]
+    >>> evaluate_rows(rows, name="hands")
+    Traceback (most recent call last):
+    ...
+    pokersim.errors.DuplicateCardError: hands[1] repeats card 'As' (51) at positions 0 and 1
+    """
     h = rows.shape[-1] - 5 if isinstance(rows, np.ndarray) and rows.ndim else 0
     if not isinstance(rows, np.ndarray) or rows.ndim != 2 or h not in HOLE_SIZES \
             or rows.dtype != np.uint8:
@@ -382,10 +433,14 @@ def _run(rows: np.ndarray, want_high: bool, want_low: bool) -> tuple[np.ndarray,
                                  f"{short_repr(rows)}")
     t = tables()
     n = rows.shape[0]
+    rows = np.ascontiguousarray(rows)
     high_out = np.empty(n if want_high else 0, np.int16)
     low_out = np.empty(n if want_low else 0, np.int16)
-    _kernel(h, want_high, want_low)(np.ascontiguousarray(rows), *t.board_args(),
-                                    *t.hole_args()[2:], t.low_bits, t.low, high_out, low_out)
+    if _kernel(h, want_high, want_low)(rows, deck_bits(first_card), *t.board_args(),
+                                       *t.hole_args()[2:], t.low_bits, t.low, high_out,
+                                       low_out):
+        check_hands(rows, name, first_card=first_card)  # raises, naming the first bad row
+        raise AssertionError("a row flagged by the kernel passed check_hands")  # pragma: no cover
     return high_out, low_out
 
 
@@ -396,19 +451,23 @@ def high(rows: np.ndarray) -> np.ndarray:
     Parameters
     ----------
     rows : numpy.ndarray of uint8, shape (N, h + 5)
-        ``h`` = 4, 5 or 6 hole cards, then the five board cards; distinct valid cards, not
-        checked.
+        ``h`` = 4, 5 or 6 hole cards, then the five board cards.
 
     Returns
     -------
     numpy.ndarray of int16, shape (N,)
+
+    Raises
+    ------
+    CardError, DuplicateCardError
+        A value past 51 or a repeated card in a row (the first such row is named).
 
     >>> from pokersim import evaluate
     >>> s = high(parse_hands(["Ah Kh Qh Jh  2h 3h 4c 5c 9d"]))  # two hearts on the board
     >>> bool(s[0] == evaluate("Ah Kh 9d 5c 4c"))
     True
     """
-    return _run(rows, True, False)[0]
+    return evaluate_rows(rows, want_low=False)[0]
 
 
 def low(rows: np.ndarray) -> np.ndarray:
@@ -418,7 +477,7 @@ def low(rows: np.ndarray) -> np.ndarray:
     >>> low(parse_hands(["Kh Kd Qc Jc  5h 4h 3c 2c Ad", "Ah 2d Qc Jc  3h Kh 8c 8d 9d"]))
     array([0, 0], dtype=int16)
     """
-    return _run(rows, False, True)[1]
+    return evaluate_rows(rows, want_high=False)[1]
 
 
 def high_low(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -429,7 +488,7 @@ def high_low(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> describe(hi[0]), describe(lo[0], "eight-or-better")
     ('High Card, Ace', '8-7-3-2-A low')
     """
-    return _run(rows, True, True)
+    return evaluate_rows(rows)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -499,5 +558,6 @@ def best_fives(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return high_out, low_out
 
 
-__all__ = ["HOLE_SIZES", "NO_CARD", "OmahaTables", "best_fives", "board_high", "high",
-           "high_low", "hole_high", "low", "low_mask", "tables"]
+__all__ = ["HOLE_SIZES", "NO_CARD", "OmahaTables", "best_fives", "board_high", "deck_bits",
+           "evaluate_rows", "high", "high_low", "hole_high", "low", "low_mask", "tables",
+           "valid_row"]
