@@ -25,6 +25,27 @@ def test_rows_are_distinct_cards(k):
         assert (np.sort(hands, axis=1) == np.arange(52)).all()
 
 
+@pytest.mark.parametrize("n_live, k", [(52, 7), (36, 5)])
+def test_the_kernel_for_any_shape_deals_the_specialised_kernels_rows(n_live, k):
+    # Shapes outside SPECIALISED_SHAPES share one kernel; it must deal the very same rows.
+    from pokersim import config
+    from pokersim._random import seed_key
+    from pokersim.deal import (
+        SPECIALISED_SHAPES,
+        _deal_any_kernel,
+        _deal_kernel,
+        deal_plan,
+        live_cards,
+    )
+    assert (n_live, k) in SPECIALISED_SHAPES
+    live = live_cards(deck="full" if n_live == 52 else "short")
+    n = 2 * config.DEAL_BLOCK + 5
+    fast, generic = np.empty((n, k), np.uint8), np.empty((n, k), np.uint8)
+    _deal_kernel(n_live, k)(seed_key(9), live, fast, config.DEAL_BLOCK, 3)
+    _deal_any_kernel(seed_key(9), live, generic, config.DEAL_BLOCK, 3, deal_plan(n_live, k))
+    assert (fast == generic).all() and distinct_rows(generic)
+
+
 def test_same_seed_same_cards_whatever_the_threads():
     n = 3 * 4096 + 17  # several blocks, the last one short
     saved = numba.get_num_threads()
