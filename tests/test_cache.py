@@ -75,7 +75,8 @@ def cache_files(folder):
     return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in Path(folder).rglob("*.nb[ic]")}
 
 
-@pytest.mark.parametrize("where", ["in-tree", "NUMBA_CACHE_DIR"])
+@pytest.mark.parametrize("where", [  # each compiles a copy of the package: one in CI only
+    "NUMBA_CACHE_DIR", pytest.param("in-tree", marks=pytest.mark.slow)])
 def test_an_edit_in_another_module_reaches_cached_kernels(tmp_path, where):
     src = copy_package(tmp_path)
     cache_dir = tmp_path / "numba-cache" if where == "NUMBA_CACHE_DIR" else None

@@ -254,8 +254,10 @@ def test_hand_against_random_on_the_turn_matches_brute_force():
     (["AhKh", "QsQd"], ""),
     (["7s2h", "KdKc", "Ts9s"], ""),                  # two spades each side: threshold 3
     (["AhQh", "JsTs", "9d8d", "7c6c"], ""),          # every suit reachable from 3 cards
-    (["AcKc", "AhKh", "random"], "2c 3c"),           # dead cards of the flush suit
-    (["QQ+, AKs", "22+, A2s+@40, KTo+"], "5d"),      # weighted ranges, many tuples
+    pytest.param(["AcKc", "AhKh", "random"], "2c 3c",  # dead cards of the flush suit
+                 marks=pytest.mark.slow),             # (the longest two: CI only)
+    pytest.param(["QQ+, AKs", "22+, A2s+@40, KTo+"], "5d",  # weighted ranges, many tuples
+                 marks=pytest.mark.slow),
     (["AsAh", "KsKh", "QsQh", "JsJh", "Td9d", "8c7c"], ""),
 ])
 def test_preflop_boards_merged_by_ranks_equal_every_board(players, dead, monkeypatch):
