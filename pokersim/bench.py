@@ -133,9 +133,10 @@ PEER_KERNELS = {"short-deck": "short_deck", "ace-to-five": "low_a5",
 def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
                   quick: bool = False) -> list[dict]:
     """The rankings issue's rows: ``evaluate(hands, ranking=...)`` of ``n`` random 5- and
-    7-card hands of the ranking's deck, side by side with poker-equity's ``score_batch`` on
-    the first ``peer_n`` of them (as text, the form it takes; its time includes parsing it),
-    and the exact 7-card frequencies of each ranking."""
+    7-card hands of the ranking's deck (Zhajinhua's: 3 cards), side by side with
+    poker-equity's ``score_batch`` on the first ``peer_n`` of them (as text, the form it
+    takes; its time includes parsing it), and the exact 7-card (3-card) frequencies of each
+    ranking."""
     from math import comb
 
     from . import deal, evaluate, rankings
@@ -152,7 +153,8 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
         r = rankings.get(name)
         if name == "high":
             continue
-        for k in (5, 7):
+        most = max(r.hand_sizes)
+        for k in (5, 7) if most == 7 else (most,):  # Zhajinhua: 3 cards
             hands = deal(n, k, seed=k, deck=r.deck)
             out = _row(f"evaluate {name}, {k} cards", n,
                        _time(lambda h=hands, r=r: evaluate(h, r), repeat))
@@ -164,9 +166,9 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
                                 PEER_KERNELS[name], t), max(3, repeat // 2)), peer=True)
                 peer["pokersim_vs_peer"] = out["rate"] / peer["rate"]
                 rows.append(peer)
-        rows.append(_row(f"exact category_frequencies {name}, 7 cards",
-                         comb(52 - r.first_card, 7),
-                         _time(lambda r=r: strength_counts(7, ranking=r), repeat)))
+        rows.append(_row(f"exact category_frequencies {name}, {most} cards",
+                         comb(52 - r.first_card, most),
+                         _time(lambda r=r, k=most: strength_counts(k, ranking=r), repeat)))
     return rows
 
 
