@@ -204,6 +204,7 @@ def test_two_random_players_share_evenly():
     assert got.equity.tolist() == pytest.approx([0.5, 0.5])
 
 
+@pytest.mark.slow  # the game's Monte Carlo kernel is a shape of its own: seconds to compile
 def test_monte_carlo_equity_within_four_standard_errors():
     exact = pokersim.equity(["Kh Kd", "Qs Qc", "7h 8h"], game="zhajinhua")
     mc = pokersim.equity(["Kh Kd", "Qs Qc", "7h 8h"], game="zhajinhua", trials=40_000, seed=1)

@@ -22,6 +22,13 @@ whose 5 has the best suit takes it).
 A hand's *strength* is an integer, higher wins (see :func:`evaluate`); the 2-3-5 rule is not
 transitive, so it lives in :func:`compare` and :func:`showdown`, never in the strength.
 
+Hands are ranked by pokersim's ``"zhajinhua"`` rankings (``rankings.zhajinhua(a23=...)``, on
+the one evaluator; :func:`category_frequencies` is theirs), and the game ``"zhajinhua"`` plays
+them through pokersim's deal, equity and frequencies (equal hands split there). This module
+adds what is no order of hands: the suit tie-break (in its strengths), the 2-3-5 rule (in
+:func:`compare`, :func:`showdown` and :func:`win_rates`), tables dealt round the table and
+win rates by category.
+
 >>> from pokersim.games import zhajinhua as zjh
 >>> rules = zjh.Rules(rule_235=True)
 >>> int(zjh.compare("2c 3d 5h", "As Ah Ad", rules))
