@@ -133,10 +133,11 @@ PEER_KERNELS = {"short-deck": "short_deck", "ace-to-five": "low_a5",
 def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
                   quick: bool = False) -> list[dict]:
     """The rankings issue's rows: ``evaluate(hands, ranking=...)`` of ``n`` random 5- and
-    7-card hands of the ranking's deck, side by side with poker-equity's ``score_batch`` on
-    the first ``peer_n`` of them (as text, the form it takes; its time includes parsing it),
-    and the exact 7-card frequencies of each ranking (badugi's: its dynamic programme, timed
-    without the cache that ``category_frequencies`` reads)."""
+    7-card hands of the ranking's deck (Zhajinhua's: 3 cards), side by side with
+    poker-equity's ``score_batch`` on the first ``peer_n`` of them (as text, the form it
+    takes; its time includes parsing it), and the exact 7-card (3-card) frequencies of each
+    ranking (badugi's: its dynamic programme, timed without the cache that
+    ``category_frequencies`` reads)."""
     from math import comb
 
     from . import deal, evaluate, rankings
@@ -154,7 +155,8 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
         r = rankings.get(name)
         if name == "high":
             continue
-        for k in (5, 7):
+        most = max(r.hand_sizes)
+        for k in (5, 7) if most == 7 else (most,):  # Zhajinhua: 3 cards
             hands = deal(n, k, seed=k, deck=r.deck)
             out = _row(f"evaluate {name}, {k} cards", n,
                        _time(lambda h=hands, r=r: evaluate(h, r), repeat))
@@ -166,13 +168,13 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
                                 PEER_KERNELS[name], t), max(3, repeat // 2)), peer=True)
                 peer["pokersim_vs_peer"] = out["rate"] / peer["rate"]
                 rows.append(peer)
-        work = f"exact category_frequencies {name}, 7 cards"
+        work = f"exact category_frequencies {name}, {most} cards"
         if r.flavor == rankings.BADUGI:  # badugi_counts is cached: time the work itself
             work += " (its dynamic programme, uncached)"
-            times = _time(lambda: count_strengths(7), repeat)
+            times = _time(lambda k=most: count_strengths(k), repeat)
         else:
-            times = _time(lambda r=r: strength_counts(7, ranking=r), repeat)
-        rows.append(_row(work, comb(52 - r.first_card, 7), times))
+            times = _time(lambda r=r, k=most: strength_counts(k, ranking=r), repeat)
+        rows.append(_row(work, comb(52 - r.first_card, most), times))
     return rows
 
 

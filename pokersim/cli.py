@@ -400,8 +400,8 @@ def build_parser() -> argparse.ArgumentParser:
                       'evaluate "7c 5d 4h 3s 2c" "Ac 2d 3h 4s 5c" --ranking deuce-to-seven',
                       'evaluate "Ah 2d Qc Jc 3h Kh 8c 7d 9d" --game omaha-hi-lo'],
                      _cmd_evaluate)
-    p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards (badugi: 4 to 7), e.g. '
-                                            '"As Ks Qs Js Ts"')
+    p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards (badugi: 4 to 7, '
+                                            'zhajinhua: 3), e.g. "As Ks Qs Js Ts"')
     ranking_option(p)
     tables.append(p)
 
@@ -412,8 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
                       "frequencies --game omaha-hi-lo --trials 1000000 --seed 1"],
                      _cmd_frequencies, simulates=True)
     p.add_argument("--cards", type=int, choices=(4, 5, 6, 7),
-                   help="cards in a hand (default 7; badugi from 4, the others from 5; a "
-                        "game's own)")
+                   help="cards in a hand (default 7, zhajinhua's 3; badugi from 4, the "
+                        "others from 5; a game's own)")
     ranking_option(p)
     _method_options(p, "exact",
                     f"hands dealt by Monte Carlo (default {config.DEFAULT_TRIALS:,})")

@@ -209,11 +209,11 @@ def evaluate(hands, ranking="high", *, game=None):
     hands : array_like of int, shape (N, 5), (N, 6) or (N, 7); or text
         Card ids 0..51 (any integer dtype; ``uint8`` avoids a copy), or text such as
         ``"As Ks Qs Js Ts"`` (one hand) or a list of such strings. Badugi ranks 4 to 7
-        cards; the short decks' hands hold no card below a six.
+        cards, Zhajinhua 3; the short decks' hands hold no card below a six.
     ranking : str or Ranking, default "high"
         How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
-        ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"`` or ``"badugi"`` (see
-        :mod:`pokersim.rankings`).
+        ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"``, ``"badugi"``,
+        ``"zhajinhua"`` or ``"zhajinhua-a23-lowest"`` (see :mod:`pokersim.rankings`).
     game : str or pokersim.games.Game, optional
         Instead of a ranking, a game (see :mod:`pokersim.games.game`): each row is one
         player's hole cards then the board (``game.hole + game.board`` cards), ranked as the
@@ -246,7 +246,8 @@ def evaluate(hands, ranking="high", *, game=None):
     r = rankings.get(ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     out = np.empty(arr.shape[0], np.int16)
-    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card)
+    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
+                              simd=HAS_AVX2 and r.eight_at_a_time)
     if kernel(arr, *r.tables.kernel_args(), out):
         check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
@@ -441,9 +442,9 @@ def best_five(hands, ranking="high", *, game=None):
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
     qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
-    the lowest of the others. With ``game`` (rows as :func:`evaluate` takes them), the five
-    the game plays; a split-pot game gives a :class:`HighLow` whose ``low`` rows are 255
-    (no card) where the hand has no low.
+    the lowest of the others; Zhajinhua its three (a pair first, then the highest). With
+    ``game`` (rows as :func:`evaluate` takes them), the five the game plays; a split-pot game
+    gives a :class:`HighLow` whose ``low`` rows are 255 (no card) where the hand has no low.
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
@@ -459,6 +460,9 @@ def best_five(hands, ranking="high", *, game=None):
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False)
     check_hands(arr, first_card=r.first_card)
+    if r.read_cards is not None:  # every card plays (Zhajinhua's three)
+        out = r.read_cards(arr)
+        return out[0] if single else out
     if r.flavor == BADUGI:
         four = np.empty((arr.shape[0], 4), np.uint8)
         t = r.tables

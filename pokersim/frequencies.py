@@ -270,7 +270,8 @@ def category_frequencies(cards: int | None = None, method: str = "auto",
     Parameters
     ----------
     cards : int, default 7
-        5..7 (badugi: 4..7). With ``game``, the game's hole and board cards.
+        5..7 (badugi: 4..7; Zhajinhua: 3, its default). With ``game``, the game's hole and
+        board cards.
     method : {"auto", "exact", "monte-carlo"}
         "exact" enumerates every hand of the ranking's deck (7 cards: ~0.1 s); "monte-carlo"
         deals hands at random; "auto" is exact unless ``trials``, ``seed`` or
@@ -324,8 +325,8 @@ def category_frequencies(cards: int | None = None, method: str = "auto",
     if game is not None:
         return _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
                                  client, chunk_size, progress)
-    cards = 7 if cards is None else cards
     r = rankings.get(ranking)
+    cards = max(r.hand_sizes) if cards is None else cards  # 7, or Zhajinhua's 3
     counts, method = _strength_counts(cards, method, trials, seed, target_stderr, r, client,
                                       chunk_size, progress)
     strongest_first = list(r.order)

@@ -142,3 +142,57 @@ def table(hands, rules) -> list[str]:
     if len(winners) == 1:
         return ["win" if i in winners else "lose" for i in range(len(hands))]
     return ["tie" if i in winners else "lose" for i in range(len(hands))]
+
+
+def equity(players, rules, dead=()) -> list[dict]:
+    """Equity at a showdown where the best key wins and equal best keys split the pot (the
+    2-3-5 rule aside, as in the game ``"zhajinhua"``), counted over every deal.
+
+    Each player is a list of choices ``(known card ids, weight)``; a choice of three cards is
+    a whole hand, fewer are completed from the deck. Every combination of choices that shares
+    no card (nor a dead one) counts with the product of its weights, and within it every way
+    to deal the missing cards from the rest of the deck, player by player, counts once.
+    Returns per player a dict of ``equity``, ``win`` (the whole pot), ``tie`` (part of it)
+    and ``deals`` (the deals counted, unweighted)."""
+    from itertools import combinations, product
+    from math import prod
+
+    n = len(players)
+    sums = [{"equity": 0.0, "win": 0.0, "tie": 0.0} for _ in range(n)]
+    total = 0.0
+    count = 0
+    strength = {}  # sorted card ids -> key, computed once each
+
+    def key_of(cards):
+        cards = tuple(sorted(cards))
+        if cards not in strength:
+            strength[cards] = key(hand_of(cards), rules)
+        return strength[cards]
+
+    def fill(given, left, done):
+        """Every way to complete the hands ``given[len(done):]`` from the cards ``left``."""
+        if len(done) == n:
+            yield done
+            return
+        mine = given[len(done)]
+        for extra in combinations(left, 3 - len(mine)):
+            yield from fill(given, [c for c in left if c not in extra], done + [mine + extra])
+
+    for choice in product(*players):
+        given = [tuple(cards) for cards, _ in choice]
+        known = [c for cards in given for c in cards] + list(dead)
+        if len(set(known)) < len(known):
+            continue
+        weight = prod(w for _, w in choice)
+        deck = [c for c in range(52) if c not in set(known)]
+        for hands in fill(given, deck, []):
+            keys = [key_of(h) for h in hands]
+            best = max(keys)
+            winners = [i for i, k in enumerate(keys) if k == best]
+            for i in winners:
+                share = 1 / len(winners)
+                sums[i]["equity"] += weight * share
+                sums[i]["win" if share == 1 else "tie"] += weight
+            total += weight
+            count += 1
+    return [{k: v / total for k, v in s.items()} | {"deals": count} for s in sums]

@@ -106,7 +106,8 @@ def test_same_counts_for_any_chunking():
 CHUNKS = {
     "frequencies": (frequencies._monte_carlo_chunk, (7, "high", KEY, 5 * config.MC_BLOCK - 3)),
     "draw5": (draw5._monte_carlo_chunk, (6, KEY, 5 * config.MC_BLOCK - 3)),
-    "zhajinhua.frequencies": (zhajinhua._frequency_chunk, (KEY, 5 * config.MC_BLOCK - 3)),
+    "zhajinhua.frequencies": (frequencies._monte_carlo_chunk,  # the zhajinhua ranking's
+                              (3, "zhajinhua", KEY, 5 * config.MC_BLOCK - 3)),
     "zhajinhua.win_rates": (zhajinhua._win_rates_chunk,
                             (KEY, 9, 5 * zhajinhua.TABLE_BLOCK - 3,
                              zhajinhua.Rules(rule_235=True))),
@@ -136,7 +137,7 @@ from pokersim.games import draw5, zhajinhua
 key = np.uint64(1)
 frequencies._monte_carlo_chunk((5, "high", key, 10), 0, 1)
 draw5._monte_carlo_chunk((3, key, 10), 0, 1)
-zhajinhua._frequency_chunk((key, 10), 0, 1)
+frequencies._monte_carlo_chunk((3, "zhajinhua", key, 10), 0, 1)
 zhajinhua._win_rates_chunk((key, 3, 10, zhajinhua.Rules()), 0, 1)
 """
 
@@ -150,7 +151,7 @@ def test_a_second_process_loads_the_kernels_from_the_cache():
     for run in runs:
         assert run.returncode == 0, run.stderr
     second = runs[1].stdout + runs[1].stderr
-    kernels = ("_monte_carlo_kernel", "_win_kernel", "_frequency_kernel", "_win_rates_kernel")
+    kernels = ("_monte_carlo_kernel", "_win_kernel", "_win_rates_kernel")
     for kernel in kernels:
         assert any("data loaded" in line and kernel in line for line in second.splitlines()), \
             (kernel, second[-3000:])

@@ -22,6 +22,7 @@ from pokersim import (
     SimulationInterrupted,
     config,
     deal,
+    frequencies,
     parse_cards,
     parse_hands,
 )
@@ -584,15 +585,16 @@ def test_target_stderr_stops_win_rates_early():
 
 @pytest.mark.parametrize("function", ["category_frequencies", "win_rates"])
 def test_ctrl_c_leaves_the_frame_so_far(monkeypatch, function):
-    run, chunk, block = {
+    # the frequencies are the zhajinhua ranking's, counted by pokersim.frequencies
+    run, module, chunk, block = {
         "category_frequencies": (lambda trials: zjh.category_frequencies(
-            trials=trials, seed=5, chunk_size=config.MC_BLOCK), "_frequency_chunk",
-            config.MC_BLOCK),
+            trials=trials, seed=5, chunk_size=config.MC_BLOCK), frequencies,
+            "_monte_carlo_chunk", config.MC_BLOCK),
         "win_rates": (lambda trials: zjh.win_rates(
-            5, trials=trials, seed=5, chunk_size=zjh.TABLE_BLOCK), "_win_rates_chunk",
+            5, trials=trials, seed=5, chunk_size=zjh.TABLE_BLOCK), zjh, "_win_rates_chunk",
             zjh.TABLE_BLOCK)}[function]
     first_chunk = run(block)
-    ctrl_c.after_first_chunk(monkeypatch, zjh, chunk)
+    ctrl_c.after_first_chunk(monkeypatch, module, chunk)
     with pytest.raises(SimulationInterrupted) as caught:
         run(3 * block)
     partial = caught.value.partial

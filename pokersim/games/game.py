@@ -7,6 +7,11 @@ wins the pot (``ranking``; in split-pot games the high half) and the ranking of 
 with its qualifier (``low``: eight-or-better; the high half takes the whole pot when no hand
 qualifies). The deck is the ranking's (the short deck's 36 cards, or 52).
 
+Zhajinhua is three hole cards and no board under the zhajinhua ranking
+(:mod:`pokersim.rankings.zhajinhua_order`), equal hands splitting the pot. Its house rules
+that are no order of hands, the 2-3-5 rule and the suit tie-break, are no part of the game:
+:mod:`pokersim.games.zhajinhua` plays them (``compare``, ``showdown``, ``win_rates``).
+
 >>> g = get("omaha-hi-lo")
 >>> g.hole, g.board, g.two_plus_three, g.ranking, g.low
 (4, 5, True, 'high', 'eight-or-better')
@@ -97,6 +102,8 @@ GAMES: dict[str, Game] = {g.name: g for g in (
     Game("2-7-single-draw", hole=5, ranking="deuce-to-seven", draw=True),
     Game("badugi", hole=4, ranking="badugi", draw=True),
     Game("five-card-draw", hole=5, draw=True),
+    Game("zhajinhua", hole=3, ranking="zhajinhua"),
+    Game("zhajinhua-a23-lowest", hole=3, ranking="zhajinhua-a23-lowest"),
 )}
 NAMES = tuple(GAMES)
 
@@ -118,3 +125,12 @@ def short_deck(trips_beat_straight: bool = False) -> Game:
     """
     return GAMES["short-deck-trips" if rankings.short_deck(trips_beat_straight).name ==
                  "short-deck-trips" else "short-deck"]
+
+
+def zhajinhua(a23: str = "between-jqk-qka") -> Game:
+    """Zhajinhua, where A-2-3 ranks between J-Q-K and Q-K-A (the default) or lowest.
+
+    >>> zhajinhua(a23="lowest").ranking
+    'zhajinhua-a23-lowest'
+    """
+    return GAMES[rankings.zhajinhua(a23).name]

@@ -22,6 +22,13 @@ whose 5 has the best suit takes it).
 A hand's *strength* is an integer, higher wins (see :func:`evaluate`); the 2-3-5 rule is not
 transitive, so it lives in :func:`compare` and :func:`showdown`, never in the strength.
 
+Hands are ranked by pokersim's ``"zhajinhua"`` rankings (``rankings.zhajinhua(a23=...)``, on
+the one evaluator; :func:`category_frequencies` is theirs), and the game ``"zhajinhua"`` plays
+them through pokersim's deal, equity and frequencies (equal hands split there). This module
+adds what is no order of hands: the suit tie-break (in its strengths), the 2-3-5 rule (in
+:func:`compare`, :func:`showdown` and :func:`win_rates`), tables dealt round the table and
+win rates by category.
+
 >>> from pokersim.games import zhajinhua as zjh
 >>> rules = zjh.Rules(rule_235=True)
 >>> int(zjh.compare("2c 3d 5h", "As Ah Ad", rules))
@@ -41,32 +48,29 @@ import numpy as np
 import pandas as pd
 from numba import prange
 
-from .. import config, montecarlo
+from .. import montecarlo, rankings
 from .._jit import jit
 from .._random import seed_key
-from ..cards import RANK_NAMES, RANK_PLURALS, as_array, as_hands, format_cards
+from ..cards import as_array, as_hands, format_cards
 from ..deal import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
+from ..evaluate import evaluate as ranked_strengths
+from ..evaluate import lookup
+from ..frequencies import category_frequencies as ranked_frequencies
 from ..montecarlo import chunk_counts, count_blocks
-from ..results import ResultFrame, frequency_table
+from ..rankings import zhajinhua_order
+from ..rankings.zhajinhua_order import CHINESE, describe_key, key_of_code, rank_codes
+from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
-from ..runner import check_client
-from ..validation import (
-    check_count,
-    check_flag,
-    check_players,
-    check_target_stderr,
-    choose_method,
-    deprecated,
-    monte_carlo_trials,
-)
+from ..tables import KEY_BIAS
+from ..validation import check_count, check_flag, check_players, deprecated, monte_carlo_trials
 from . import _by_category
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
            "compare", "deal_table", "describe", "evaluate", "heads_up_counts", "showdown",
            "win_rates"]
 
-A23_PLACEMENTS = ("between-jqk-qka", "lowest")
+A23_PLACEMENTS = tuple(zhajinhua_order.A23_PLACEMENTS)
 TIE_RULES = ("split", "suit")
 MIN_PLAYERS, MAX_PLAYERS = 2, 17
 PLAYERS_WHY = " (3 cards each from one deck)"
@@ -128,7 +132,7 @@ class Category(enum.IntEnum):
     @property
     def chinese(self) -> str:
         """Chinese name: ``Category.LEOPARD.chinese == "豹子"``."""
-        return ("散牌", "对子", "顺子", "金花", "顺金", "豹子")[self.value]
+        return CHINESE[self.value]
 
 
 class _OutcomeType(enum.EnumMeta):
@@ -160,6 +164,8 @@ CATEGORY_CHINESE = tuple(c.chinese for c in Category)
 # the ranks high to low (a pair: the pair twice, then the kicker; a straight: its three ranks,
 # A-2-3 coded as A-3-2, which falls between K-Q-J and A-K-Q, or as 0 when it is the lowest).
 # ``suit`` is the suit order (♦ 0, ♣ 1, ♥ 2, ♠ 3) of the highest card under ties="suit", else 0.
+# Hands are ranked by the zhajinhua rankings (pokersim.rankings.zhajinhua_order, whose keys
+# hold the same category and ranks); this module adds the suit and the 2-3-5 rule.
 
 RANK_SPAN = 13**3
 CATEGORY_SPAN = 4 * RANK_SPAN
@@ -167,56 +173,54 @@ LEOPARD_MIN = int(Category.LEOPARD) * CATEGORY_SPAN
 MAX_STRENGTH = (int(Category.LEOPARD) + 1) * CATEGORY_SPAN - 1
 #: Rank code of the high card 5-3-2 (the 2-3-5 of the 2-3-5 rule; suited, it is a flush).
 CODE_235 = 3 * 169 + 1 * 13 + 0
-#: Rank code of the straight A-2-3 ranked between J-Q-K and Q-K-A (coded A-3-2; lowest: 0).
-CODE_A32 = 12 * 169 + 1 * 13 + 0
+
+
+def _ranked_suit(cards):
+    """``rank << 2 | suit order`` of cards (scalars or arrays): the suit order of ties="suit"
+    is ♦ 0 < ♣ 1 < ♥ 2 < ♠ 3, the card's suit (c 0, d 1, h 2, s 3) with bit 0 flipped for
+    clubs and diamonds. The largest of a hand's is its highest card's, in its best suit."""
+    return cards ^ (~(cards >> 1) & 1)
+
+
+_ranked_suit_inline = jit(inline=True)(_ranked_suit)
+
+
+def _ranking(rules: Rules) -> rankings.Ranking:
+    """The ranking that orders hands under ``rules`` (the place of A-2-3)."""
+    return rankings.zhajinhua(rules.a23)
+
+
+@functools.cache
+def _codes(a23: str) -> np.ndarray:
+    """(n_strengths + 1,) int32: the strength code (suit 0) of each strength of the ranking."""
+    codes = (rank_codes(rankings.zhajinhua(a23).tables.keys) * 4).astype(np.int32)
+    codes.setflags(write=False)
+    return codes
+
+
+def _suits(hands: np.ndarray) -> np.ndarray:
+    """The suit order of each hand's highest card (the best suit among the highest rank)."""
+    r = _ranked_suit(hands)
+    return np.maximum(np.maximum(r[:, 0], r[:, 1]), r[:, 2]) & 3
 
 
 @jit(inline=True)
-def _suit_order(card):
-    """♦ 0 < ♣ 1 < ♥ 2 < ♠ 3 from the card's suit (c 0, d 1, h 2, s 3)."""
-    s = np.int64(card) & 3
-    return s ^ (1 - (s >> 1))
-
-
-@jit(inline=True)
-def _strength(c0, c1, c2, a23_low, suit_ties):
-    """Strength of the three cards c0, c1, c2 (see the code above)."""
-    r0 = np.int64(c0) >> 2
-    r1 = np.int64(c1) >> 2
-    r2 = np.int64(c2) >> 2
-    a = max(r0, max(r1, r2))
-    c = min(r0, min(r1, r2))
-    b = r0 + r1 + r2 - a - c
-    flush = (np.int64(c0) & 3) == (np.int64(c1) & 3) and (np.int64(c1) & 3) == (np.int64(c2) & 3)
-    if a == c:
-        cat = 5
-        ranks = a * 183
-    elif a == b:
-        cat = 1
-        ranks = a * 182 + c
-    elif b == c:
-        cat = 1
-        ranks = b * 182 + a
-    else:
-        ranks = a * 169 + b * 13 + c
-        straight = a == b + 1 and b == c + 1
-        if a == 12 and b == 1 and c == 0:
-            straight = True
-            if a23_low:
-                ranks = 0
-        if straight:
-            cat = 4 if flush else 2
-        else:
-            cat = 3 if flush else 0
-    suit = 0
+def _seat_strength(cards, p, players, card_keys, card_bits, flush, offsets, table, codes,
+                   suit_ties):
+    """The strength code of seat p's cards ``cards[0, p + j * players]``, j = 0, 1, 2 (dealt
+    round the table), from the ranking's tables and codes."""
+    key = KEY_BIAS
+    bits = np.uint64(0)
+    highest = 0
+    for j in range(3):
+        c = cards[0, p + j * players]
+        key += card_keys[c]
+        bits |= card_bits[c]
+        highest = max(highest, _ranked_suit_inline(np.int64(c)))
+    s = codes[lookup(key, bits, flush, offsets, table)]
     if suit_ties:
-        if r0 == a:
-            suit = max(suit, _suit_order(c0))
-        if r1 == a:
-            suit = max(suit, _suit_order(c1))
-        if r2 == a:
-            suit = max(suit, _suit_order(c2))
-    return np.int32((cat * RANK_SPAN + ranks) * 4 + suit)
+        s += highest & 3
+    return s
 
 
 @jit(inline=True)
@@ -246,12 +250,6 @@ def _settle(s, row, rule_235, out):
     return n
 
 
-@jit(parallel=True)
-def _evaluate_kernel(hands, a23_low, suit_ties, out):
-    for i in prange(hands.shape[0]):
-        out[i] = _strength(hands[i, 0], hands[i, 1], hands[i, 2], a23_low, suit_ties)
-
-
 def _versus_arrays(sa, sb, rule_235):
     """+1 where strength sa beats sb, -1 where it loses, 0 for a tie, with the 2-3-5 rule
     (arrays broadcast; int8)."""
@@ -272,29 +270,6 @@ def _showdown_kernel(strengths, rule_235, out):
 #: Tables per random stream in :func:`win_rates` (``config.MC_BLOCK`` hands per stream in
 #: :func:`category_frequencies`). Changing it changes the numbers a seed produces.
 TABLE_BLOCK = 16384
-
-
-@jit(inline=True)
-def _three_cards(params):
-    return np.empty((1, 3), np.uint8)
-
-
-@jit(inline=True)
-def _deal_and_classify(state, n_trials, deck, hand, params, local):
-    """Trials of :func:`category_frequencies`: deal three cards, count their category."""
-    plan = params[0]
-    for _ in range(n_trials):
-        state = deal_row(state, deck, hand, 0, 52, 3, plan)
-        local[_strength(hand[0, 0], hand[0, 1], hand[0, 2], False, False) // CATEGORY_SPAN] += 1
-
-
-@jit(parallel=True)
-def _frequency_kernel(key, first_block, n_blocks, block, trials, params, counts):
-    """Category counts of blocks of hands (see :mod:`pokersim.montecarlo`); ``params`` is
-    the deal plan, in a tuple."""
-    for w in prange(counts.shape[0]):
-        count_blocks(_deal_and_classify, _three_cards, key, first_block, n_blocks, block,
-                     trials, w, params, counts)
 
 
 N_CATEGORIES = len(Category)
@@ -320,13 +295,14 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 
     The seats that take the pot, alone or sharing it, hold equal strengths, so one category:
     that category's pot share e is 1 and every other's 0, and all the sums are integers."""
-    players, plan, a23_low, suit_ties, rule_235 = params
+    players, plan, card_keys, card_bits, flush, offsets, table, codes, suit_ties, rule_235 = \
+        params
     cards, s, out, tally = scratch
     for _ in range(n_trials):
         state = deal_row(state, deck, cards, 0, 52, 3 * players, plan)
         for p in range(players):  # dealt one card at a time round the table
-            s[0, p] = _strength(cards[0, p], cards[0, p + players], cards[0, p + 2 * players],
-                                a23_low, suit_ties)
+            s[0, p] = _seat_strength(cards, p, players, card_keys, card_bits, flush, offsets,
+                                     table, codes, suit_ties)
         _settle(s, 0, rule_235, out)
         tally[:, :] = 0
         for p in range(players):
@@ -354,8 +330,8 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 @jit(parallel=True)
 def _win_rates_kernel(key, first_block, n_blocks, block, trials, params, counts):
     """Per-category sums (see :data:`N_SUMS`) of blocks of tables (see
-    :mod:`pokersim.montecarlo`); ``params`` is (players, deal plan, a23_low, suit_ties,
-    rule_235)."""
+    :mod:`pokersim.montecarlo`); ``params`` is (players, deal plan, the ranking's five
+    tables, its strength codes, suit_ties, rule_235)."""
     for w in prange(counts.shape[0]):
         count_blocks(_deal_and_settle, _table_buffers, key, first_block, n_blocks, block,
                      trials, w, params, counts)
@@ -376,8 +352,9 @@ def _strengths_of(hands, rules: Rules, name: str = "hands"):
     arr, single = as_hands(hands, (3,), name=name)
     if not arr.flags.writeable:
         arr = arr.copy()  # one compiled kernel, for writeable arrays only
-    out = np.empty(arr.shape[0], np.int32)
-    _evaluate_kernel(arr, rules.a23 == "lowest", rules.ties == "suit", out)
+    out = _codes(rules.a23)[ranked_strengths(arr, _ranking(rules))]
+    if rules.ties == "suit":
+        out += _suits(arr)
     return out, single
 
 
@@ -483,18 +460,7 @@ def describe(strength):
 
 
 def _describe_one(strength: int) -> str:
-    cat = Category(strength // CATEGORY_SPAN)
-    ranks = strength // 4 % RANK_SPAN
-    top = ranks // 169
-    if cat == Category.LEOPARD:
-        return f"Leopard, {RANK_PLURALS[top]}"
-    if cat == Category.PAIR:
-        return f"Pair of {RANK_PLURALS[top]}"
-    if cat == Category.HIGH_CARD:
-        return f"High Card, {RANK_NAMES[top]}"
-    if cat in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks in (0, CODE_A32):
-        return f"{cat.label}, A-2-3"
-    return f"{cat.label}, {RANK_NAMES[top]} high"
+    return describe_key(key_of_code(strength // 4))
 
 
 def compare(a, b, rules: Rules = Rules()):
@@ -657,13 +623,6 @@ def all_hands() -> np.ndarray:
     return arr
 
 
-def _frequency_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
-    """Category counts of Monte Carlo blocks ``first .. first + n - 1``."""
-    key, trials = problem
-    return (chunk_counts(_frequency_kernel, key, first, n, config.MC_BLOCK, trials,
-                         (deal_plan(52, 3),), (len(Category),)),)
-
-
 def category_frequencies(rules: Rules = Rules(), method: str = "auto",
                          trials: int | None = None, seed=None,
                          target_stderr: float | None = None, *, client=None,
@@ -671,8 +630,10 @@ def category_frequencies(rules: Rules = Rules(), method: str = "auto",
                          ) -> ResultFrame:
     """How often each category occurs among the 22,100 three-card hands.
 
-    Categories do not depend on the rules (a mixed-suit 2-3-5 counts as a high card under
-    every rule); ``rules`` is checked and recorded in ``attrs``.
+    The table of ``pokersim.category_frequencies(3, ranking="zhajinhua")`` (the same counts,
+    the same Monte Carlo hands from a seed) with the Chinese names added. Categories do not
+    depend on the rules (a mixed-suit 2-3-5 counts as a high card under every rule);
+    ``rules`` is checked and recorded in ``attrs``.
 
     Parameters
     ----------
@@ -698,7 +659,7 @@ def category_frequencies(rules: Rules = Rules(), method: str = "auto",
     ResultFrame, a frequency table, best category first
         ``category`` (ordered categorical), ``count``, ``probability``, ``std_error`` (0 when
         exact), ``one_in``, ``method``, then ``chinese``. ``attrs`` holds method, rules,
-        trials, seed and target_stderr.
+        trials, seed and target_stderr (and the ranking's cards and name).
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> zjh.category_frequencies()[["category", "count", "chinese"]]
@@ -711,34 +672,19 @@ def category_frequencies(rules: Rules = Rules(), method: str = "auto",
     5       High Card  16,440      散牌
     """
     rules = _check_rules(rules)
-    target_stderr = check_target_stderr(target_stderr)
-    method = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
-    check_client(client)
-    labels = CATEGORY_LABELS[::-1]
-    interrupted = False
-    if method == "exact":
-        counts = np.bincount(category(evaluate(all_hands())), minlength=len(Category))
-    else:
-        trials = monte_carlo_trials(trials, target_stderr)
+    try:
+        frame = ranked_frequencies(3, method, trials, seed, target_stderr,
+                                   ranking=_ranking(rules), client=client,
+                                   chunk_size=chunk_size, progress=progress)
+    except SimulationInterrupted as stopped:
+        raise SimulationInterrupted(_with_rules(stopped.partial, rules)) from None
+    return _with_rules(frame, rules)
 
-        def stop(counts) -> bool:  # every category's probability within target_stderr
-            return bool((frequency_table(labels, counts[0][::-1], method).std_error
-                         < target_stderr).all())
 
-        block = config.MC_BLOCK
-        run = montecarlo.run(_frequency_chunk, (seed_key(seed), trials), trials, block,
-                             client=client, chunk_size=chunk_size, progress=progress,
-                             stop=None if target_stderr is None else stop,
-                             desc="Zhajinhua hands", unit="hands")
-        counts = run.counts[0]
-        interrupted = run.interrupted
-        trials = min(run.blocks * block, trials)
-    frame = frequency_table(labels, counts[::-1], "monte-carlo (partial)" if interrupted
-                            else method, order=CATEGORY_LABELS, chinese=CATEGORY_CHINESE[::-1])
-    frame.attrs.update(rules=rules, trials=None if method == "exact" else trials, seed=seed,
-                       target_stderr=target_stderr)
-    if interrupted:
-        raise SimulationInterrupted(frame)
+def _with_rules(frame: ResultFrame, rules: Rules) -> ResultFrame:
+    """A frequency table of the ranking with the Chinese names and the rules added."""
+    frame["chinese"] = CATEGORY_CHINESE[::-1]
+    frame.attrs.update(rules=rules)
     return frame
 
 
@@ -802,8 +748,8 @@ def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     """Per-category sums (see :func:`_deal_and_settle`) of blocks ``first .. first + n - 1``,
     as float64."""
     key, players, trials, rules = problem
-    params = (players, deal_plan(52, 3 * players), rules.a23 == "lowest", rules.ties == "suit",
-              rules.rule_235)
+    params = (players, deal_plan(52, 3 * players), *_ranking(rules).tables.kernel_args(),
+              _codes(rules.a23), rules.ties == "suit", rules.rule_235)
     sums = chunk_counts(_win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
                         (len(Category), N_SUMS))
     return (sums.astype(np.float64),)

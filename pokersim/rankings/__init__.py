@@ -3,14 +3,16 @@
 :func:`~pokersim.best_five` and :func:`~pokersim.category_frequencies`.
 
 Every strength is an ``int16`` where higher wins and equal ties, also for lows; eight-or-better
-gives :data:`NO_LOW` (0) to a hand without a low. The high order, both short decks and the
-three lows share one evaluator: the same card keys and table lookups, tables built from each
-ranking's five-card rules (:mod:`~pokersim.rankings.keys`, :mod:`~pokersim.rankings.hashed`);
-badugi has its own (:mod:`~pokersim.rankings.badugi`).
+gives :data:`NO_LOW` (0) to a hand without a low. The high order, both short decks, the
+three lows and Zhajinhua's three-card order share one evaluator: the same card keys and table
+lookups, tables built from each ranking's five-card rules (:mod:`~pokersim.rankings.keys`,
+:mod:`~pokersim.rankings.hashed`; Zhajinhua's from its three-card rules,
+:mod:`~pokersim.rankings.zhajinhua_order`); badugi has its own
+(:mod:`~pokersim.rankings.badugi`).
 
 >>> [r for r in NAMES]  # doctest: +NORMALIZE_WHITESPACE
 ['high', 'short-deck', 'short-deck-trips', 'ace-to-five', 'eight-or-better', 'deuce-to-seven',
- 'badugi']
+ 'badugi', 'zhajinhua', 'zhajinhua-a23-lowest']
 >>> get("eight-or-better").labels
 ('No low', '8-low', '7-low', '6-low', '5-low')
 """
@@ -27,7 +29,7 @@ import numpy as np
 from ..errors import PokersimInputError
 from ..tables import tables as high_tables
 from ..validation import named, short_repr
-from . import badugi, hashed, keys, names
+from . import badugi, hashed, keys, names, zhajinhua_order
 
 #: The strength of a hand with no low (eight-or-better): below every low.
 NO_LOW = 0
@@ -61,6 +63,11 @@ class Ranking:
     describe_key: Callable[[int], str]
     suits: bool = True
     no_hand: str | None = None  # the name of strength 0, where it is a hand's ("No low")
+    #: Tables built at first use from the ranking's own rules, not shipped (Zhajinhua's).
+    own_tables: Callable[[], hashed.HashTables] | None = None
+    #: For rankings whose hand is every card (Zhajinhua's three): the cards as a player
+    #: reads them, which :func:`pokersim.best_five` gives.
+    read_cards: Callable[[np.ndarray], np.ndarray] | None = None
 
     @property
     def first_card(self) -> int:
@@ -73,6 +80,8 @@ class Ranking:
         are built at first use, in 0.05 s). Badugi's three tables take the places of the
         flush table, the offsets and the hash (see :mod:`pokersim.rankings.badugi`), its
         card bits are ace low and its keys are its strengths."""
+        if self.own_tables is not None:
+            return self.own_tables()
         if self.name == "high" or self.name == "badugi":
             t = high_tables()
             if self.name == "badugi":
@@ -105,12 +114,23 @@ class Ranking:
         return (zero,) + tuple(self.describe_key(int(k)) for k in self.tables.keys[1:])
 
     @property
+    def eight_at_a_time(self) -> bool:
+        """Whether :func:`pokersim.evaluate` may take the vector path
+        (:mod:`pokersim._simd`): it computes the high order's card keys itself and hands
+        back only the rows where a suit holds five cards, so it serves hands of five to seven
+        cards; badugi has a vector step of its own, for four to seven cards
+        (:func:`pokersim.rankings.badugi.eight_hands_bits`)."""
+        return self.flavor == BADUGI or min(self.hand_sizes) >= 5
+
+    @property
     def has_no_hand(self) -> bool:
         """Whether strength 0 is a hand's strength (eight-or-better's no low)."""
         return self.no_hand is not None
 
     def build(self) -> hashed.HashTables:
         """Build the tables from the five-card rules (a few seconds)."""
+        if self.own_tables is not None:
+            return self.own_tables()
         assert self.five_key is not None, "the high and badugi tables are built elsewhere"
         return hashed.build(self.five_key, suits=self.suits, lowest_rank=self.first_card // 4,
                             flush_with_others=self.flavor == FLUSH_NEEDS_ALL_CARDS)
@@ -128,6 +148,14 @@ def _short(trips: bool) -> Ranking:
 
 def _weakest_first(labels: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(range(len(labels) - 1, -1, -1))
+
+
+def _zhajinhua(name: str) -> Ranking:
+    z = zhajinhua_order
+    return Ranking(name, "full", (3,), z.LABELS, _weakest_first(z.LABELS), PLAIN, None,
+                   z.category_of_key, z.describe_key,
+                   own_tables=functools.partial(z.tables, name != "zhajinhua"),
+                   read_cards=z.read_cards)
 
 
 RANKINGS: dict[str, Ranking] = {r.name: r for r in (
@@ -149,6 +177,7 @@ RANKINGS: dict[str, Ranking] = {r.name: r for r in (
     Ranking("badugi", "full", (4, 5, 6, 7), badugi.LABELS, _weakest_first(badugi.LABELS),
             BADUGI, None, lambda strength: int(badugi.category_of_strength()[strength]),
             badugi.describe_strength),
+    *(_zhajinhua(name) for name in zhajinhua_order.A23_PLACEMENTS.values()),
 )}
 NAMES = tuple(RANKINGS)
 
@@ -172,6 +201,20 @@ def short_deck(trips_beat_straight: bool = False) -> Ranking:
         raise PokersimInputError(f"trips_beat_straight must be True or False; got "
                                  f"{short_repr(trips_beat_straight)}")
     return RANKINGS["short-deck-trips" if trips_beat_straight else "short-deck"]
+
+
+def zhajinhua(a23: str = "between-jqk-qka") -> Ranking:
+    """Zhajinhua's three-card order, with A-2-3 between J-Q-K and Q-K-A (the default) or the
+    lowest straight (see :mod:`pokersim.rankings.zhajinhua_order`).
+
+    >>> zhajinhua(a23="lowest").name
+    'zhajinhua-a23-lowest'
+    """
+    placements = zhajinhua_order.A23_PLACEMENTS
+    if not isinstance(a23, str) or a23 not in placements:
+        raise PokersimInputError(f"a23 must be one of {', '.join(map(repr, placements))}; got "
+                                 f"{short_repr(a23)}")
+    return RANKINGS[placements[a23]]
 
 
 _FIELDS = [f.name for f in fields(hashed.HashTables) if f.name not in ("card_keys", "card_bits")]
