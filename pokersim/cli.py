@@ -702,6 +702,9 @@ def _outputs(args) -> list[tuple[str, Path | str]]:
             continue
         if "\0" in text:
             raise PokersimInputError(f"cannot write {text!r}: a path has no NUL character")
+        if text == STDOUT and getattr(args, "prints_itself", False):
+            raise PokersimInputError(f"--{option} -: {args.command} prints its own report on "
+                                     f"standard output; write the table to a file")
         path = text if text == STDOUT else _file_path(text)
         same = seen.setdefault(_file_identity(path), option)
         if same != option:

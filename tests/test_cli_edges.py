@@ -59,6 +59,8 @@ def test_two_options_naming_one_file_are_refused_before_any_work(capsys, tmp_pat
     one_line_error(*run_main(capsys, "evaluate", "As Ks Qs Js Ts", "--csv", "-", "--parquet",
                              "-"), "--csv and --parquet both write -")
     assert sorted(os.listdir(tmp_path)) == ["alias.json"]  # nothing written
+    # bench prints its own report there
+    one_line_error(*run_main(capsys, "bench", "--quick", "--csv", "-"), "--csv -", "report")
 
 
 def test_dash_writes_the_file_to_standard_output_instead_of_the_printed_table(
@@ -274,8 +276,11 @@ def test_ctrl_c_while_the_progress_bar_draws_keeps_the_chunk_just_done(monkeypat
             pass
 
     monkeypatch.setattr(runner, "_bar", lambda *args: Bar())
-    run = runner.run_chunks(lambda problem, first, n: (np.array([n]),), None, n_blocks=10,
-                            chunk_blocks=4, progress=True)
+    try:
+        run = runner.run_chunks(lambda problem, first, n: (np.array([n]),), None, n_blocks=10,
+                                chunk_blocks=4, progress=True)
+    except KeyboardInterrupt:  # would end the test session
+        pytest.fail("the chunk just done was lost, and the run with it")
     assert run.interrupted and run.blocks == 4 and run.counts[0].tolist() == [4]
 
 
