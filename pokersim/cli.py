@@ -12,18 +12,24 @@
     pokersim zhajinhua win-rates --players 2 --rule-235
 
 Every command that prints a table can also write it with ``--csv``, ``--json`` or
-``--parquet PATH`` (each file written whole or not at all). Bad input exits with status 2 and
-a one-line message.
+``--parquet PATH`` (``-``: standard output, instead of the printed table), each file written
+whole or not at all and with the inputs of the run (see :mod:`pokersim.io`). Bad input exits
+with status 2 and a one-line message; Ctrl-C with status 130, after printing and saving the
+estimate so far, marked PARTIAL.
 """
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import contextlib
-import dataclasses
+import itertools
 import logging
 import os
+import shlex
 import sys
+import threading
+import types
 import warnings
 from pathlib import Path
 
@@ -33,13 +39,20 @@ import pandas as pd
 from . import config, rankings
 from .errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
 from .games.game import NAMES as GAME_NAMES
+from .io import STDOUT
 from .validation import METHODS, check_between
+
+#: What ``pokersim --help`` says the command is.
+DESCRIPTION = "The pokersim command line: deal, evaluate and simulate poker hands."
 
 #: The environment variable naming a Dask scheduler to run simulations on.
 SCHEDULER_ENV = "POKERSIM_SCHEDULER"
 
+#: The first line printed (on standard output) before a result cut short by Ctrl-C.
+PARTIAL_LINE = "PARTIAL: interrupted by Ctrl-C; the estimate from the trials finished so far"
+
 #: The table-writing options, each with the format it writes.
-OUTPUT_OPTIONS = {"csv": "CSV", "json": "JSON (a list of records)",
+OUTPUT_OPTIONS = {"csv": "CSV", "json": "JSON (pandas' table layout)",
                   "parquet": "Parquet (needs pyarrow: pip install 'pokersim[parquet]')"}
 
 
@@ -73,10 +86,40 @@ def _cmd_evaluate(args) -> pd.DataFrame:
         for j, i in enumerate(idx):
             rows[i] = (format_cards(arr[j]), int(strength[j]), names[j], five[j])
     frame = pd.DataFrame(rows, columns=["hand", "strength", "description", "best_five"])
-    best = frame.strength.max()
-    frame["wins"] = np.where(frame.strength == best,
-                             "tie" if (frame.strength == best).sum() > 1 else "wins", "")
+    best = frame.strength == frame.strength.max()
+    frame["wins"] = np.where(best, "tie" if best.sum() > 1 else "wins", "")
+    why_not = _no_showdown([set(h.ravel().tolist()) for h in hands])
+    if why_not:
+        frame["wins"] = ""
+        print(f"pokersim: note: no winner named: {why_not}", file=sys.stderr)
     return frame
+
+
+#: The cards hands given to ``evaluate`` may share: a board, as many cards as a flop to a river.
+BOARD_SIZES = range(3, 6)
+
+
+def _no_showdown(hands: list[set[int]]) -> str | None:
+    """Why ``hands`` (sets of card codes) cannot meet at one showdown, or None if they can:
+    two hands at least, sharing only a board (three to five cards that every hand holds),
+    each with cards of its own besides."""
+    if len(hands) < 2:
+        return "one hand is no showdown"
+    from . import format_cards
+
+    board = set.intersection(*hands)
+    if board and (len(board) not in BOARD_SIZES or board in hands):
+        i, j, shared = 0, 1, board
+    else:
+        clash = next(((i, j, (a & b) - board)
+                      for (i, a), (j, b) in itertools.combinations(enumerate(hands), 2)
+                      if (a & b) - board), None)
+        if clash is None:
+            return None
+        i, j, shared = clash
+    cards = format_cards(np.array(sorted(shared, reverse=True), np.uint8))
+    return (f"hands {i + 1} and {j + 1} both hold {cards}, and hands share only a board "
+            f"(three to five cards that every hand holds, each hand with cards of its own)")
 
 
 def _evaluate_in_game(args) -> pd.DataFrame:
@@ -138,10 +181,10 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 
 
 def _cmd_starting_hands(args) -> pd.DataFrame:
+    """The long table: the shipped one, or regenerated (written only where --out says)."""
     from . import data
     from .equity import MAX_OPPONENTS
-    from .ranges import starting_hand_names
-    from .starting_hands import SHIPPED, SHIPPED_OPPONENTS, save_starting_hands, starting_hand_table
+    from .starting_hands import SHIPPED_OPPONENTS, starting_hand_table
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
                        "--seed": args.seed, "--out": args.out}
@@ -154,25 +197,37 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
         raise PokersimInputError(f"--sort {args.sort} needs {args.sort} among the opponent "
                                  f"counts of the table ({', '.join(map(str, opponents))}; "
                                  f"--opponents with --regenerate)")
-    if args.regenerate and args.out is None and opponents != list(SHIPPED_OPPONENTS):
-        raise PokersimInputError(f"--opponents {' '.join(map(str, opponents))} makes a table "
-                                 f"other than the shipped one ({SHIPPED_OPPONENTS.start}.."
-                                 f"{SHIPPED_OPPONENTS.stop - 1} opponents): write it with "
-                                 f"--out PATH")
-    if args.regenerate:
-        options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed)
-        table = starting_hand_table(**{k: v for k, v in options.items() if v is not None},
-                                    **_run(args))
-        out = save_starting_hands(table, args.out if args.out is not None else SHIPPED)
-        print(f"pokersim: wrote {out}", file=sys.stderr)
-    else:
-        table = data.starting_hands()
+    if not args.regenerate:
+        return data.starting_hands()
+    options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed)
+    return starting_hand_table(**{k: v for k, v in options.items() if v is not None},
+                               **_run(args))
+
+
+def _starting_hands_wide(args, table: pd.DataFrame):
+    """The table printed (and written by --csv and the like): a row per hand, grid order or
+    by ``--sort``, a column per opponent count; hands a run cut short never reached are left
+    out."""
+    from .ranges import starting_hand_names
+
     wide = table.pivot(index="hand", columns="opponents", values="equity")
-    wide = wide.loc[starting_hand_names()].reset_index()
+    wide = wide.loc[[name for name in starting_hand_names() if name in wide.index]]
+    wide = wide.reset_index()
     wide.columns = ["hand"] + [f"vs {n}" for n in wide.columns[1:]]
-    if args.sort:
+    if args.sort and f"vs {args.sort}" in wide.columns:
         wide = wide.sort_values(f"vs {args.sort}", ascending=False)
-    return wide
+    wide.attrs = dict(table.attrs)
+    return wide, None
+
+
+def _save_starting_hands(args, table: pd.DataFrame) -> None:
+    """--out: the long table, as the shipped file holds it (never the shipped file unless it
+    is named, and then only a whole table)."""
+    from .starting_hands import save_starting_hands
+
+    if args.out is not None:
+        out = save_starting_hands(table, args.out)
+        print(f"pokersim: wrote {out}", file=sys.stderr)
 
 
 #: The deprecated ``--exact`` values and the ``--method`` each names.
@@ -272,8 +327,12 @@ def _cmd_videopoker_simulate(args):
                                      "name)")
         print("pokersim: note: --hands is deprecated; use --trials", file=sys.stderr)
         args.trials = args.hands
-    result = videopoker.simulate(strategy=args.strategy, paytable=args.paytable,
-                                 **_simulation(args))
+    return videopoker.simulate(strategy=args.strategy, paytable=args.paytable,
+                               **_simulation(args))
+
+
+def _videopoker_simulate_text(args, result):
+    """The return measured (whole or cut short), then the final hands."""
     head = (f"{result.strategy} play, {result.trials:,} deals: return "
             f"{100 * result.value:.3f}% ± {100 * result.std_error:.3f}% (one standard error)")
     return result.final_hands, head + "\n" + table_text(result.final_hands)
@@ -309,13 +368,20 @@ def _cmd_zhajinhua_win_rates(args) -> pd.DataFrame:
 
 
 def _add_command(sub, name: str, help: str, examples: list[str], run, **defaults):
-    """A subcommand with its description, examples shown by --help, and what it runs."""
+    """A subcommand with its description, examples shown by --help, and what it runs:
+    ``run(args)`` gives the result, ``present(args, result)`` (default :func:`_shown`) the
+    table to print and write, and ``save(args, result)``, if given, writes files of its own."""
     epilog = "examples:\n" + "\n".join(f"  pokersim {e}" for e in examples)
     p = sub.add_parser(name, help=help, description=help, epilog=epilog,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     if run is not None:
-        p.set_defaults(run=run, **defaults)
+        p.set_defaults(run=run, **{"present": _shown, "save": None} | defaults)
     return p
+
+
+def _shown(args, result):
+    """(table, text to print instead of it, or None) of a command's result."""
+    return result if isinstance(result, tuple) else (result, None)
 
 
 def _seed_option(p, help="random seed: the same seed gives the same numbers"):
@@ -358,7 +424,7 @@ def _zhajinhua_rule_options(p):
 
 def _cluster_options(p):
     g = p.add_argument_group("where it runs (default: this machine's threads)")
-    g.add_argument("--scheduler", metavar="ADDRESS", default=os.environ.get(SCHEDULER_ENV),
+    g.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help=f"run the chunks on a running Dask cluster, e.g. tcp://HOST:8786 "
                         f"(default: ${SCHEDULER_ENV} if set)")
     g.add_argument("--workers", type=int, default=None, metavar="N",
@@ -369,20 +435,30 @@ def _cluster_options(p):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with its error kept to one line: an argument that holds a newline or another
+    """argparse, with a usage error on one line, ``pokersim: error: ...`` and where to find
+    the usage (``--help`` still prints it whole); an argument that holds a newline or another
     control character is echoed back escaped (subcommands inherit the class)."""
 
     def error(self, message):
-        super().error("".join(c if c.isprintable() else c.encode("unicode_escape").decode()
-                              for c in message))
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode()
+                       for c in message)
+        self.exit(2, f"pokersim: error: {text}; see '{self.prog} --help'\n")
+
+
+def _progress_options(p, default):
+    """--quiet and --progress, before the command (``default`` False) or after it
+    (``default`` SUPPRESS, which keeps the value given before)."""
+    p.add_argument("--quiet", "-q", action="store_true", default=default,
+                   help="silence progress output (tables and errors still print)")
+    p.add_argument("--progress", action="store_true", default=default, dest="show_progress",
+                   help="show the progress bar even when stderr is not a terminal")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pokersim", description=__doc__.split("\n\n")[0],
+    parser = _Parser(prog="pokersim", description=DESCRIPTION,
                      epilog="Run 'pokersim COMMAND --help' for a command's options and "
                             "examples.")
-    parser.add_argument("--quiet", "-q", action="store_true",
-                        help="silence progress output (tables and errors still print)")
+    _progress_options(parser, False)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     tables = []  # every command that produces a table gets the output options
 
@@ -394,14 +470,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="instead of a ranking, a game: each hand is one player's hole "
                             "cards then the board, made and ranked as the game does")
 
-    p = _add_command(sub, "evaluate", "strength and name of each hand given as text",
+    p = _add_command(sub, "evaluate", "strength and name of each hand given as text, and the "
+                     "winner of hands that can meet at one showdown",
                      ['evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"',
                       'evaluate "2c 2d 2h 9s 9c" --json hands.json',
                       'evaluate "7c 5d 4h 3s 2c" "Ac 2d 3h 4s 5c" --ranking deuce-to-seven',
                       'evaluate "Ah 2d Qc Jc 3h Kh 8c 7d 9d" --game omaha-hi-lo'],
                      _cmd_evaluate)
-    p.add_argument("hands", nargs="+", help='hands of 5 to 7 cards (badugi: 4 to 7, '
-                                            'zhajinhua: 3), e.g. "As Ks Qs Js Ts"')
+    p.add_argument("hands", nargs="+",
+                   help='hands of 5 to 7 cards (badugi: 4 to 7, zhajinhua: 3), e.g. "As Ks Qs '
+                        'Js Ts"; two or more hands get a winner if they share no card but a '
+                        "board (three to five cards that every hand holds)")
     ranking_option(p)
     tables.append(p)
 
@@ -454,24 +533,25 @@ def build_parser() -> argparse.ArgumentParser:
                      "equity of the 169 starting hands against 1..9 random opponents",
                      ["starting-hands --sort 1",
                       "starting-hands --parquet starting_hands.parquet",
-                      "starting-hands --regenerate        "
-                      "# recompute the shipped table (under a minute on 2 cores)",
+                      "starting-hands --regenerate --out sh.csv   "
+                      "# the shipped table afresh (under a minute on 2 cores)",
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
                       "--out sh.csv"],
-                     _cmd_starting_hands, simulates=True)
+                     _cmd_starting_hands, simulates=True, present=_starting_hands_wide,
+                     save=_save_starting_hands)
     p.add_argument("--sort", type=int, default=0, choices=range(0, 23), metavar="N",
                    help="sort by the equity against N opponents (0: grid order)")
     g = p.add_argument_group("regenerating the table (pokersim.starting_hands)")
     g.add_argument("--regenerate", action="store_true",
-                   help="simulate the table afresh instead of reading the shipped one, and "
-                        "write it to --out (default: the shipped CSV inside the package)")
+                   help="simulate the table afresh instead of reading the shipped one (which "
+                        "stays as it is: python -m pokersim.starting_hands refreshes it)")
     g.add_argument("--opponents", type=int, nargs="+", metavar="N",
-                   help="opponent counts to simulate, 1..22 (default: 1..9, as shipped; "
-                        "others need --out)")
+                   help="opponent counts to simulate, 1..22 (default: 1..9, as shipped)")
     g.add_argument("--target-stderr", type=float, default=None,
                    help="Monte Carlo standard error to reach (default 0.0005)")
     g.add_argument("--seed", type=int, default=None, help="random seed (default 169)")
-    g.add_argument("--out", metavar="PATH", help="where to write the regenerated CSV")
+    g.add_argument("--out", metavar="PATH", help="also write the regenerated table as the "
+                   "shipped file holds it: CSV, a row per hand and opponent count")
     tables.append(p)
 
     p = _add_command(sub, "bench", "time the kernels against the peer evaluators",
@@ -494,12 +574,11 @@ def build_parser() -> argparse.ArgumentParser:
     for p in tables:
         if p.get_default("simulates"):
             _cluster_options(p)
-        g = p.add_argument_group("output files (written whole or not at all)")
+        g = p.add_argument_group("output files (written whole or not at all, with the run's "
+                                 "inputs; - is standard output)")
         for fmt, what in OUTPUT_OPTIONS.items():
             g.add_argument(f"--{fmt}", metavar="PATH", help=f"also write the table as {what}")
-        # also accepted after the command; SUPPRESS keeps the global value otherwise
-        p.add_argument("--quiet", "-q", action="store_true", default=argparse.SUPPRESS,
-                       help="silence progress output")
+        _progress_options(p, argparse.SUPPRESS)  # also accepted after the command
     return parser
 
 
@@ -561,7 +640,8 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      "return", ["videopoker simulate --trials 1000000 --seed 1",
                                 "videopoker simulate --trials 1000000 --strategy simple --seed 1",
                                 "videopoker simulate --target-stderr 0.002 --seed 1"],
-                     _cmd_videopoker_simulate, simulates=True)
+                     _cmd_videopoker_simulate, simulates=True,
+                     present=_videopoker_simulate_text)
     _monte_carlo_options(p, f"deals to play (default {config.DEFAULT_TRIALS:,})")
     p.add_argument("--hands", type=int, default=None, help=argparse.SUPPRESS)  # old --trials
     p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
@@ -607,49 +687,77 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
 # --------------------------------------------------------------------------------- main
 
 
-def _outputs(args) -> list[tuple[str, Path]]:
-    """The files asked for, as (format, path), after checking each can be written: the
-    format's package is installed and the folder exists (before any long computation)."""
+def _outputs(args) -> list[tuple[str, Path | str]]:
+    """The files asked for, as (format, path or ``-``), after checking each can be written
+    (before any long computation): the format's package is installed, the folder exists, and
+    no two options name the same file."""
     from .io import require_format
 
-    outputs = []
-    for fmt in OUTPUT_OPTIONS:
-        path = getattr(args, fmt, None)
-        if path is None:
+    outputs: list[tuple[str, Path | str]] = []
+    named = {fmt: getattr(args, fmt, None) for fmt in OUTPUT_OPTIONS} | {
+        "out": getattr(args, "out", None)}
+    seen: dict = {}
+    for option, text in named.items():
+        if text is None:
+            continue
+        if "\0" in text:
+            raise PokersimInputError(f"cannot write {text!r}: a path has no NUL character")
+        if text == STDOUT and getattr(args, "prints_itself", False):
+            raise PokersimInputError(f"--{option} -: {args.command} prints its own report on "
+                                     f"standard output; write the table to a file")
+        path = text if text == STDOUT else _file_path(text)
+        same = seen.setdefault(_file_identity(path), option)
+        if same != option:
+            raise PokersimInputError(f"--{same} and --{option} both write {text}: give each its "
+                                     f"own file")
+        if option == "out":
             continue
         try:
-            require_format(fmt)
+            require_format(option)
         except ImportError as e:
-            raise PokersimInputError(f"--{fmt}: {e}") from None
-        if "\0" in path:
-            raise PokersimInputError(f"cannot write {path!r}: a path has no NUL character")
-        outputs.append((fmt, _file_path(path)))
-    out = getattr(args, "out", None)
-    if out is not None:
-        _file_path(out)
+            raise PokersimInputError(f"--{option}: {e}") from None
+        outputs.append((option, path))
     return outputs
 
 
 def _file_path(text: str) -> Path:
-    """The path of a file to write, or an input error: its folder must exist, and it must not
-    name a folder (``out/`` would otherwise write a file ``out``, as pathlib drops the slash)."""
+    """The path of a file to write, or an input error: its folder (the folder of a link's
+    target) must exist, and it must not name a folder (``out/`` would otherwise write a file
+    ``out``, as pathlib drops the slash)."""
     path = Path(text)
     if text.endswith(("/", os.sep)) or path.is_dir():
         raise PokersimInputError(f"cannot write {text}: a folder, not a file name")
-    if not path.parent.is_dir():
-        raise PokersimInputError(f"cannot write {path}: no folder {str(path.parent)!r}")
+    folder = Path(os.path.realpath(path)).parent if path.is_symlink() else path.parent
+    if not folder.is_dir():
+        raise PokersimInputError(f"cannot write {path}: no folder {str(folder)!r}")
     return path
+
+
+def _file_identity(path: Path | str):
+    """What two names of one file have in common: standard output, the file's device and
+    inode, or (not there yet) the path its links lead to."""
+    if path == STDOUT:
+        return STDOUT
+    try:
+        st = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return st.st_dev, st.st_ino
 
 
 @contextlib.contextmanager
 def _client(args):
-    """A Dask client for ``--scheduler`` or ``--workers``, closed after the run; else None."""
+    """A Dask client for ``--scheduler`` (or $POKERSIM_SCHEDULER) or ``--workers``, closed
+    after the run; else None. An address that Dask cannot parse or reach is an input error."""
     address, workers = getattr(args, "scheduler", None), getattr(args, "workers", None)
+    source = "--scheduler"
+    if not address and workers is None and getattr(args, "simulates", False):
+        address, source = os.environ.get(SCHEDULER_ENV), f"${SCHEDULER_ENV}"
     if not address and workers is None:
         yield None
         return
     if address and workers is not None:
-        raise PokersimInputError("give --scheduler or --workers, not both")
+        raise PokersimInputError(f"give {source} or --workers, not both")
     try:
         import distributed
     except ImportError:
@@ -660,26 +768,53 @@ def _client(args):
             n = check_between(workers, "--workers", 1, 1024)
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=n, dashboard_address=":0", silence_logs=logging.ERROR))
-            address = cluster.scheduler_address
+            address, source = cluster.scheduler_address, "--workers"
         try:
             client = stack.enter_context(distributed.Client(address, timeout="5s"))
-        except (OSError, TimeoutError) as e:
-            raise PokersimInputError(f"cannot reach the Dask scheduler at {address}: "
-                                     f"{e}".splitlines()[0]) from None
+        except (OSError, TimeoutError, ValueError, TypeError) as e:
+            why = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise PokersimInputError(f"cannot reach the Dask scheduler at {address} "
+                                     f"({source}): {why}") from None
         yield client
 
 
-def _print_partial(partial) -> None:
-    """What Ctrl-C left, whatever its shape: a table, or a result object (its text, then its
-    tables, such as video poker's ``final_hands``)."""
-    if isinstance(partial, pd.DataFrame):
-        print(table_text(partial))
-    elif partial is not None:
-        print(repr(partial))
-        for field in dataclasses.fields(partial) if dataclasses.is_dataclass(partial) else ():
-            value = getattr(partial, field.name)
-            if isinstance(value, pd.DataFrame):
-                print(table_text(value))
+@contextlib.contextmanager
+def _interrupts_kept():
+    """Ctrl-C that lands in a callback from C code, as llvmlite's while Numba compiles, is
+    printed as an "Exception ignored" and lost; while this is open it is sent to the main
+    thread again instead, to end the command as Ctrl-C does anywhere else.
+
+    The hook only notes it (one store, where Python checks for no signal: sent from the hook,
+    the interrupt would be raised in the hook and lost again); a watching thread sends it.
+    """
+    previous = sys.unraisablehook
+    lost = types.SimpleNamespace(interrupt=False)
+    done = threading.Event()
+
+    def hook(unraisable):
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
+                                                          KeyboardInterrupt):
+            lost.interrupt = True
+        else:
+            previous(unraisable)
+
+    def watch():
+        while not done.wait(0.02):
+            if lost.interrupt:
+                lost.interrupt = False
+                _thread.interrupt_main()
+
+    watcher = threading.Thread(target=watch, name="pokersim-interrupts", daemon=True)
+    sys.unraisablehook = hook
+    watcher.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watcher.join()
+        sys.unraisablehook = previous
+    if lost.interrupt:  # noted as the command ended
+        raise KeyboardInterrupt
 
 
 def _one_line_warnings(show):
@@ -695,15 +830,72 @@ def _one_line_warnings(show):
     return show_warning
 
 
+#: Parsed options that are not inputs of a result: the command's own machinery, where it runs,
+#: what it writes and what it shows.
+NOT_INPUTS = frozenset({"command", "action", "run", "present", "save", "simulates",
+                        "prints_itself", "client", "scheduler", "workers", "quiet",
+                        "show_progress", "progress", "out", *OUTPUT_OPTIONS})
+
+
+def _metadata(args, argv: list[str], frame: pd.DataFrame, partial: bool) -> dict:
+    """The metadata block of the files written (see :mod:`pokersim.io`): pokersim's version,
+    the command line, the options given, then what the result records of its inputs."""
+    from .io import table_metadata
+
+    options = {k: v for k, v in vars(args).items() if k not in NOT_INPUTS and v is not None}
+    meta = table_metadata(frame, command=shlex.join(["pokersim", *argv]), **options)
+    return meta | {"partial": partial}
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status:
-    0, 2 for bad input or a request too big for memory (one line on stderr), 130 when
-    interrupted."""
-    args = build_parser().parse_args(argv)
-    args.progress = not args.quiet and sys.stderr.isatty()
+    """Run the command line with ``argv`` (default: this process's, ``sys.argv[1:]``); return
+    the exit status: 0; 1 when standard output was closed early (a pipe into ``head``, ended
+    quietly as the Python documentation advises); 2 for bad input or a request too big for
+    memory (one line on stderr); 130 when interrupted (the estimate so far printed and saved,
+    marked PARTIAL).
+
+    Without ``argv`` the process is the command's own: after Ctrl-C it ends at once
+    (``os._exit``), skipping the interpreter's teardown, which can crash after an interrupt
+    inside Numba's compiler.
+    """
     try:
+        status = _main(sys.argv[1:] if argv is None else list(argv))
+        sys.stdout.flush()  # a pipe closed early shows here, not at exit
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        status = 1
+    except KeyboardInterrupt:  # while parsing or printing
+        print("pokersim: interrupted", file=sys.stderr)
+        status = 130
+    if argv is None and status == 130:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(status)
+    return status
+
+
+def _stdout_to_devnull() -> None:
+    """Point standard output at /dev/null, so that flushing it again at exit raises nothing
+    (the Python documentation's recipe for SIGPIPE)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (a test's capture)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    partial = False
+    try:
+        if args.quiet and args.show_progress:
+            raise PokersimInputError("give --quiet or --progress, not both")
+        args.progress = args.show_progress or (not args.quiet and sys.stderr.isatty())
         outputs = _outputs(args)
-        with _client(args) as args.client, warnings.catch_warnings():
+        with _client(args) as args.client, warnings.catch_warnings(), _interrupts_kept():
             warnings.simplefilter("always", TargetStderrWarning)
             warnings.showwarning = _one_line_warnings(warnings.showwarning)
             result = args.run(args)
@@ -711,9 +903,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2
     except SimulationInterrupted as e:
-        print("pokersim: interrupted; the estimate so far (PARTIAL):", file=sys.stderr)
-        _print_partial(e.partial)
-        return 130
+        if e.partial is None:
+            print("pokersim: interrupted", file=sys.stderr)
+            return 130
+        print("pokersim: interrupted; the estimate so far is printed and saved, marked PARTIAL",
+              file=sys.stderr)
+        result, partial = e.partial, True
     except KeyboardInterrupt:
         print("pokersim: interrupted", file=sys.stderr)
         return 130
@@ -722,17 +917,36 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pokersim: error: not enough memory: {why}; ask for fewer rounds, hands or "
               f"trials", file=sys.stderr)
         return 2
-    frame, text = result if isinstance(result, tuple) else (result, None)
-    if not getattr(args, "prints_itself", False):
+    frame, text = args.present(args, result)
+    if not getattr(args, "prints_itself", False) and STDOUT not in (
+            path for _, path in outputs) and getattr(args, "out", None) != STDOUT:
+        if partial:
+            print(PARTIAL_LINE)
         print(text if text is not None else table_text(frame))
+    return _write_files(args, argv, result, frame, outputs, partial) or (130 if partial else 0)
+
+
+def _write_files(args, argv, result, frame, outputs, partial: bool) -> int:
+    """Write the table to each output, and the command's own files; 2 (after one line on
+    stderr) if one cannot be written, else 0."""
     from .io import write_table
 
-    for fmt, path in outputs:
-        try:
-            write_table(frame, path, fmt)
-        except OSError as e:
-            print(f"pokersim: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
-            return 2
+    meta = _metadata(args, argv, frame, partial)
+    path = None
+    try:
+        for fmt, path in outputs:
+            write_table(frame, path, fmt, metadata=meta)
+        if args.save is not None:
+            path = args.out
+            args.save(args, result)
+    except BrokenPipeError:
+        raise
+    except PokersimInputError as e:
+        print(f"pokersim: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"pokersim: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return 2
     return 0
 
 

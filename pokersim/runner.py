@@ -26,12 +26,17 @@ which aborts the process under Numba's ``workqueue`` threading layer (the one le
 or OpenMP runtime is found), even with one thread each. One kernel on all the threads is as fast
 as a local run and safe under every layer, so two chunks per worker process are in flight: one
 running and one ready to start. Chunks given to an executor take the same lock.
+
+A ``ProcessPoolExecutor`` must not start its workers with ``fork`` (Linux's default before
+Python 3.14): a child forked from a process whose kernels ran on GNU OpenMP threads aborts, so
+:func:`check_client` refuses such a pool and says how to make one with ``spawn``.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import itertools
+import multiprocessing
 import os
 import sys
 import threading
@@ -44,7 +49,7 @@ import numpy as np
 
 from . import config
 from .errors import PokersimInputError
-from .validation import check_count
+from .validation import check_count, short_repr
 
 Counts = tuple[np.ndarray, ...]
 Compute = Callable[[Any, int, int], Counts]  # (problem, first block, blocks)
@@ -84,8 +89,15 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
     def units(first: int) -> int:
         return min(min(first + chunk_blocks, n_blocks) * block_size, total) - first * block_size
 
-    results = _results(compute, problem, starts, chunk_blocks, n_blocks, client,
-                       lambda first: bar.update(units(first)))
+    deferred = []  # Ctrl-C while the bar was drawn: raised once the chunk is counted
+
+    def done(first: int) -> None:
+        try:
+            bar.update(units(first))
+        except KeyboardInterrupt:
+            deferred.append(first)
+
+    results = _results(compute, problem, starts, chunk_blocks, n_blocks, client, done)
     counts: Counts | None = None
     blocks, interrupted = 0, False
     try:
@@ -93,6 +105,8 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
             counts = chunk if counts is None else tuple(
                 a + b for a, b in zip(counts, chunk, strict=True))
             blocks = min(first + chunk_blocks, n_blocks)
+            if deferred:
+                raise KeyboardInterrupt
             if stop is not None and stop(counts):
                 break
     except KeyboardInterrupt:
@@ -113,11 +127,35 @@ def chunk_blocks(chunk_size, block: int) -> int:
 
 
 def check_client(client) -> None:
-    """None, a Dask ``Client`` or a ``concurrent.futures.Executor``; anything else is an error."""
-    if client is None or _is_dask(client) or isinstance(client, concurrent.futures.Executor):
+    """None, a Dask ``Client`` or a ``concurrent.futures.Executor``; anything else is an error,
+    and so is a ``ProcessPoolExecutor`` that starts its workers with ``fork``.
+
+    A forked child of a process whose Numba kernels have run on GNU OpenMP threads aborts
+    ("fork() called from a process already using GNU OpenMP, this is unsafe"), and a process
+    pool forks whenever it starts a worker, on any submit. Make the pool with another start
+    method: ``ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn"))`` (or
+    ``"forkserver"``); each worker then imports pokersim and loads the kernels from the disk
+    cache once.
+    """
+    if client is None or _is_dask(client):
         return
-    raise PokersimInputError(f"client must be a dask.distributed.Client or a "
-                             f"concurrent.futures.Executor; got {client!r}")
+    if not isinstance(client, concurrent.futures.Executor):
+        raise PokersimInputError(f"client must be a dask.distributed.Client or a "
+                                 f"concurrent.futures.Executor; got {short_repr(client)}")
+    if _start_method(client) == "fork":
+        raise PokersimInputError(
+            "client is a ProcessPoolExecutor that starts its workers with fork, which aborts "
+            "once Numba's OpenMP threads have run in this process; make it with "
+            "mp_context=multiprocessing.get_context('spawn') (or 'forkserver')")
+
+
+def _start_method(executor) -> str | None:
+    """How a ``ProcessPoolExecutor`` starts its workers ("fork", "spawn", "forkserver");
+    None for any other executor."""
+    if not isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+        return None
+    context = getattr(executor, "_mp_context", None)  # set by every Python since 3.7
+    return (context or multiprocessing).get_start_method()
 
 
 def _is_dask(client) -> bool:

@@ -1,9 +1,12 @@
 """The 169 starting hands of Hold'em against random opponents, and the shipped table.
 
-    python -m pokersim.starting_hands            # regenerate pokersim/_data/starting_hands.csv
+    python -m pokersim.starting_hands   # the developer's refresh of the shipped table
 
 The shipped table (1 to 9 opponents) is read with :func:`pokersim.data.starting_hands`; the
-names of the 169 hand classes are :func:`pokersim.ranges.starting_hand_names`.
+names of the 169 hand classes are :func:`pokersim.ranges.starting_hand_names`. Nothing but
+that explicit refresh writes into the package: :func:`save_starting_hands` writes where it is
+told, and refuses to put anything but a whole table (every hand against 1 to 9 opponents, not
+cut short) in the shipped file's place.
 
 >>> table = starting_hand_table([2], target_stderr=0.01, names=["AA", "72o"])
 >>> table[["hand", "opponents", "method"]]
@@ -24,7 +27,7 @@ import pandas as pd
 from .equity import collect_runs, equity, opponent_counts
 from .errors import PokersimInputError, SimulationInterrupted
 from .heads_up import versus_random
-from .io import write_atomic
+from .io import write_table
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
 from .validation import NOT_GIVEN, check_seed, deprecated, renamed
@@ -129,19 +132,31 @@ def _progress(names: list[str], show: bool):
     return tqdm(names, desc="starting hands", unit=" hands", file=sys.stderr)
 
 
-def save_starting_hands(table: pd.DataFrame, path=SHIPPED) -> Path:
-    """Write a table of :func:`starting_hand_table` as CSV (seven decimals), atomically; by
-    default over the shipped one. Returns the path."""
+def save_starting_hands(table: pd.DataFrame, path) -> Path:
+    """Write a table of :func:`starting_hand_table` to ``path`` as CSV (seven decimals, the
+    run's inputs in a metadata block, see :mod:`pokersim.io`), atomically. Returns the path.
+
+    ``path`` may be the shipped file (:data:`SHIPPED`) only for a whole table: every starting
+    hand against each of 1 to 9 opponents, not cut short by Ctrl-C.
+    """
     path = Path(path)
-    path.parent.mkdir(exist_ok=True)
-    return write_atomic(path, lambda f: pd.DataFrame(table).to_csv(f, index=False,
-                                                                   float_format="%.7f"))
+    if path.resolve() == SHIPPED.resolve() and not _whole(table):
+        raise PokersimInputError(f"{SHIPPED} holds every starting hand against 1 to 9 "
+                                 "opponents; write a partial table elsewhere")
+    return write_table(table, path, "csv", float_format="%.7f")
+
+
+def _whole(table: pd.DataFrame) -> bool:
+    """Whether ``table`` has a row for every hand against each of 1..9 opponents."""
+    keys = set(zip(table.hand, table.opponents, strict=True))
+    return (not table.attrs.get("partial")
+            and keys >= {(h, n) for h in starting_hand_names() for n in SHIPPED_OPPONENTS})
 
 
 def read_table(path=SHIPPED) -> ResultFrame:
     """A starting-hand table written by :func:`save_starting_hands` (default: the shipped
     one, which :func:`pokersim.data.starting_hands` returns)."""
-    table = as_win_rate_table(pd.read_csv(path, dtype={"hand": str, "method": str}),
+    table = as_win_rate_table(pd.read_csv(path, comment="#", dtype={"hand": str, "method": str}),
                               ["hand", "opponents"])
     table.attrs["path"] = str(path)
     return table
@@ -155,4 +170,5 @@ def load_starting_hands() -> ResultFrame:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    print(f"wrote {save_starting_hands(starting_hand_table(progress=True))}", file=sys.stderr)
+    print(f"wrote {save_starting_hands(starting_hand_table(progress=True), SHIPPED)}",
+          file=sys.stderr)

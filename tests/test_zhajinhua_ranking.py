@@ -232,12 +232,12 @@ def test_cli_equity_frequencies_and_evaluate(capsys, tmp_path):
     rc, out, err = run_main(capsys, "equity", "--game", "zhajinhua", "2c 3d 5h", "random",
                             "--json", path)
     assert rc == 0 and err == ""
-    rows = json.loads(path.read_text())
+    rows = json.loads(path.read_text())["data"]
     want = pokersim.equity(["2c 3d 5h", "random"], game="zhajinhua")
     assert [r["equity"] for r in rows] == pytest.approx(want.equity.tolist(), abs=1e-15)
     path = tmp_path / "frequencies.json"
     assert run_main(capsys, "frequencies", "--game", "zhajinhua", "--json", path)[0] == 0
-    assert {r["category"]: r["count"] for r in json.loads(path.read_text())} == COUNTS
+    assert {r["category"]: r["count"] for r in json.loads(path.read_text())["data"]} == COUNTS
     rc, out, err = run_main(capsys, "evaluate", "Ac 2d 3h", "Qh Kh Ah", "--ranking",
                             "zhajinhua")
     assert rc == 0 and "Straight, A-2-3" in out and "Straight Flush, Ace high" in out
