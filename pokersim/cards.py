@@ -149,29 +149,21 @@ def _is_text_array(arr: np.ndarray) -> bool:
 
 def card_array(value, name: str = "cards") -> np.ndarray:
     """Cards as given, as an array of card ids with the shape of the input; values and
-    repeats are not checked here. Text is parsed: a string is one hand (1-D); a list of
-    strings is one hand when each string is one card (``["As", "Ks", "Qs"]``), else one hand
-    per string (2-D); a 2-D (or deeper) array of strings holds one card per entry.
+    repeats are not checked here. Text is parsed: a string is one hand (1-D); a list (or
+    1-D array) of strings is one hand when each string is one card (``["As", "Ks", "Qs"]``),
+    else one hand per string (2-D). Anything else is returned as an array, as it is.
 
     >>> card_array(["As", "Ks", "Qs"]), card_array(["As Ks", "Qd Qh"]).shape
     (array([51, 47, 43], dtype=uint8), (2, 2))
     """
     if isinstance(value, str):
         return parse_cards(value)
-    if isinstance(value, np.ndarray) and not _is_text_array(value):
+    if isinstance(value, np.ndarray) and (value.ndim != 1 or not _is_text_array(value)):
         return value
     arr = as_array(value, name)
-    if arr.size == 0 or not _is_text_array(arr):
+    if arr.size == 0 or arr.ndim != 1 or not _is_text_array(arr):
         return arr
-    texts = [str(t) for t in arr.flat]
-    if arr.ndim >= 2:
-        ids = [parse_cards(t) for t in texts]
-        for i, cards in enumerate(ids):
-            if cards.size != 1:
-                where = ", ".join(map(str, np.unravel_index(i, arr.shape)))
-                raise CardError(f"{name}[{where}] = {short_repr(texts[i], 40)} is not one card: "
-                                f"an array of texts holds one card per entry")
-        return np.concatenate(ids).reshape(arr.shape)
+    texts = [str(t) for t in arr]
     rows = [parse_cards(t, hand=i) for i, t in enumerate(texts)]
     if all(r.size == 1 for r in rows):  # one card per text: one hand
         return parse_cards(" ".join(texts))  # names a repeated card by its position
@@ -192,10 +184,8 @@ def _check_range(arr: np.ndarray, name: str) -> None:
 def _as_card_rows(value, name: str) -> tuple[np.ndarray, bool]:
     """(an integer array of at least 2 dimensions, whether one row was given as 1-D)."""
     arr = card_array(value, name)
-    if arr.size == 0:
-        if arr.ndim == 1:
-            return np.zeros((1, 0), np.uint8), True
-        arr = arr.astype(np.uint8)  # an empty batch: no value to convert
+    if arr.size == 0 and arr.ndim == 1:
+        return np.zeros((1, 0), np.uint8), True
     if not _is_integer(arr):
         raise HandShapeError(f"{name} must be an integer array of card ids (0..51) or text; "
                              f"got dtype {arr.dtype}: use parse_hands(...) or .astype(np.uint8)")
