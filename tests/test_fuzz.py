@@ -1713,7 +1713,9 @@ def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, seed=1,
                                    categories=np.array([True, False])), id="categories-array"),
     pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=[], trials=10), id="no-opponents"),
-    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=3, trials=10), id="opponents-int"),
+    # opponents=3 is three opponents now (issue 19); a number that is not a count is not
+    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=3.0, trials=10),
+                 id="opponents-float"),
     pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=None, trials=10),
                  id="opponents-None"),
     pytest.param(lambda: ps.category_frequencies(np.array([5, 6])), id="cards-array"),
