@@ -26,6 +26,7 @@ import pokersim as ps  # noqa: F401  (doctests)
 from . import data
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
+from .validation import short_repr
 
 
 def _axes(ax):
@@ -98,7 +99,7 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None,
     for h in hands:
         rows = table[table[key] == h].sort_values("opponents")
         if rows.empty:
-            raise PokersimInputError(f"equity_vs_players: no rows for hand {h!r}")
+            raise PokersimInputError(f"equity_vs_players: no rows for hand {short_repr(h)}")
         ax.plot(rows.opponents, 100 * rows.equity, marker="o", ms=3, label=str(h))
     n = np.arange(1, int(table.opponents.max()) + 1)
     ax.plot(n, 100 / (n + 1), "k--", lw=1, label="fair share 1/(n+1)")

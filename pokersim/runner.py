@@ -44,7 +44,7 @@ import numpy as np
 
 from . import config
 from .errors import PokersimInputError
-from .validation import check_count
+from .validation import check_count, short_repr
 
 Counts = tuple[np.ndarray, ...]
 Compute = Callable[[Any, int, int], Counts]  # (problem, first block, blocks)
@@ -117,7 +117,7 @@ def check_client(client) -> None:
     if client is None or _is_dask(client) or isinstance(client, concurrent.futures.Executor):
         return
     raise PokersimInputError(f"client must be a dask.distributed.Client or a "
-                             f"concurrent.futures.Executor; got {client!r}")
+                             f"concurrent.futures.Executor; got {short_repr(client)}")
 
 
 def _is_dask(client) -> bool:

@@ -59,6 +59,7 @@ from ..validation import (
     choose_method,
     deprecated,
     monte_carlo_trials,
+    short_repr,
 )
 from . import _by_category
 
@@ -105,7 +106,8 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, str) or value not in allowed:
                 raise PokersimInputError(f"Rules.{name} must be one of "
-                                         f"{', '.join(map(repr, allowed))}; got {value!r}")
+                                         f"{', '.join(map(repr, allowed))}; got "
+                                         f"{short_repr(value)}")
         object.__setattr__(self, "rule_235", check_flag(self.rule_235, "Rules.rule_235"))
 
 
@@ -368,7 +370,7 @@ def _win_rates_kernel(key, first_block, n_blocks, block, trials, params, counts)
 def _check_rules(rules) -> Rules:
     if not isinstance(rules, Rules):
         raise PokersimInputError(f"rules must be a zhajinhua.Rules, e.g. Rules(a23='lowest'); "
-                                 f"got {type(rules).__name__} {rules!r}")
+                                 f"got {type(rules).__name__} {short_repr(rules)}")
     return rules
 
 
