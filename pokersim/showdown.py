@@ -79,7 +79,7 @@ def showdown(hands, board=None, ranking="high", *, game=None) -> Showdown:
 
         g = get_game(game)
         if hole != g.hole or boards.shape[1] != g.board:
-            raise HandShapeError(f"a {g.name} showdown needs {g.hole} cards a player and a "
+            raise HandShapeError(f"{g.name}: a showdown needs {g.hole} cards a player and a "
                                  f"board of {g.board}; got {hole} and {boards.shape[1]}")
     _check_tables(tables, boards)
     rows = np.concatenate([tables, np.broadcast_to(boards[:, None, :], (n, players,
