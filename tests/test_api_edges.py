@@ -218,6 +218,12 @@ def test_a_list_of_card_texts_is_one_hand():
         evaluate(["As", "Ks", "Qs", "Js", "As"])
 
 
+def test_a_board_may_be_a_list_of_card_texts_everywhere():
+    listed = pokersim.equity(["AhKh", "QsQd"], board=["2c", "7d", "Qh"])
+    assert round(listed.win.iloc[0] * 990) == 43  # runner-runner flushes and straights
+    assert not {47, 51} & set(deal(500, 2, seed=1, dead=["As", "Ks"]).ravel().tolist())
+
+
 def test_hole_and_board_errors_name_the_board():
     with pytest.raises(DuplicateCardError, match=r"card 'Qh' \(42\) is in both hands\[0\] and "
                                                  r"the board"):
