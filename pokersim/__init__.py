@@ -27,14 +27,15 @@ from .errors import (
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
 from .ranges import Range, parse_range
+from .showdown import Showdown, showdown
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CardError", "CardView", "Category", "DuplicateCardError", "HandShapeError",
-    "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError",
+    "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError", "Showdown",
     "SimulationInterrupted", "TargetStderrWarning",
     "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
     "equity_vs_random", "evaluate", "format_cards", "parse_cards", "parse_hands", "parse_range",
-    "show", "with_symbols",
+    "show", "showdown", "with_symbols",
 ]

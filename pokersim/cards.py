@@ -57,7 +57,8 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
     array([ 0,  3, 48, 51], dtype=uint8)
     """
     if not isinstance(text, str):
-        raise CardError(f"cards must be text such as 'As Kd'; got {type(text).__name__} {text!r}")
+        raise CardError(f"cards must be text such as 'As Kd'; got {type(text).__name__} "
+                        f"{short_repr(text)}")
     where = "" if hand is None else f" of hand {hand + 1}"
     ids: list[int] = []
     for token in _SEPARATORS.split(text.strip()):
@@ -66,7 +67,7 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
             m = _CARD_RE.match(token, pos)
             if m is None:
                 bad = token[pos:pos + 2] if pos else token
-                raise CardError(f"card {len(ids) + 1}{where}: {bad!r} is not a card "
+                raise CardError(f"card {len(ids) + 1}{where}: {short_repr(bad, 40)} is not a card "
                                 f"(expected a rank 2-9/T/J/Q/K/A and a suit c/d/h/s, e.g. 'As')")
             rank = _RANK_OF[m.group(1).upper()]
             ids.append(card_id(rank, _SUIT_OF[m.group(2).lower()]))
@@ -133,11 +134,40 @@ def as_array(value, name: str, what: str = "an array of cards", error=HandShapeE
     try:
         return np.asarray(value)
     except (ValueError, TypeError, OverflowError) as e:
-        raise error(f"{name} cannot be read as {what} ({e}); got {short_repr(value)}") from None
+        raise error(f"{name} cannot be read as {what} ({short_repr(str(e))}); got "
+                    f"{short_repr(value)}") from None
 
 
 def _is_integer(arr: np.ndarray) -> bool:
     return arr.dtype.kind in "iu"
+
+
+def _is_text_array(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "US" or arr.dtype == object and arr.size > 0 and all(
+        isinstance(t, str) for t in arr.flat)
+
+
+def card_array(value, name: str = "cards") -> np.ndarray:
+    """Cards as given, as an array of card ids with the shape of the input; values and
+    repeats are not checked here. Text is parsed: a string is one hand (1-D); a list (or
+    1-D array) of strings is one hand when each string is one card (``["As", "Ks", "Qs"]``),
+    else one hand per string (2-D). Anything else is returned as an array, as it is.
+
+    >>> card_array(["As", "Ks", "Qs"]), card_array(["As Ks", "Qd Qh"]).shape
+    (array([51, 47, 43], dtype=uint8), (2, 2))
+    """
+    if isinstance(value, str):
+        return parse_cards(value)
+    if isinstance(value, np.ndarray) and (value.ndim != 1 or not _is_text_array(value)):
+        return value
+    arr = as_array(value, name)
+    if arr.size == 0 or arr.ndim != 1 or not _is_text_array(arr):
+        return arr
+    texts = [str(t) for t in arr]
+    rows = [parse_cards(t, hand=i) for i, t in enumerate(texts)]
+    if all(r.size == 1 for r in rows):  # one card per text: one hand
+        return parse_cards(" ".join(texts))  # names a repeated card by its position
+    return parse_hands(texts)
 
 
 def _check_range(arr: np.ndarray, name: str) -> None:
@@ -151,51 +181,131 @@ def _check_range(arr: np.ndarray, name: str) -> None:
         raise CardError(f"{where} = {arr[idx]} is not a card (cards are integers 0..51)")
 
 
-def as_hands(hands, ks: Sequence[int], name: str = "hands", *, check: bool = True):
-    """Turn text or an integer array into a C-contiguous (N, k) uint8 array, k in ``ks``.
-
-    Returns ``(array, single)`` where ``single`` says the input was one hand (1-D or one
-    string), so that callers can return a scalar. With ``check=False`` the caller promises to
-    check values and duplicates itself (the evaluator does it inside its kernel).
-    """
-    single = False
-    if isinstance(hands, str):
-        hands, single = parse_cards(hands)[None, :], True
-    elif isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        hands = parse_hands(hands)
-    arr = as_array(hands, name)
+def _as_card_rows(value, name: str) -> tuple[np.ndarray, bool]:
+    """(an integer array of at least 2 dimensions, whether one row was given as 1-D)."""
+    arr = card_array(value, name)
+    if arr.size == 0 and arr.ndim == 1:
+        return np.zeros((1, 0), np.uint8), True
     if not _is_integer(arr):
         raise HandShapeError(f"{name} must be an integer array of card ids (0..51) or text; "
                              f"got dtype {arr.dtype}: use parse_hands(...) or .astype(np.uint8)")
-    if arr.ndim == 1:
-        arr, single = arr[None, :], True
+    if arr.ndim == 0:
+        raise HandShapeError(f"{name} must be cards (text, or a 1-D or 2-D array of card ids); "
+                             f"got the single number {short_repr(arr.item())}")
+    return (arr[None, :], True) if arr.ndim == 1 else (arr, False)
+
+
+def _sizes(ks: Sequence[int]) -> str:
+    return ", ".join(map(str, ks[:-1])) + (" or " if len(ks) > 1 else "") + str(ks[-1])
+
+
+def as_hands(hands, ks: Sequence[int], name: str = "hands", *, check: bool = True,
+             board=None, first_card: int = 0):
+    """Turn text or an integer array into a C-contiguous (N, k) uint8 array, k in ``ks``.
+
+    Returns ``(array, single)`` where ``single`` says the input was one hand (1-D or one
+    string), so that callers can return a scalar. With ``board`` (cards, or one row of
+    cards per hand), each row is the hand's cards then the board's: one board serves every
+    hand, one hand every board, or they pair up row by row. With ``check=False`` the caller
+    promises to check values and duplicates itself (the evaluator does it inside its kernel);
+    ``first_card`` is the lowest card of the deck checked (16 for the short deck).
+
+    >>> as_hands("As Ks", (5, 6, 7), board="Qs Js Ts")
+    (array([[51, 47, 43, 39, 35]], dtype=uint8), True)
+    """
+    arr, single = _as_card_rows(hands, name)
+    if arr.size == 0 and single:
+        raise HandShapeError(f"{name} is empty: a hand is {_sizes(ks)} cards (text such as "
+                             f"'As Ks Qs Js Ts', or card ids); an empty batch of hands is an "
+                             f"array of shape {' or '.join(f'(0, {k})' for k in ks)}")
+    split = None
+    if board is not None:
+        arr, single, split = _with_board(arr, single, board, name)
     if arr.ndim != 2 or arr.shape[1] not in ks:
         want = " or ".join(f"(N, {k})" for k in ks)
-        raise HandShapeError(f"{name} must have shape {want}; got shape {arr.shape}")
+        with_board = "" if split is None else \
+            f" ({split} cards and {arr.shape[1] - split} of the board)"
+        raise HandShapeError(f"{name} must have shape {want}; got shape {arr.shape}"
+                             f"{with_board}")
     if arr.dtype != np.uint8:
         _check_range(arr, name)
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     if check:
-        check_hands(arr, name)
+        check_hands(arr, name, first_card=first_card, board_from=split)
     return arr, single
 
 
-def check_hands(arr: np.ndarray, name: str = "hands", *, first_card: int = 0) -> None:
+def join_board(hands, board, name: str = "hands") -> tuple[np.ndarray, bool]:
+    """(rows of each hand's cards then the board's, single), checked: values are cards and
+    no row holds a card twice. One board serves every hand; one hand (1-D, or a string)
+    meets every board; else hands and boards pair up row by row.
+
+    >>> join_board(["As Ks", "Qd Qh"], "2c 7d 9h")[0].tolist()
+    [[51, 47, 0, 21, 30], [41, 42, 0, 21, 30]]
+    """
+    arr, single = _as_card_rows(hands, name)
+    arr, single, split = _with_board(arr, single, board, name)
+    if arr.dtype != np.uint8:
+        _check_range(arr, name)
+        arr = arr.astype(np.uint8)
+    arr = np.ascontiguousarray(arr)
+    check_hands(arr, name, board_from=split)
+    return arr, single
+
+
+def _with_board(arr: np.ndarray, single: bool, board, name: str):
+    """(hands joined with the board, single, the column where the board starts)."""
+    rows, one_board = _as_card_rows(board, "board")
+    if rows.size == 0 and one_board:
+        return arr, single, None
+    if rows.ndim != 2:
+        raise HandShapeError(f"board must be one board (text or a 1-D array of cards) or one "
+                             f"per hand (N, b); got shape {rows.shape}")
+    if arr.ndim != 2:
+        raise HandShapeError(f"{name} must be a hand or rows of hands; got shape {arr.shape}")
+    _check_range(rows, "board")
+    _check_range(arr, name)
+    n, m = arr.shape[0], rows.shape[0]
+    if n != m and m != 1 and not single:
+        raise HandShapeError(f"{name} has {n} rows and board {m}: give one board for every "
+                             f"hand, or one board per hand")
+    count = m if single else n
+    hole, rows = np.ascontiguousarray(arr, np.uint8), np.ascontiguousarray(rows, np.uint8)
+    h, b = hole.shape[1], rows.shape[1]
+    joined = np.empty((count, h + b), np.uint8)
+    if h and b:  # whole rows as h- and b-byte items: 3x faster than numpy's byte-wise copy
+        pairs = joined.view(np.dtype([("hole", f"V{h}"), ("board", f"V{b}")])).reshape(count)
+        pairs["hole"] = hole.view(f"V{h}").reshape(-1)
+        pairs["board"] = rows.view(f"V{b}").reshape(-1)
+    else:
+        joined[:, :h], joined[:, h:] = hole, rows
+    return joined, single and one_board, h
+
+
+def check_hands(arr: np.ndarray, name: str = "hands", *, first_card: int = 0,
+                board_from: int | None = None) -> None:
     """Raise CardError/DuplicateCardError for the first bad row of a uint8 (N, k) array;
-    ``first_card`` 16 checks that every card belongs to the short deck (six to ace)."""
+    ``first_card`` 16 checks that every card belongs to the short deck (six to ace). Where
+    the rows are hands joined with a board from column ``board_from``, messages say which."""
     row, col, kind = _first_bad_card(arr, first_card)
     if kind == 0:
         return
     c = int(arr[row, col])
+    in_board = board_from is not None and col >= board_from
+    where, at = ("board", col - board_from) if in_board else (name, col)  # type: ignore[operator]
     if kind == 1 and c < 52:
-        raise CardError(f"{name}[{row}, {col}] = {CARD_NAMES[c]} ({c}) is not a card of the "
+        raise CardError(f"{where}[{row}, {at}] = {CARD_NAMES[c]} ({c}) is not a card of the "
                         f"short deck (six to ace: card ids {first_card}..51)")
     if kind == 1:
-        raise CardError(f"{name}[{row}, {col}] = {c} is not a card (cards are integers 0..51)")
-    first = int(np.flatnonzero(arr[row, :col] == c)[0])
-    raise DuplicateCardError(f"{name}[{row}] repeats card {CARD_NAMES[c]!r} ({c}) at "
-                             f"positions {first} and {col}")
+        raise CardError(f"{where}[{row}, {at}] = {c} is not a card (cards are integers 0..51)")
+    first = int(np.flatnonzero(arr[row] == c)[0])
+    if in_board and first < board_from:  # type: ignore[operator]
+        raise DuplicateCardError(f"card {CARD_NAMES[c]!r} ({c}) is in both {name}[{row}] and "
+                                 f"the board")
+    first -= col - at
+    raise DuplicateCardError(f"{where}[{row}] repeats card {CARD_NAMES[c]!r} ({c}) at "
+                             f"positions {first} and {at}")
 
 
 @jit
@@ -215,9 +325,16 @@ def _first_bad_card(arr, first_card=0):
 
 
 def as_card_set(cards, name: str = "dead") -> np.ndarray:
-    """A set of distinct cards (text, list or array; None for none) as a 1-D uint8 array."""
+    """A set of distinct cards (text, a list of card texts, a list or array of ids; None
+    for none) as a 1-D uint8 array.
+
+    >>> as_card_set(["Ah", "7c 2d"], "board")
+    array([50, 20,  1], dtype=uint8)
+    """
     if cards is None:
         return np.zeros(0, np.uint8)
+    if isinstance(cards, (list, tuple)) and cards and all(isinstance(c, str) for c in cards):
+        cards = " ".join(cards)
     if isinstance(cards, str):
         return parse_cards(cards)
     arr = as_array(cards, name)

@@ -3,7 +3,7 @@
     pokersim evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"
     pokersim equity AhKh QsQd
     pokersim equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1
-    pokersim vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1
+    pokersim vs-random "As Ad" --opponents 1 3 9 --trials 1000000 --seed 1
     pokersim frequencies --cards 7
     pokersim frequencies --cards 7 --method monte-carlo --trials 1000000 --seed 1
     pokersim starting-hands --sort 1
@@ -175,8 +175,9 @@ def _cmd_vs_random(args) -> pd.DataFrame:
     from . import equity_vs_random
     from .equity import MAX_OPPONENTS
 
-    check_between(args.opponents, "--opponents", 1, MAX_OPPONENTS)  # before range(1, n + 1)
-    return equity_vs_random(args.hand, opponents=range(1, args.opponents + 1),
+    opponents = range(1, 10) if args.opponents is None else [
+        check_between(n, "--opponents", 1, MAX_OPPONENTS) for n in args.opponents]
+    return equity_vs_random(args.hand, opponents=opponents,
                             board=args.board, dead=args.dead, **_simulation(args))
 
 
@@ -520,12 +521,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulation_options(p)
     tables.append(p)
 
-    p = _add_command(sub, "vs-random", "one hand against 1..N random opponents",
-                     ['vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1'],
+    p = _add_command(sub, "vs-random", "one hand against random opponents (1 to 9, or the "
+                     "counts given)",
+                     ['vs-random "As Ad" --opponents 1 3 9 --trials 1000000 --seed 1'],
                      _cmd_vs_random, simulates=True)
     p.add_argument("hand", help='e.g. "As Ad"')
-    p.add_argument("--opponents", type=int, default=9,
-                   help="up to this many, 1..22 (default 9)")
+    p.add_argument("--opponents", type=int, nargs="+", metavar="N",
+                   help="opponent counts, each 1..22, a row each (default: 1 to 9); "
+                        "--opponents 3 is three opponents, as equity_vs_random(opponents=3)"),
     simulation_options(p)
     tables.append(p)
 

@@ -15,6 +15,7 @@ from . import starting_hands as _starting_hands
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
 from .results import ResultFrame
+from .validation import short_repr
 
 __all__ = ["heads_up", "starting_hands"]
 
@@ -54,7 +55,7 @@ def heads_up(value: str | None = None) -> ResultFrame:
         return table
     numbers = [c for c in table.columns if table[c].dtype.kind in "iuf"]
     if value not in numbers:
-        raise PokersimInputError(f"value must be one of {numbers}; got {value!r}")
+        raise PokersimInputError(f"value must be one of {numbers}; got {short_repr(value)}")
     names = starting_hand_names()
     grid = table.pivot(index="hand", columns="opponent_hand", values=value).loc[names, names]
     return ResultFrame(grid)

@@ -18,7 +18,7 @@ from ._jit import jit, mul_wide
 from ._random import block_state, next_u64, seed_key
 from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
-from .validation import MAX_COUNT, check_count, named
+from .validation import MAX_COUNT, byte_size, check_count, check_memory, named
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
@@ -194,6 +194,8 @@ def deal(n: int, k: int | None = None, seed=None, dead=None, deck: str = "full",
     if n * k > MAX_COUNT:
         raise PokersimInputError(f"cannot deal n={n} rows of k={k} cards: n * k is more than "
                                  f"2**62 cards")
+    check_memory(n * k, f"deal(n={n:,}, k={k}): {n:,} rows of {k} one-byte cards",
+                 "deal fewer rows at a time")
     return deal_rows(seed_key(seed), 0, n, k, live)
 
 
@@ -201,7 +203,11 @@ def deal_rows(key, first_block: int, n: int, k: int, live: np.ndarray) -> np.nda
     """Rows ``first_block * DEAL_BLOCK ..`` (``n`` of them) of what :func:`deal` deals from the
     seed key ``key``: a long deal made piece by piece, the same rows whatever the pieces
     (inputs already checked)."""
-    out = np.empty((n, k), np.uint8)
+    try:
+        out = np.empty((n, k), np.uint8)
+    except MemoryError:  # less free memory than the machine has (check_memory passed)
+        raise PokersimInputError(f"deal(n={n:,}, k={k}) needs {byte_size(n * k)} of memory, "
+                                 f"more than is free: deal fewer rows at a time") from None
     if (live.size, k) in SPECIALISED_SHAPES:
         _deal_kernel(live.size, k)(key, live, out, config.DEAL_BLOCK, first_block)
     else:

@@ -14,6 +14,8 @@ A♠ K♠
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 import pandas as pd
 
@@ -27,6 +29,7 @@ from .cards import (
     parse_hands,
 )
 from .errors import CardError, HandShapeError
+from .validation import short_repr
 
 #: Text colour of each suit (clubs, diamonds, hearts, spades): red for the red suits.
 SUIT_COLOURS = ("#000000", "#c8102e", "#c8102e", "#000000")
@@ -115,8 +118,10 @@ def show(cards, max_rows: int = 20) -> CardView:
     ...
     pokersim.errors.CardError: card 2: 'Xx' is not a card ...
     """
-    if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 1:
-        raise HandShapeError(f"max_rows must be an integer >= 1; got {max_rows!r}")
+    if (isinstance(max_rows, (bool, np.bool_)) or not isinstance(max_rows, numbers.Integral)
+            or max_rows < 1):
+        raise HandShapeError(f"max_rows must be an integer >= 1; got {short_repr(max_rows)}")
+    max_rows = int(max_rows)
     if isinstance(cards, str):
         return CardView(parse_cards(cards)[None, :], True, max_rows)
     if isinstance(cards, (list, tuple, pd.Series)) and len(cards) and all(
@@ -159,12 +164,12 @@ def with_symbols(frame: pd.DataFrame, columns=None) -> pd.DataFrame:
     out = frame.copy()
     for name in columns:
         if name not in frame.columns:
-            raise CardError(f"with_symbols: no column {name!r}; columns are "
+            raise CardError(f"with_symbols: no column {short_repr(name)}; columns are "
                             f"{list(frame.columns)}")
         try:
             out[name] = [_symbol_text(v) for v in frame[name]]
         except CardError as e:
-            raise CardError(f"column {name!r}: {e}") from None
+            raise CardError(f"column {short_repr(name)}: {e}") from None
     return out
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from dataclasses import dataclass
 
 import numba
@@ -95,7 +96,8 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
             hand = None
         if hand is not None and hand.size == 2:
             if np.isin(hand, blocked).any():
-                raise DuplicateCardError(f"player {i + 1} {label!r} holds a board or dead card")
+                raise DuplicateCardError(f"player {i + 1} {short_repr(label)} holds a board or "
+                                         f"dead card")
             return _Player(label, np.sort(hand)[::-1][None, :].copy(), np.ones(1))
         try:
             rng = parse_range(label)
@@ -113,8 +115,8 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
         return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))  # type: ignore[arg-type]
     rng = rng.remove(blocked) if blocked.size else rng
     if len(rng) == 0:
-        raise PokersimInputError(f"player {i + 1} {label!r}: no combo is left once the board "
-                                 "and dead cards are removed")
+        raise PokersimInputError(f"player {i + 1} {short_repr(label)}: no combo is left once the "
+                                 "board and dead cards are removed")
     return _Player(label, rng.combos, rng.weights)
 
 
@@ -176,7 +178,8 @@ def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFram
     extra = {}
     if categories:
         share = np.asarray(counted.cats, float) / counted.total
-        extra = {name: share[:, c] for c, name in enumerate(CATEGORY_LABELS)}
+        # strongest first, as every table lists categories
+        extra = {name: share[:, c] for c, name in reversed(list(enumerate(CATEGORY_LABELS)))}
     return win_rate_table({"player": list(labels)}, win, tie, 1.0 - win - tie, eq, se,
                           np.full(len(labels), counted.outcomes, np.int64), counted.method,
                           **extra)
@@ -216,8 +219,8 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         :class:`~pokersim.errors.TargetStderrWarning` says so and
         ``attrs["target_stderr_met"]`` is False.
     categories : bool
-        Add one column per hand category, after the standard ones: how often the player's
-        final hand is of it.
+        Add one column per hand category, strongest first, after the standard ones: how
+        often the player's final hand is of it.
     client : dask.distributed.Client or concurrent.futures.Executor, optional
         Run the chunks of work there instead of on this machine's threads (see
         :mod:`pokersim.runner`); the numbers are the same.
@@ -616,11 +619,18 @@ def trials_counted(wins, ties) -> int:
 
 
 def opponent_counts(opponents) -> list[int]:
-    """``opponents`` as a list of opponent counts, each from 1 to :data:`MAX_OPPONENTS`, or an
-    error naming the first bad one (checked as read: ``range(1, 10**30)`` stops at 23)."""
+    """``opponents`` (a count, or counts) as a list of opponent counts, each from 1 to
+    :data:`MAX_OPPONENTS`, or an error naming the first bad one (checked as read:
+    ``range(1, 10**30)`` stops at 23).
+
+    >>> opponent_counts(3), opponent_counts(range(1, 4))
+    ([3], [1, 2, 3])
+    """
+    if isinstance(opponents, numbers.Integral) and not isinstance(opponents, (bool, np.bool_)):
+        opponents = [opponents]
     if isinstance(opponents, (str, bytes)) or not hasattr(opponents, "__iter__"):
-        raise PokersimInputError(f"opponents must be a list of opponent counts, such as "
-                                 f"range(1, 10); got {short_repr(opponents)}")
+        raise PokersimInputError(f"opponents must be a count of opponents, such as 3, or a list "
+                                 f"of counts, such as range(1, 10); got {short_repr(opponents)}")
     counts = [check_between(n, "opponents", 1, MAX_OPPONENTS,
                             " (one deck holds 2 cards each and a 5-card board for 23 players)")
               for n in opponents]
@@ -633,9 +643,11 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
                      trials: int | None = None, method: str = "auto", seed=None,
                      target_stderr: float | None = None, *, client=None,
                      chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
-    """Win, tie and equity of one hand against 1, 2, ... random opponents.
+    """Win, tie and equity of one hand against random opponents: 1, 2, ... 9 by default.
 
-    Each count of ``opponents`` (1 to :data:`MAX_OPPONENTS`) is one :func:`equity` run of
+    ``opponents`` is a count (``opponents=3``: one row, three opponents) or a list of
+    counts (a row each), each 1 to :data:`MAX_OPPONENTS`, as the command line's
+    ``--opponents 3`` or ``--opponents 1 2 3``. Each count is one :func:`equity` run of
     ``hand`` against that many ``"random"`` players, with the other arguments as there (the
     same seed for each).
 

@@ -29,7 +29,7 @@ from numba import prange
 from . import rankings
 from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
 from ._simd import eight_hands
-from .cards import as_array, as_hands, check_hands
+from .cards import as_array, as_hands, check_hands, join_board
 from .errors import PokersimInputError
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
 from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
@@ -201,15 +201,23 @@ class HighLow(NamedTuple):
     low: np.ndarray
 
 
-def evaluate(hands, ranking="high", *, game=None):
+def evaluate(hands, board=None, ranking="high", *, game=None):
     """Strength of the best five cards of each hand.
 
     Parameters
     ----------
-    hands : array_like of int, shape (N, 5), (N, 6) or (N, 7); or text
-        Card ids 0..51 (any integer dtype; ``uint8`` avoids a copy), or text such as
-        ``"As Ks Qs Js Ts"`` (one hand) or a list of such strings. Badugi ranks 4 to 7
-        cards, Zhajinhua 3; the short decks' hands hold no card below a six.
+    hands : array_like of int, shape (N, k) or (k,); or text
+        Card ids 0..51 (any integer dtype; ``uint8`` avoids a copy), or text: a string is
+        one hand (``"As Ks Qs Js Ts"``), a list of one-card strings is one hand (``["As",
+        "Ks", "Qs", "Js", "Ts"]``), a list of longer strings is one hand each. With the
+        board, k cards per hand: 5, 6 or 7 (badugi: 4 to 7, Zhajinhua: 3; the short decks'
+        hands hold no card below a six).
+    board : cards, optional
+        Board cards joined to each hand: text, a list of card texts or a 1-D array for one
+        board shared by every hand; or one board per hand, (N, b). A hand given as one
+        (1-D, or one string) meets each of N boards. ``evaluate(hole, board)`` is
+        ``evaluate(hole + board)``. A ranking's name in this place is read as ``ranking``
+        (the signature before ``board``: ``evaluate(hands, "badugi")``).
     ranking : str or Ranking, default "high"
         How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
         ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"``, ``"badugi"``,
@@ -225,33 +233,61 @@ def evaluate(hands, ranking="high", *, game=None):
     numpy.ndarray of int16, shape (N,)
         Higher wins, equal is a tie: 1..7462 in the high order; 1..``n_strengths`` of the
         ranking, and 0 for "no low" in eight-or-better. One hand (1-D or a string) gives a
-        0-d array. A split-pot game gives a :class:`HighLow` of two such arrays.
+        0-d array. A split-pot game gives a :class:`HighLow` of two such arrays. An empty
+        batch, shape (0, k), gives an empty array.
 
     Raises
     ------
     HandShapeError, CardError, DuplicateCardError
-        Wrong shape or dtype, a value outside the ranking's deck, a repeated card in a row.
+        Wrong shape or dtype, a value outside the ranking's deck, a repeated card in a row
+        (or in a hand and the board).
 
     >>> int(evaluate("Ah Kh Qh Jh Th"))
+    7462
+    >>> s = evaluate(["Ah Kh", "2c 2d"], board="Qh Jh Th 2s 7c")  # one board for both hands
+    >>> s.shape, describe(s)
+    ((2,), ['Royal Flush', 'Three of a Kind, Twos'])
+    >>> int(evaluate(["As", "Ks", "Qs", "Js", "Ts"]))  # one hand, one card per text
     7462
     >>> s = evaluate(["7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c"], ranking="deuce-to-seven")
     >>> describe(s, ranking="deuce-to-seven")
     ['Number one', 'A-5-4-3-2 low']
     >>> high, low = evaluate("Ah 2d Qc Jc  3h Kh 8c 7d 9d", game="omaha-hi-lo")
-    >>> describe(high), describe(low, "eight-or-better")
+    >>> describe(high), describe(low, ranking="eight-or-better")
     ('High Card, Ace', '8-7-3-2-A low')
     """
+    board, ranking = _board_or_ranking(board, ranking)
     if game is not None:
-        return _evaluate_game(hands, ranking, game)
+        return _evaluate_game(_joined(hands, board), ranking, game)
     r = rankings.get(ranking)
-    arr, single = as_hands(hands, r.hand_sizes, check=False)
+    arr, single = as_hands(hands, r.hand_sizes, check=False, board=board)
     out = np.empty(arr.shape[0], np.int16)
     kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
                               simd=HAS_AVX2 and r.eight_at_a_time)
     if kernel(arr, *r.tables.kernel_args(), out):
-        check_hands(arr, first_card=r.first_card)  # raises, naming the first bad row
+        # raises, naming the first bad card and whether it is the hand's or the board's
+        as_hands(hands, r.hand_sizes, board=board, first_card=r.first_card)
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out[0] if single else out
+
+
+def _board_or_ranking(board, ranking):
+    """(board, ranking), where a ranking given in the board's place (a ranking's name or a
+    Ranking: the signature before ``board``) is the ranking."""
+    if isinstance(board, rankings.Ranking) or isinstance(board, str) and board in rankings.NAMES:
+        if not (isinstance(ranking, str) and ranking == "high"):
+            raise PokersimInputError(f"give one ranking: {short_repr(board)} in the board's "
+                                     f"place and ranking={short_repr(ranking)}")
+        return None, board
+    return board, ranking
+
+
+def _joined(hands, board):
+    """The hands joined with the board, as a game's rows (one hand stays 1-D)."""
+    if board is None:
+        return hands
+    arr, single = join_board(hands, board)
+    return arr[0] if single else arr
 
 
 def _game_rows(hands, ranking, game, *, check: bool = True):
@@ -261,7 +297,8 @@ def _game_rows(hands, ranking, game, *, check: bool = True):
 
     g = get_game(game)
     if ranking != "high":
-        raise PokersimInputError(f"give a ranking or a game, not both (ranking={ranking!r}, "
+        raise PokersimInputError(f"give a ranking or a game, not both "
+                                 f"(ranking={short_repr(ranking)}, "
                                  f"game={g.name!r}: the game says how hands rank)")
     arr, single = as_hands(hands, (g.cards,), check=False)
     if check:
@@ -334,24 +371,51 @@ def category_of_strength() -> np.ndarray:
     return codes
 
 
-def category(strength, ranking="high"):
-    """Category code of each strength: a :class:`Category` in the high order and the short
-    decks (a ``Category`` for a scalar), elsewhere the index of the category in
+def category(strength, board=None, ranking="high"):
+    """Category code of each strength (or hand): a :class:`Category` in the high order and
+    the short decks (a ``Category`` for a scalar), elsewhere the index of the category in
     ``pokersim.rankings.get(ranking).labels``.
+
+    ``strength`` takes strengths from :func:`evaluate`, or hands as :func:`evaluate` takes
+    them (text, or a ``uint8`` card array: ``uint8`` arrays are cards, strengths are
+    ``int16``), with the ``board`` (see :func:`evaluate`).
 
     >>> category(evaluate("2c 2d 2h 9s 9c"))
     <Category.FULL_HOUSE: 6>
+    >>> category("2c 2d", board="2h 9s 9c")
+    <Category.FULL_HOUSE: 6>
     >>> from pokersim import rankings
     >>> rankings.get("ace-to-five").labels[category(evaluate("8c 6d 5h 4s 2c", "ace-to-five"),
-    ...                                             "ace-to-five")]
+    ...                                             ranking="ace-to-five")]
     '8-low'
     """
+    strength, ranking = _strengths(strength, board, ranking)
     r = rankings.get(ranking)
     arr, single = _as_strength(strength, r)
     codes = _look_up(r.category_of_strength, arr)
     if not single:
         return codes
     return Category(int(codes)) if r.labels is HIGH_LABELS else int(codes)
+
+
+def _strengths(value, board, ranking):
+    """(strengths, ranking) of what ``category`` and ``describe`` take: strengths as given,
+    or hands evaluated (text, ``uint8`` card arrays, or anything with a board)."""
+    board, ranking = _board_or_ranking(board, ranking)
+    if board is not None or _are_cards(value):
+        return evaluate(value, board, ranking), ranking
+    return value, ranking
+
+
+def _are_cards(value) -> bool:
+    """Whether ``describe``/``category`` were given hands: text, or ``uint8`` card arrays."""
+    if isinstance(value, str):
+        return True
+    if isinstance(value, (list, tuple)):
+        value = as_array(value, "strengths", "strengths or hands", PokersimInputError)
+    return isinstance(value, np.ndarray) and (
+        value.ndim >= 1 and value.dtype == np.uint8 or value.dtype.kind in "US"
+        or value.dtype == object and any(isinstance(v, str) for v in value.flat))
 
 
 def cactus_rank(strength):
@@ -364,19 +428,26 @@ def cactus_rank(strength):
     return N_STRENGTHS + 1 - arr.astype(np.int64)
 
 
-def describe(strength, ranking="high"):
-    """A name for each strength, such as ``"Full House, Kings over Fours"`` or ``"8-6-5-4-2
-    low"``: a string for one strength, a list for a 1-D array, nested lists shaped like the
-    array otherwise.
+def describe(strength, board=None, ranking="high"):
+    """A name for each strength (or hand), such as ``"Full House, Kings over Fours"`` or
+    ``"8-6-5-4-2 low"``: a string for one, a list for a 1-D array, nested lists shaped like
+    the array otherwise.
+
+    ``strength`` takes strengths from :func:`evaluate`, or hands as :func:`evaluate` takes
+    them (text, or a ``uint8`` card array: ``uint8`` arrays are cards, strengths are
+    ``int16``), with the ``board`` (see :func:`evaluate`).
 
     >>> describe(evaluate("5d 4c 3h 2s Ac"))
     'Straight, Five high'
+    >>> describe("Kh Kd", board="4c 4s Kc 9h 2d"), describe(["Ah Ad", "7c 2d"], "Ac 7h 7s")
+    ('Full House, Kings over Fours', ['Full House, Aces over Sevens', 'Three of a Kind, Sevens'])
     >>> describe([[7462, 1], [7461, 7452]])
     [['Royal Flush', 'High Card, Seven'], ['Straight Flush, King high', 'Four of a Kind, Aces']]
     >>> describe(evaluate(["5d 4c 3h 2s Ac", "Kd Kc 3h 2s Ac"], "eight-or-better"),
-    ...          "eight-or-better")
+    ...          ranking="eight-or-better")
     ['Wheel', 'No low']
     """
+    strength, ranking = _strengths(strength, board, ranking)
     r = rankings.get(ranking)
     arr, single = _as_strength(strength, r)
     names = r.descriptions
@@ -438,13 +509,17 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
              "ace-to-five": -1, "eight-or-better": -1, "deuce-to-seven": 0}
 
 
-def best_five(hands, ranking="high", *, game=None):
+def best_five(hands, board=None, ranking="high", *, game=None):
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
     qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
     the lowest of the others; Zhajinhua its three (a pair first, then the highest). With
     ``game`` (rows as :func:`evaluate` takes them), the five the game plays; a split-pot game
     gives a :class:`HighLow` whose ``low`` rows are 255 (no card) where the hand has no low.
+    Hands and ``board`` are as :func:`evaluate` takes them.
+
+    >>> format_cards(best_five("Kh Kd", board="4c 4s Kc 9h 2d"))
+    'Kh Kd Kc 4s 4c'
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
@@ -455,11 +530,11 @@ def best_five(hands, ranking="high", *, game=None):
     >>> format_cards(best_five("Ah Kh Qh Jh  2h 3h 4c 5c 9d", game="omaha"))  # not a flush
     'Ah Kh 9d 5c 4c'
     """
+    board, ranking = _board_or_ranking(board, ranking)
     if game is not None:
-        return _best_five_of_game(hands, ranking, game)
+        return _best_five_of_game(_joined(hands, board), ranking, game)
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
-    arr, single = as_hands(hands, r.hand_sizes, check=False)
-    check_hands(arr, first_card=r.first_card)
+    arr, single = as_hands(hands, r.hand_sizes, board=board, first_card=r.first_card)
     if r.read_cards is not None:  # every card plays (Zhajinhua's three)
         out = r.read_cards(arr)
         return out[0] if single else out

@@ -397,7 +397,8 @@ def _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
 
     g = get_game(game)
     if ranking != "high":
-        raise PokersimInputError(f"give a ranking or a game, not both (ranking={ranking!r}, "
+        raise PokersimInputError(f"give a ranking or a game, not both "
+                                 f"(ranking={short_repr(ranking)}, "
                                  f"game={g.name!r})")
     if cards is not None and cards != g.cards:
         raise PokersimInputError(f"{g.name} hands have {g.cards} cards (hole and board); got "

@@ -54,6 +54,7 @@ import pandas as pd
 from pandas.io.json import build_table_schema
 
 from .errors import PokersimInputError
+from .validation import short_repr
 
 #: The formats :func:`write_table` writes, by file suffix.
 TABLE_FORMATS = ("csv", "json", "parquet")
@@ -110,7 +111,7 @@ def require_format(fmt: str) -> None:
     """Raise ImportError (saying what to install) if ``fmt`` needs a package that is missing,
     and PokersimInputError for a format :func:`write_table` does not know."""
     if fmt not in TABLE_FORMATS:
-        raise PokersimInputError(f"unknown table format {fmt!r}; known: "
+        raise PokersimInputError(f"unknown table format {short_repr(fmt)}; known: "
                                  f"{', '.join(TABLE_FORMATS)}")
     if fmt == "parquet":
         try:

@@ -27,6 +27,7 @@ import pokersim as ps  # noqa: F401  (doctests)
 from . import data
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
+from .validation import short_repr
 
 
 def _axes(ax):
@@ -121,7 +122,7 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None,
     for h, (colour, style) in zip(hands, line_styles(len(hands)), strict=True):
         rows = table[table[key] == h].sort_values("opponents")
         if rows.empty:
-            raise PokersimInputError(f"equity_vs_players: no rows for hand {h!r}")
+            raise PokersimInputError(f"equity_vs_players: no rows for hand {short_repr(h)}")
         ax.plot(rows.opponents, 100 * rows.equity, marker="o", ms=3, color=colour, ls=style,
                 label=str(h) if len(hands) <= 20 else None)  # no legend of 169 names
     n = np.arange(1, int(table.opponents.max()) + 1)

@@ -12,7 +12,12 @@ part                      means                                               co
 ``K9s+``                  the kicker up to one below the top card: K9s … KQs  4 each
 ``A5s-A2s``               same top card and shape, kickers between the ends   4 each
 ``AhKh`` ``As Kd``        one explicit combo                                  1
+``AsK*`` ``A*K*``         ``*`` is any suit                                   4, 16
+``AxKx`` ``AxKy``         suit variables: the same letter is the same suit,   4, 12
+                          different letters differ (``w x y z``)
+``top 10%``               the best hand classes by :func:`equity_order`       ≥ 133
 ``random`` ``any`` ``*``  every two-card hand                                 1,326
+``!33``                   *not* these combos: removed from the whole range    –
 ========================  ==================================================  =========
 
 ``+`` on a non-pair raises the *kicker* (the second rank) and keeps the top card, as PokerStove
@@ -21,10 +26,27 @@ and Equilab read it: ``K9s+`` is K9s KTs KJs KQs, ``T9s+`` is T9s alone, never J
 either order (``KA`` is ``AK``). Explicit combos take the card text of
 :func:`pokersim.parse_cards`, suit symbols included.
 
-A part may end in a weight: ``QQ@50`` (percent, in (0, 100]) or ``JTo:0.25`` (a fraction, in
-(0, 1]); without one the weight is 1. A combo named by several parts keeps the **largest** of
-their weights, so that a range is the union of its parts whatever their order (``QQ+, KK@50``
-keeps KK at weight 1; write ``AA, KK@50, QQ`` to lower KK alone).
+Suit wildcards follow ProPokerTools' convention: ``*`` stands for any suit; ``w``, ``x``,
+``y``, ``z`` are suit *variables*, equal letters for one suit and different letters for
+different suits, never a suit the part names outright: ``AxKx`` is AK suited, ``AxKy`` AK
+offsuit, ``AsKx`` the ace of spades with a king of another suit (3 combos), ``AsK*`` with any
+king (4).
+
+``top X%`` takes hand classes, best first in the order of :func:`equity_order` (exact equity
+against one random hand, from the shipped heads-up table), until they hold at least X % of
+the 1,326 combos: ``top 10%`` is 66+, A8s+, KJs+, ATo+ (134 combos, 10.1 %).
+
+A part starting with ``!`` excludes its combos from the range, wherever it stands:
+``22+, !33`` is every pair but threes, ``top 20%, !AA`` the top 20 % less aces.
+
+A part may end in a weight: ``QQ@50`` or ``QQ@50%`` (a **percent**, in (0, 100]: so
+``QQ@0.5`` is half a percent, not half) or ``QQ:0.5`` (a **fraction**, in (0, 1]); without one
+the weight is 1. A combo named by several parts keeps the **largest** of their weights, so
+that a range is the union of its parts whatever their order (``QQ+, KK@50`` keeps KK at
+weight 1; write ``AA, KK@50, QQ`` to lower KK alone).
+
+Ranges combine as sets: ``a | b`` (union, the largest weight), ``a & b`` (combos in both, the
+smallest weight), ``a - b`` (``a`` without ``b``'s combos); either side may be range text.
 
 >>> r = parse_range("QQ+, AKs")
 >>> r
@@ -33,10 +55,16 @@ Range('QQ+, AKs', 22 combos)
 ['Qd Qc', 'Qh Qc', 'Qh Qd']
 >>> parse_range("KK@50, AhKh").total_weight
 4.0
+>>> len(parse_range("22+, !33")), len(parse_range("AxKy")), len(parse_range("top 10%"))
+(72, 12, 134)
+>>> parse_range("QQ+") - parse_range("AA") == parse_range("QQ-KK")
+True
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from dataclasses import dataclass
 
@@ -46,7 +74,8 @@ from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set
 from .errors import CardError, RangeError
 from .validation import short_repr
 
-__all__ = ["RANDOM_WORDS", "Range", "parse_range", "representative", "starting_hand_names"]
+__all__ = ["RANDOM_WORDS", "Range", "equity_order", "parse_range", "representative",
+           "starting_hand_names"]
 
 # ---------------------------------------------------------------------------------------------
 # Combo tables. Every two-card hand has an index 0..1325: the combo (hi, lo), hi > lo, is
@@ -91,11 +120,21 @@ _KIND_NAME = {1: "suited", 2: "offsuit", 3: "suited and offsuit"}
 _FLAGS = re.IGNORECASE | re.ASCII
 _R = "[2-9TJQKA]"
 _SHAPE_RE = re.compile(f"({_R})({_R})([so]?)", _FLAGS)
-_COMBO_RE = re.compile(f"(?:{_R}[{SUITS}{SUIT_SYMBOLS}♧♢♡♤]){{2}}", _FLAGS)
-_NUMBER_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
+_SUIT_CHARS = f"{SUITS}{SUIT_SYMBOLS}♧♢♡♤"
+_COMBO_RE = re.compile(f"(?:{_R}[{_SUIT_CHARS}]){{2}}", _FLAGS)
+_VARIABLES = "wxyz"
+_ANY_SUIT = f"[{_SUIT_CHARS}{_VARIABLES}*]"
+_PATTERN_RE = re.compile(f"({_R})({_ANY_SUIT})({_R})({_ANY_SUIT})", _FLAGS)
+_NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+_NUMBER_RE = re.compile(_NUMBER)
+_TOP_RE = re.compile(rf"top\s*({_NUMBER})\s*%", _FLAGS)
+#: How a weight reads, for messages.
+_SCALE = ("a weight is a percent after '@' (QQ@50 or QQ@50%: weight one half; in (0, 100]) or "
+          "a fraction after ':' (QQ:0.5; in (0, 1])")
 #: The words for "every two-card hand": a range part, or a random player in ``equity``.
 RANDOM_WORDS = ("random", "any", "*")
-_EXAMPLES = "e.g. 77, 77+, 22-55, AKs, AKo, AK, A2s+, A5s-A2s, AhKh or random"
+_EXAMPLES = ("e.g. 77, 77+, 22-55, AKs, AKo, AK, A2s+, A5s-A2s, AhKh, AsK*, AxKy, top 10% or "
+             "random")
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -122,7 +161,9 @@ class Range:
     Two ranges are equal when they hold the same combos, in the same order, with the same
     weights; their text does not count. :func:`parse_range` lists combos in one canonical
     order (by high card, then low card), so equal ranges parsed from different text compare
-    equal.
+    equal. ``|``, ``&`` and ``-`` combine ranges (or a range and range text) as sets, in the
+    canonical order; the result's text says how it was made (``"QQ+ | AKs"``) and is a
+    label, not range text to parse.
 
     Examples
     --------
@@ -242,6 +283,39 @@ class Range:
         return Range._trusted(self.combos[keep], self.weights[keep],  # type: ignore[index]
                               self.text)
 
+    def _vector(self) -> np.ndarray:
+        """The weight of each of the 1,326 combos (0: not in the range)."""
+        out = np.zeros(N_COMBOS)
+        c = self.combos.astype(np.intp)
+        out[_combo_index(c[:, 0], c[:, 1])] = self.weights
+        return out
+
+    def _combine(self, other, how, sign: str):
+        if not isinstance(other, (Range, str)):
+            return NotImplemented
+        other = parse_range(other)
+        weights = how(self._vector(), other._vector())
+        keep = np.flatnonzero(weights)
+        return Range._trusted(_COMBOS[keep], weights[keep], f"{self.text} {sign} {other.text}")
+
+    def __or__(self, other):
+        """The union: every combo of either range, with the larger weight."""
+        return self._combine(other, np.maximum, "|")
+
+    def __and__(self, other):
+        """The intersection: the combos of both ranges, with the smaller weight."""
+        return self._combine(other, np.minimum, "&")
+
+    def __sub__(self, other):
+        """The difference: the combos of this range that are not in ``other`` (whatever
+        their weight there), with their weights here.
+
+        >>> r = parse_range("TT+, AK") - "AA, AKo"
+        >>> r.text, len(r)
+        ('TT+, AK - AA, AKo', 28)
+        """
+        return self._combine(other, lambda a, b: np.where(b > 0, 0.0, a), "-")
+
     def __eq__(self, other):
         if not isinstance(other, Range):
             return NotImplemented
@@ -267,9 +341,11 @@ def parse_range(text) -> Range:
     The notation, the meaning of ``+`` and the rule for weights are in the module
     description (:mod:`pokersim.ranges`). In short: pairs ``77``, ``77+``, ``22-55``;
     ``AKs``, ``AKo``, ``AK``; ``A2s+`` (kicker up to one below the top card), ``A5s-A2s``;
-    explicit combos ``AhKh``; ``random``, ``any`` or ``*``; parts joined by commas; optional
-    weights ``@percent`` or ``:fraction``, and a combo in several parts keeps the largest
-    weight.
+    explicit combos ``AhKh``; suit wildcards ``AsK*`` (any suit) and ``AxKy`` (suit
+    variables); ``top 10%``; ``random``, ``any`` or ``*``; parts joined by commas, and
+    ``!part`` excluded from the whole range; optional weights ``@percent`` (``QQ@50`` or
+    ``QQ@50%``: half; ``QQ@0.5`` is half a percent) or ``:fraction`` (``QQ:0.5``), and a combo
+    in several parts keeps the largest weight.
 
     Parameters
     ----------
@@ -294,8 +370,10 @@ def parse_range(text) -> Range:
     (48, 4, 12)
     >>> format_cards(parse_range("AKs").combos)
     ['Ac Kc', 'Ad Kd', 'Ah Kh', 'As Ks']
-    >>> parse_range("QQ@50").weights
+    >>> parse_range("QQ@50%").weights
     array([0.5, 0.5, 0.5, 0.5, 0.5, 0.5])
+    >>> len(parse_range("AsK*")), len(parse_range("AsKx")), len(parse_range("top 10%, !AA"))
+    (4, 3, 128)
     >>> parse_range("AK, AKx")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
@@ -305,19 +383,27 @@ def parse_range(text) -> Range:
         return text
     if not isinstance(text, str):
         raise RangeError(f"a range must be text such as 'QQ+, AKs'; got "
-                         f"{type(text).__name__} {text!r}")
+                         f"{type(text).__name__} {short_repr(text)}")
     if not text.strip():
-        raise RangeError(f"range {text!r} is empty: name some hands, e.g. 'QQ+, AKs', "
-                         f"or 'random'")
+        raise RangeError(f"range {short_repr(text)} is empty: name some hands, e.g. "
+                         f"'QQ+, AKs', or 'random'")
     weights = np.zeros(N_COMBOS)
+    excluded = np.zeros(N_COMBOS, bool)
     for number, part in enumerate(text.split(","), start=1):
         part = part.strip()
         try:
-            indices, weight = _parse_part(part)
+            if part.startswith("!"):
+                excluded[_parse_exclusion(part[1:].strip())] = True
+            else:
+                indices, weight = _parse_part(part)
+                _raise_to(weights, indices, weight)
         except _PartError as e:
-            raise RangeError(f"range part {number} {part!r}: {e}") from None
-        _raise_to(weights, indices, weight)
+            raise RangeError(f"range part {number} {short_repr(part, 40)}: {e}") from None
+    weights[excluded] = 0
     keep = np.flatnonzero(weights)
+    if keep.size == 0:
+        raise RangeError(f"range {short_repr(text)} holds no combo: its exclusions ('!') "
+                         f"remove every combo it names")
     return Range._trusted(_COMBOS[keep], weights[keep], text)
 
 
@@ -340,32 +426,64 @@ def _parse_part(part: str):
     return _parse_body(body), weight
 
 
+def _parse_exclusion(body: str):
+    """Combo indices of an exclusion, the part after its '!'."""
+    if not body:
+        raise _PartError("nothing after '!': name the hands to exclude, e.g. !33")
+    if "@" in body or ":" in body:
+        raise _PartError("an exclusion takes no weight: it removes its combos from the range")
+    return _parse_body(body)
+
+
 def _split_weight(part: str):
     at, colon = part.count("@"), part.count(":")
     if at + colon == 0:
         return part, 1.0
     if at + colon > 1:
-        raise _PartError("more than one weight: write one '@percent' or ':fraction'")
+        raise _PartError(f"more than one weight: {_SCALE}")
     marker = "@" if at else ":"
     body, _, number = part.partition(marker)
     body, number = body.strip(), number.strip()
-    if not _NUMBER_RE.fullmatch(number):
-        raise _PartError(f"weight {number!r} after {marker!r} is not a number "
-                         + ("(a percent such as QQ@50)" if at else "(a fraction such as QQ:0.5)"))
-    value = float(number)
+    if number.endswith("%"):
+        if not at:
+            raise _PartError(f"a fraction after ':' takes no '%': {_SCALE}")
+        number = number[:-1].rstrip()
+    value = _weight(number, marker)
     if at:
         if not 0 < value <= 100:
-            raise _PartError(f"weight {number}% is not in (0, 100]")
+            raise _PartError(f"weight {number}% is not in (0, 100]: {_SCALE}")
         return body, value / 100
     if not 0 < value <= 1:
-        raise _PartError(f"weight {number} is not in (0, 1]")
+        raise _PartError(f"weight {number} is not in (0, 1]: {_SCALE}")
     return body, value
+
+
+def _weight(number: str, marker: str) -> float:
+    """The number of a weight, or what is wrong with it."""
+    if _NUMBER_RE.fullmatch(number):
+        return float(number)
+    if not number:
+        raise _PartError(f"no number after {marker!r}: {_SCALE}")
+    if number[0] == "-" and _NUMBER_RE.fullmatch(number[1:].strip()):
+        raise _PartError(f"weight {number} is negative: {_SCALE}")
+    try:
+        finite = math.isfinite(float(number))
+    except ValueError:
+        finite = False
+    if finite:
+        raise _PartError(f"weight {short_repr(number, 20)} is not a plain decimal number such "
+                         f"as 100 or 12.5: {_SCALE}")
+    raise _PartError(f"weight {short_repr(number, 20)} after {marker!r} is not a number: "
+                     f"{_SCALE}")
 
 
 def _parse_body(body: str):
     """Combo indices of a part without its weight."""
     if body.lower() in RANDOM_WORDS:
         return slice(None)
+    top = _TOP_RE.fullmatch(body)
+    if top:
+        return _top(float(top.group(1)))
     body = body.replace("10", "T")
     squeezed = "".join(body.split())
     if _COMBO_RE.fullmatch(squeezed):
@@ -375,6 +493,9 @@ def _parse_body(body: str):
             raise _PartError(f"not a combo: {e}") from None
         hi, lo = int(cards.max()), int(cards.min())
         return [_combo_index(hi, lo)]
+    pattern = _PATTERN_RE.fullmatch(squeezed)
+    if pattern:
+        return _wildcard(*pattern.groups())
     if squeezed != body:
         raise _PartError("whitespace inside a part; separate parts with commas")
     if "-" in body:
@@ -387,6 +508,62 @@ def _parse_body(body: str):
         return np.concatenate([_CLASSES[r1, k, kind] for k in range(r2, r1)])
     r1, r2, kind = _shape(body)
     return _CLASSES[r1, r2, kind]
+
+
+def _wildcard(rank1: str, suit1: str, rank2: str, suit2: str):
+    """Combo indices of a two-card pattern with suit wildcards: ``*`` any suit, ``w x y z``
+    suit variables (equal letters: one suit; different letters: different suits; never a
+    suit the pattern names)."""
+    ranks = [RANKS.index(r.upper()) for r in (rank1, rank2)]
+    given = [s.lower() for s in (suit1, suit2)]
+    named = {int(parse_cards("2" + s)[0]) for s in given if s not in _VARIABLES + "*"}
+    indices = set()
+    for suits in np.ndindex(4, 4):
+        ok = all(s == "*" or (suit not in named if s in _VARIABLES
+                              else suit == int(parse_cards("2" + s)[0]))
+                 for s, suit in zip(given, suits, strict=True))
+        if given[0] in _VARIABLES and given[1] in _VARIABLES:
+            ok = ok and (suits[0] == suits[1]) == (given[0] == given[1])
+        a, b = (4 * r + suit for r, suit in zip(ranks, suits, strict=True))
+        if ok and a != b:
+            indices.add(_combo_index(max(a, b), min(a, b)))
+    if not indices:
+        raise _PartError("no two distinct cards match: equal suit letters mean one suit "
+                         "(AxKx is AK suited), so a pair needs two (AxAy)")
+    return sorted(indices)
+
+
+@functools.cache
+def equity_order() -> tuple[str, ...]:
+    """The 169 hand classes, best first by exact equity against one random hand (ties split),
+    from the shipped heads-up table (:func:`pokersim.heads_up.versus_random`): the order of
+    ``top X%`` ranges.
+
+    >>> equity_order()[:9]
+    ('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs', '77')
+    >>> equity_order()[-1]
+    '32o'
+    """
+    from .heads_up import versus_random  # heads_up computes with equity, which reads ranges
+
+    table = versus_random().sort_values("equity", ascending=False, kind="stable")
+    return tuple(table.hand)
+
+
+def _top(percent: float):
+    """Combo indices of the fewest best classes of :func:`equity_order` that hold at least
+    ``percent`` % of the 1,326 combos."""
+    if not 0 < percent <= 100:
+        raise _PartError(f"top {percent:g}% is not in (0, 100]")
+    want = percent * N_COMBOS / 100 - 1e-9  # a count of combos, with room for rounding
+    taken: list[np.ndarray] = []
+    count = 0
+    for name in equity_order():
+        if count >= want:
+            break
+        taken.append(_CLASSES[_shape(name)])
+        count += taken[-1].size
+    return np.concatenate(taken)
 
 
 def _dash_range(body: str):
@@ -417,8 +594,8 @@ def _shape(token: str, *, plus: bool = False, dash: bool = False):
         if plus:
             raise _PartError("'+' must follow a pair or a hand class, e.g. 77+ or A2s+")
         if dash:
-            raise _PartError(f"{token!r} is not a hand class; a dash joins two, e.g. 22-55 "
-                             f"or A5s-A2s")
+            raise _PartError(f"{short_repr(token, 20)} is not a hand class; a dash joins two, "
+                             f"e.g. 22-55 or A5s-A2s")
         raise _PartError(f"not a hand class or combo ({_EXAMPLES})")
     r1, r2 = RANKS.index(m.group(1).upper()), RANKS.index(m.group(2).upper())
     suffix = m.group(3).lower()

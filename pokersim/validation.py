@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 import sys
 import warnings
 from types import FrameType
@@ -54,9 +55,39 @@ def check_count(value, name: str, minimum: int = 0) -> int:
         raise PokersimInputError(f"{name} must be an integer >= {minimum}; got "
                                  f"{short_repr(value)}")
     if value > MAX_COUNT:  # type: ignore[operator]  # numbers.Integral types only < and <=
-        raise PokersimInputError(f"{name} = {value!r} is too large (at most 2**62 = "
+        raise PokersimInputError(f"{name} = {short_repr(value)} is too large (at most 2**62 = "
                                  f"{MAX_COUNT:,})")
     return int(value)
+
+
+def physical_memory() -> int | None:
+    """This machine's memory in bytes, or None where the system does not say."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # not a POSIX system
+        return None
+
+
+def byte_size(n: int) -> str:
+    """``n`` bytes for people: ``byte_size(7 * 2**40) == "7 TiB"``.
+
+    >>> byte_size(512), byte_size(3 * 2**29), byte_size(7 * 2**40)
+    ('512 bytes', '1.5 GiB', '7 TiB')
+    """
+    units = ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+    power = min(max(int(n).bit_length() - 1, 0) // 10, len(units) - 1)
+    if power == 0:
+        return f"{n} bytes"
+    return f"{n / 1024**power:.3g} {units[power]}"
+
+
+def check_memory(nbytes: int, what: str, hint: str) -> None:
+    """Refuse, before allocating, an array of ``nbytes`` bytes larger than this machine's
+    memory: ``what`` names the call and ``hint`` says what to do instead."""
+    total = physical_memory()
+    if total is not None and nbytes > total:
+        raise PokersimInputError(f"{what} would take {byte_size(nbytes)} of memory, more than "
+                                 f"this machine's {byte_size(total)}: {hint}")
 
 
 def check_between(value, name: str, low: int, high: int, why: str = "") -> int:

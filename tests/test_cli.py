@@ -492,10 +492,14 @@ def test_equity_command_errors(capsys):
 
 def test_vs_random_command(tmp_path):
     out = tmp_path / "vs.csv"
-    assert main(["vs-random", "As Ad", "--opponents", "3", "--trials", "20000", "--seed", "1",
-                 "--csv", str(out)]) == 0
+    # --opponents takes counts, as equity_vs_random(opponents=...): 3 is three opponents
+    assert main(["vs-random", "As Ad", "--opponents", "1", "2", "3", "--trials", "20000",
+                 "--seed", "1", "--csv", str(out)]) == 0
     frame = pd.read_csv(out, comment="#")
     assert frame.opponents.tolist() == [1, 2, 3] and frame.equity.is_monotonic_decreasing
+    assert main(["vs-random", "As Ad", "--opponents", "3", "--trials", "20000", "--seed", "1",
+                 "--csv", str(out)]) == 0
+    assert pd.read_csv(out, comment="#").opponents.tolist() == [3]
 
 
 def interrupted_run(cmd: list[str], size_flag: str) -> tuple[str, str, float]:
@@ -581,7 +585,8 @@ def test_starting_hands_regenerates_more_than_nine_opponents_to_a_file(capsys, t
 
 def test_vs_random_command_takes_up_to_22_opponents(capsys, tmp_path):
     out = tmp_path / "vs.csv"
-    assert main(["vs-random", "As Ad", "--opponents", "22", "--board", "2c 7d Qh 9s 3d",
+    counts = [str(n) for n in range(1, 23)]
+    assert main(["vs-random", "As Ad", "--opponents", *counts, "--board", "2c 7d Qh 9s 3d",
                  "--trials", "2000", "--seed", "1", "--csv", str(out)]) == 0
     assert pd.read_csv(out, comment="#").opponents.tolist() == list(range(1, 23))
 

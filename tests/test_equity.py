@@ -300,9 +300,10 @@ def test_the_table_is_a_win_rate_table():
     got = equity(["AhKh", "QsQd"], board="2c 7d Qh", categories=True)
     assert isinstance(got, ResultFrame)
     assert got.columns.tolist()[:8] == ["player", *WIN_RATE_COLUMNS]
-    assert got.columns.tolist()[8:] == ["High Card", "Pair", "Two Pair", "Three of a Kind",
-                                        "Straight", "Flush", "Full House", "Four of a Kind",
-                                        "Straight Flush", "Royal Flush"]
+    # categories strongest first, as in every table (issue 19)
+    assert got.columns.tolist()[8:] == ["Royal Flush", "Straight Flush", "Four of a Kind",
+                                        "Full House", "Flush", "Straight", "Three of a Kind",
+                                        "Two Pair", "Pair", "High Card"]
     assert got.outcomes.dtype == np.int64 and got.win.dtype == np.float64
     assert got.method.tolist() == ["exact", "exact"]
 

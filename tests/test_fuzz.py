@@ -644,8 +644,9 @@ def test_best_five_any_input(case):
 
 strength_values = st.one_of(
     st.integers(-3, 7466), st.integers(), st.integers(1, 7462).map(np.int16),
-    hnp.arrays(st.sampled_from(INT_DTYPES), hnp.array_shapes(min_dims=0, max_dims=3, max_side=4),
-               elements=st.integers(0, 127)),
+    # uint8 arrays (of one dimension or more) are cards, not strengths (issue 19)
+    hnp.arrays(st.sampled_from([d for d in INT_DTYPES if d != np.uint8]),
+               hnp.array_shapes(min_dims=0, max_dims=3, max_side=4), elements=st.integers(0, 127)),
     st.lists(st.integers(1, 5), max_size=3).flatmap(
         lambda v: st.sampled_from([float, bool, complex, object]).map(lambda d: np.array(v, d))),
     st.lists(st.integers(1, 7462), max_size=4), st.just([[1, 2], [3]]), any_object,
@@ -1713,7 +1714,9 @@ def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, seed=1,
                                    categories=np.array([True, False])), id="categories-array"),
     pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=[], trials=10), id="no-opponents"),
-    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=3, trials=10), id="opponents-int"),
+    # opponents=3 is three opponents now (issue 19); a number that is not a count is not
+    pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=3.0, trials=10),
+                 id="opponents-float"),
     pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=None, trials=10),
                  id="opponents-None"),
     pytest.param(lambda: ps.category_frequencies(np.array([5, 6])), id="cards-array"),

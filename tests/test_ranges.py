@@ -290,12 +290,12 @@ def test_every_class_listed_is_every_combo():
     ("QQ@150", r"weight 150% is not in \(0, 100\]"),
     ("AA, QQ:1.5", r"range part 2 'QQ:1.5': weight 1.5 is not in \(0, 1\]"),
     ("QQ:0", r"weight 0 is not in \(0, 1\]"),
-    ("QQ@-5", r"weight '-5' after '@' is not a number"),
-    ("QQ@", r"weight '' after '@' is not a number"),
+    ("QQ@-5", r"weight -5 is negative: a weight is a percent after '@'"),  # issue 19
+    ("QQ@", r"no number after '@'"),
     ("QQ:abc", r"weight 'abc' after ':' is not a number"),
     ("QQ@nan", r"weight 'nan' after '@' is not a number"),
     ("QQ@inf", r"is not a number"),
-    ("QQ@1e1", r"is not a number"),
+    ("QQ@1e1", r"is not a plain decimal number"),  # issue 19
     ("QQ@50@50", r"more than one weight"),
     ("QQ@50:0.5", r"more than one weight"),
     ("@50", r"range part 1 '@50': no hand before the weight"),

@@ -72,7 +72,7 @@ def test_rows_are_reproduced_by_a_fresh_simulation(table, hand, n):
     (dict(seed=7.0), "seed must be None, an integer >= 0"),
     (dict(seed=True), "seed must be None, an integer >= 0"),
     # an int raised a TypeError (1 in 2), 0 reached equity
-    (dict(opponents=2), "opponents must be a list"),
+    (dict(opponents="2"), "opponents must be a count"),  # 2 is a count (issue 19)
     (dict(opponents=[0]), "opponents must be an integer from 1 to 22"),
     (dict(opponents=[23]), "opponents must be an integer from 1 to 22"),
     (dict(names=["AKx"]), "not starting-hand names"),

@@ -23,7 +23,10 @@ that are no order of hands, the 2-3-5 rule and the suit tie-break, are no part o
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
+
+import numpy as np
 
 from .. import rankings
 from ..errors import PokersimInputError
@@ -54,9 +57,11 @@ class Game:
                                      f"'eight-or-better'; got {short_repr(self.low)}")
         for part, value, lowest in (("hole", self.hole, 1), ("board", self.board, 0),
                                     ("up_cards", self.up_cards, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
+            if (isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral)
+                    or value < lowest):
                 raise PokersimInputError(f"{self.name}: {part} must be an integer >= {lowest}; "
                                          f"got {short_repr(value)}")
+            object.__setattr__(self, part, int(value))  # numpy's integers too
         if self.up_cards > self.board:
             raise PokersimInputError(f"{self.name}: {self.up_cards} up cards but a board of "
                                      f"{self.board}")

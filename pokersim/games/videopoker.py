@@ -160,13 +160,13 @@ def _class_code(key) -> int:
                 return int(h)
         if norm in ("high pair", "jacks or better pair"):
             return int(Hand.JACKS_OR_BETTER)
-        raise PokersimInputError(f"unknown hand class {key!r}; expected one of "
+        raise PokersimInputError(f"unknown hand class {short_repr(key)}; expected one of "
                                  f"{', '.join(HAND_LABELS)}")
     if (isinstance(key, numbers.Integral) and not isinstance(key, bool)
             and 0 <= int(key) < N_CLASSES):
         return int(key)
-    raise PokersimInputError(f"unknown hand class {key!r}; expected a name such as 'Flush' or "
-                             f"a code 0..10")
+    raise PokersimInputError(f"unknown hand class {short_repr(key)}; expected a name such as "
+                             f"'Flush' or a code 0..10")
 
 
 def _payout(value, what: str) -> float:
@@ -215,7 +215,7 @@ class PayTable:
         """One of :data:`PAY_TABLES`: ``"9/6"`` (full pay), ``"9/5"``, ``"8/5"``."""
         key = str(name).strip()
         if key not in PAY_TABLES:
-            raise PokersimInputError(f"unknown pay table {name!r}; known tables: "
+            raise PokersimInputError(f"unknown pay table {short_repr(name)}; known tables: "
                                      f"{', '.join(PAY_TABLES)} (or pass a mapping)")
         return cls(PAY_TABLES[key], key)
 
@@ -224,7 +224,7 @@ class PayTable:
         """A table from ``{class name or code: payout}``; classes left out pay 0."""
         pays = [0.0] * N_CLASSES
         for key, value in mapping.items():
-            pays[_class_code(key)] = _payout(value, f"payout of {key!r}")
+            pays[_class_code(key)] = _payout(value, f"payout of {short_repr(key)}")
         return cls(tuple(pays), name)
 
     def __getitem__(self, key) -> float:
@@ -260,7 +260,7 @@ def as_paytable(paytable) -> PayTable:
     if isinstance(paytable, Mapping):
         return PayTable.from_mapping(paytable)
     raise PokersimInputError(f"paytable must be a name ({', '.join(PAY_TABLES)}), a mapping or "
-                             f"a PayTable; got {paytable!r}")
+                             f"a PayTable; got {short_repr(paytable)}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -63,7 +63,14 @@ from ..rankings.zhajinhua_order import CHINESE, describe_key, key_of_code, rank_
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
 from ..tables import KEY_BIAS
-from ..validation import check_count, check_flag, check_players, deprecated, monte_carlo_trials
+from ..validation import (
+    check_count,
+    check_flag,
+    check_players,
+    deprecated,
+    monte_carlo_trials,
+    short_repr,
+)
 from . import _by_category
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
@@ -109,7 +116,8 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, str) or value not in allowed:
                 raise PokersimInputError(f"Rules.{name} must be one of "
-                                         f"{', '.join(map(repr, allowed))}; got {value!r}")
+                                         f"{', '.join(map(repr, allowed))}; got "
+                                         f"{short_repr(value)}")
         object.__setattr__(self, "rule_235", check_flag(self.rule_235, "Rules.rule_235"))
 
 
@@ -344,7 +352,7 @@ def _win_rates_kernel(key, first_block, n_blocks, block, trials, params, counts)
 def _check_rules(rules) -> Rules:
     if not isinstance(rules, Rules):
         raise PokersimInputError(f"rules must be a zhajinhua.Rules, e.g. Rules(a23='lowest'); "
-                                 f"got {type(rules).__name__} {rules!r}")
+                                 f"got {type(rules).__name__} {short_repr(rules)}")
     return rules
 
 

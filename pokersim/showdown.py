@@ -1,0 +1,174 @@
+"""Who wins at showdown: the hands of a table and its board, the winners and their shares.
+
+>>> result = showdown(["Ah Kh", "Qs Qd", "Ac Kc"], board="Qh Jh 2c 7d 3s")
+>>> describe(result.strength)
+['High Card, Ace', 'Three of a Kind, Queens', 'High Card, Ace']
+>>> result.winners.tolist(), result.share.tolist()
+([False, True, False], [0.0, 1.0, 0.0])
+>>> showdown(["Ah Kh", "Ac Kc", "2c 2d"], board="Qh Jh Ts 7d 3s").share.tolist()  # split
+[0.5, 0.5, 0.0]
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .cards import CARD_NAMES, _first_bad_card, card_array, parse_hands
+from .errors import CardError, DuplicateCardError, HandShapeError
+from .evaluate import HighLow, _board_or_ranking, evaluate
+from .rankings import NO_LOW
+from .validation import short_repr
+
+__all__ = ["Showdown", "showdown"]
+
+
+class Showdown(NamedTuple):
+    """What :func:`showdown` returns, each shaped (P,) for one table or (N, P) for N."""
+
+    #: Each hand's strength (see :func:`pokersim.evaluate`); a :class:`HighLow` in a
+    #: split-pot game.
+    strength: np.ndarray | HighLow
+    #: Whether the hand takes a part of the pot.
+    winners: np.ndarray
+    #: The part of the pot it takes: 1 alone, 1/k when k hands tie; in a split-pot game half
+    #: for the high hand and half for the low (all for the high hand when no hand has a low).
+    share: np.ndarray
+
+
+def showdown(hands, board=None, ranking="high", *, game=None) -> Showdown:
+    """The winners of a table (or of N tables) and their shares of the pot; ties split.
+
+    Parameters
+    ----------
+    hands : list of str, or array (P, h); or N tables: a list of lists of str, or (N, P, h)
+        Each player's cards (hole cards, or the whole hand without a board), 2 or more
+        players; no card may appear twice at a table, board included.
+    board : cards, optional
+        The board, shared by the table's players: text, a list of card texts or an array
+        (b,); or one board per table, (N, b).
+    ranking : str or Ranking, default "high"
+        How hands rank (see :func:`pokersim.evaluate`); a ranking's name in the board's
+        place is read as the ranking.
+    game : str or pokersim.games.Game, optional
+        Instead of a ranking, a game: its hole cards per player and its whole board, hands
+        made as the game makes them, split-pot games' low halves.
+
+    Returns
+    -------
+    Showdown
+        ``strength``, ``winners`` (bool) and ``share`` (float64, summing to 1 per table).
+
+    Examples
+    --------
+    >>> r = showdown([["Ah Kh", "Qs Qd"], ["7c 2d", "7h 2s"]], board=["Qh Jh Th 2c 3c",
+    ...                                                                   "Ac Kd 9s 8s 4c"])
+    >>> r.share.tolist()
+    [[1.0, 0.0], [0.5, 0.5]]
+    >>> r = showdown(["As 2d Kc Qh", "Ah Kd 7c 6c"], board="3h 4s 8d Jc Js", game="omaha-hi-lo")
+    >>> r.share.tolist()  # the highs tie (jacks, A-K-8); 8-4-3-2-A is the better low
+    [0.75, 0.25]
+    """
+    board, ranking = _board_or_ranking(board, ranking)
+    tables, single = _tables(hands)
+    n, players, hole = tables.shape
+    boards = _boards(board, n)
+    if game is not None:
+        from .games.game import get as get_game
+
+        g = get_game(game)
+        if hole != g.hole or boards.shape[1] != g.board:
+            raise HandShapeError(f"{g.name}: a showdown needs {g.hole} cards a player and a "
+                                 f"board of {g.board}; got {hole} and {boards.shape[1]}")
+    _check_tables(tables, boards)
+    rows = np.concatenate([tables, np.broadcast_to(boards[:, None, :], (n, players,
+                                                                        boards.shape[1]))],
+                          axis=2).reshape(n * players, -1)
+    strength = evaluate(rows, ranking=ranking, game=game)
+    if isinstance(strength, HighLow):
+        high, low = (s.reshape(n, players) for s in strength)
+        share = _shares(high)
+        has_low = (low > NO_LOW).any(axis=1)
+        share[has_low] = (share[has_low] + _shares(low[has_low])) / 2
+        strength = HighLow(high, low)
+    else:
+        strength = strength.reshape(n, players)
+        share = _shares(strength)
+    if single:
+        strength = HighLow(*(s[0] for s in strength)) if isinstance(strength, HighLow) \
+            else strength[0]
+        share = share[0]
+    return Showdown(strength, share > 0, share)
+
+
+def _shares(strength: np.ndarray) -> np.ndarray:
+    """Each hand's share of one pot, (N, P): the best strengths split it."""
+    best = strength == strength.max(axis=1, keepdims=True)
+    return best / best.sum(axis=1, keepdims=True)
+
+
+def _tables(hands) -> tuple[np.ndarray, bool]:
+    """(N, P, h) integer cards and whether one table was given."""
+    if isinstance(hands, str):
+        raise HandShapeError("showdown takes the hands of a table: a list such as ['Ah Kh', "
+                             "'Qs Qd'], or an array (P, h), or N tables (N, P, h)")
+    single = True
+    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
+        arr = parse_hands(hands)
+    elif (isinstance(hands, (list, tuple)) and hands
+          and all(isinstance(t, (list, tuple)) and t and all(isinstance(h, str) for h in t)
+                  for t in hands)):
+        tables = [parse_hands(t) for t in hands]
+        if len({t.shape for t in tables}) > 1:
+            raise HandShapeError(f"every table needs as many players and cards; got "
+                                 f"{short_repr([t.shape for t in tables])}")
+        arr, single = np.stack(tables), False
+    else:
+        arr = card_array(hands, "hands")
+        single = arr.ndim == 2
+    if arr.ndim == 2:
+        arr = arr[None]
+    if arr.ndim != 3 or arr.dtype.kind not in "iu" and arr.size:
+        raise HandShapeError(f"hands must be one table (P, h) or N tables (N, P, h) of card "
+                             f"ids; got {arr.dtype} with shape {arr.shape}")
+    if arr.shape[1] < 2:
+        raise HandShapeError(f"a showdown needs at least two hands; got {arr.shape[1]}")
+    return arr, single
+
+
+def _boards(board, n: int) -> np.ndarray:
+    """(n, b) integer boards: one board repeated, or one per table."""
+    if board is None:
+        return np.zeros((n, 0), np.uint8)
+    arr = card_array(board, "board")
+    if arr.size == 0 and arr.ndim == 1:
+        arr = arr.astype(np.uint8)
+    if arr.ndim == 1:
+        arr = arr[None]
+    if arr.ndim != 2 or arr.shape[0] not in (1, n) or arr.dtype.kind not in "iu" and arr.size:
+        raise HandShapeError(f"board must be one board (b,) or one per table ({n}, b); got "
+                             f"{arr.dtype} with shape {arr.shape}")
+    return np.broadcast_to(arr, (n, arr.shape[1]))
+
+
+def _check_tables(tables: np.ndarray, boards: np.ndarray) -> None:
+    """Raise for a value that is not a card, or a card twice at a table."""
+    n, players, hole = tables.shape
+    everything = np.concatenate([tables.reshape(n, -1), boards], axis=1)
+    bad = (everything < 0) | (everything > 51)
+    if bad.any():
+        t, col = (int(i) for i in np.argwhere(bad)[0])
+        raise CardError(f"table {t}: {_owner(col, players, hole)} holds {everything[t, col]}, "
+                        f"not a card (cards are integers 0..51)")
+    t, col, kind = _first_bad_card(np.ascontiguousarray(everything, np.uint8))
+    if kind:
+        card = int(everything[t, col])
+        first = int(np.flatnonzero(everything[t] == card)[0])
+        raise DuplicateCardError(f"table {t}: card {CARD_NAMES[card]!r} is in both "
+                                 f"{_owner(first, players, hole)} and "
+                                 f"{_owner(col, players, hole)}")
+
+
+def _owner(col: int, players: int, hole: int) -> str:
+    return "the board" if col >= players * hole else f"hand {col // hole}"
