@@ -2,11 +2,11 @@
 
 >>> table = range_breakdown("QQ+, AK, JTs", board="Qh Jd 2h")
 >>> table[table.combos > 0][["category", "combos", "probability"]].head(4)
-             category combos probability
-0                 set      3       7.895%
-1           two pair      1       2.632%
-2            overpair     12       31.58%
-3  top pair, top kicker     12       31.58%
+       category combos probability
+5           set      3      8.824%
+8      overpair     12      35.29%
+12  middle pair      3      8.824%
+15     ace high     16      47.06%
 
 Every combo of the range (less those holding a board or dead card) gets exactly one **made
 hand**, the first of this list that it holds (so the made hands' shares add up to 1):
@@ -227,13 +227,13 @@ def range_breakdown(range, board=None, dead=None, by_combo: bool = False) -> Res
     --------
     >>> t = range_breakdown("AhKh, 9h8h, 7c7d", board="Qh Jh 2c")
     >>> t.set_index("category").combos[["nut flush draw", "flush draw (not nut)",
-    ...                                 "backdoor straight draw", "underpair"]].tolist()
+    ...                                 "backdoor straight draw", "weak pair"]].tolist()
     [1.0, 1.0, 0.0, 1.0]
     >>> range_breakdown("AhKh, 9h8h", board="Qh Jh 2c", by_combo=True)[["combo", "made",
     ...                                                               "gutshot", "open_ended"]]
-       combo     made  gutshot  open_ended
-    0  Ah Kh  ace high     True       False
-    1  9h 8h  nothing     False        True
+       combo      made  gutshot  open_ended
+    0  9h 8h   nothing     True       False
+    1  Ah Kh  ace high     True       False
     """
     board_cards, dead_cards, blocked, _ = board_and_dead(board, dead, (3, 4, 5),
                                                          "range_breakdown")

@@ -2,12 +2,12 @@
 
 >>> table = equity_distribution("QQ+, AKs", "JJ, AQs", board="Qh 7d 2c")
 >>> table[["range", "combo", "equity"]].head(3)
-  range  combo equity
-0     A  Qd Qc  99.9%
-1     A  Qs Qc  99.9%
-2     A  Qs Qd  99.9%
+  range  combo  equity
+0     A  Qd Qc  99.87%
+1     A  Qs Qc  99.35%
+2     A  Qs Qd  99.35%
 >>> round(table.attrs["equity_a"], 4)
-0.8394
+0.7638
 
 Each combo's equity is against the whole other range, weights and card removal counted: the
 opponent holds each of its combos that shares no card with this one (nor with the board and
@@ -129,8 +129,12 @@ def equity_distribution(range_a, range_b, board=None, dead=None) -> ResultFrame:
     Examples
     --------
     >>> t = equity_distribution("AA", "KK, AKs", board="Ks 7d 2c")
-    >>> sorted(set(t.combo[t.range == "A"].str[:2]))  # AsAx combos meet only KK
-    ['Ad', 'Ah', 'As']
+    >>> t[["range", "combo", "equity", "matchups"]].head(4)  # As: no AsKs to beat
+      range  combo  equity matchups
+    0     A  As Ac  40.81%        5
+    1     A  As Ad  40.81%        5
+    2     A  As Ah   39.9%        5
+    3     A  Ad Ac  29.29%        4
     >>> round(t.attrs["equity_a"] + t.attrs["equity_b"], 12)
     1.0
     """

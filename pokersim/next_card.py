@@ -2,12 +2,12 @@
 
 >>> table = outs("Ah Kh", "Qs Qd", board="Qh 7h 2c")
 >>> table.attrs["outs"], round(table.attrs["equity_now"], 4)
-(9, 0.2152)
+(8, 0.2556)
 >>> table[["card", "equity", "change", "out"]].head(3)
-  card equity change   out
-0   Th  95.45%   0.74  True
-1   Jh  95.45%   0.74  True
-2   Kh  95.45%   0.74  True
+  card  equity  change   out
+0   Jh  77.27%  0.5172  True
+1   Th  77.27%  0.5172  True
+2   9h  77.27%  0.5172  True
 
 For every card that can fall next (on a flop: the turn; on a turn: the river), the hand's
 equity once it has fallen, against the same opponents, over every card still to come; the
@@ -139,7 +139,7 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
     --------
     >>> t = outs("Ah Kh", "random", board="Qh 7h 2c 3d")
     >>> len(t), int(t.out.sum()), t.attrs["method"]
-    (44, 15, 'exact')
+    (46, 15, 'exact')
     """
     board_cards, dead_cards, blocked, live = board_and_dead(board, dead, (3, 4), "outs")
     hero = _hero(hand, blocked)

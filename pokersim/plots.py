@@ -174,10 +174,11 @@ def equity_distribution(table: pd.DataFrame, ax=None):
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> ax = equity_distribution(ps.distribution.equity_distribution("QQ+, AK", "JJ-99, AQs",
-    ...                                                               board="Qh 7d 2c"))
+    >>> from pokersim import plots
+    >>> ax = plots.equity_distribution(ps.equity_distribution("QQ+, AK", "JJ-99, AQs",
+    ...                                                       board="Qh 7d 2c"))
     >>> [line.get_label() for line in ax.get_lines()]
-    ['A: QQ+, AK (75.4%)', 'B: JJ-99, AQs (24.6%)']
+    ['A: QQ+, AK (57.0%)', 'B: JJ-99, AQs (43.0%)']
     """
     _need(table, ["range", "equity", "frequency"], "equity_distribution")
     ax = _axes(ax)

@@ -5,6 +5,10 @@ Ranges here are explicit lists of combos (text through the tests' own parser, na
 that the expected values depend on nothing in pokersim.
 """
 
+import doctest
+import re
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -182,3 +186,14 @@ def test_plot_draws_both_sorted_curves():
     with pytest.raises(PokersimInputError, match="frequency"):
         plots.equity_distribution(table.drop(columns="frequency"))
     plt.close("all")
+
+
+def test_the_examples_of_docs_api_run():
+    page = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    section = page.split("\n## Ranges on a board\n", 1)[1].split("\n## ", 1)[0]
+    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
+    test = doctest.DocTestParser().get_doctest(example, {}, "api.md: Ranges on a board",
+                                               "docs/api.md", 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 8)  # (failed, attempted)

@@ -68,9 +68,12 @@ def test_random_opponent_on_the_turn():
 
 
 @pytest.mark.slow
-def test_random_opponent_on_the_flop():
+def test_wide_range_on_the_flop():
     used = set(cards_from_text("Jd Td 9h 8c 2d"))
-    check_against_enumeration("Jd Td", 1, every_combo(used), "9h 8c 2d")
+    rng = np.random.default_rng(19)
+    villain = [every_combo(used)[i] for i in sorted(rng.choice(1081, 200, replace=False))]
+    combos = Range(np.array([c for c, _ in villain]), np.ones(len(villain)))
+    check_against_enumeration("Jd Td", combos, villain, "9h 8c 2d")
 
 
 def two_random_opponents(hand, board):
