@@ -26,7 +26,7 @@ import numpy as np
 from numba import prange
 
 from ._jit import jit
-from .evaluate import nonflush_strength
+from .evaluate import key_and_bits, nonflush_strength
 from .tables import FLUSH_CHECK, KEY_BIAS, suit_of_flush, tables
 
 #: Radix sort of strengths (1 .. 7462 < 2**13): the low 7 bits, then the high 6.
@@ -77,7 +77,6 @@ def sweep_kernel(board_key, board_bits, runouts, hole_keys, hole_bits, hole_card
     weight_b = weights[1].copy()
     first = hole_cards[:, 0].astype(np.int64)
     second = hole_cards[:, 1].astype(np.int64)
-    masks = (np.uint64(1) << first.astype(np.uint64)) | (np.uint64(1) << second.astype(np.uint64))
     for w in prange(n_workers):
         wins_a = np.zeros(n_combos)
         ties_a = np.zeros(n_combos)
@@ -94,18 +93,13 @@ def sweep_kernel(board_key, board_bits, runouts, hole_keys, hole_bits, hole_card
         equal_a = np.zeros(52)
         equal_b = np.zeros(52)
         for r in range(w, n_runouts, n_workers):
-            key = board_key
-            bits = board_bits
-            dead = np.uint64(0)
-            for j in range(k):
-                c = runouts[r, j]
-                key += card_keys[c]
-                bits |= card_bits[c]
-                dead |= np.uint64(1) << np.uint64(c)
+            key, dealt = key_and_bits(runouts, r, k, card_keys, card_bits)
+            key += board_key - KEY_BIAS
+            bits = board_bits | dealt
             n = 0
             for u in range(n_combos):  # the combos the runout leaves live, without a branch
                 members[n] = u
-                n += (masks[u] & dead) == 0
+                n += (hole_bits[u] & dealt) == 0  # a card's bit is its own
             for i in range(n):
                 u = members[i]
                 hand = key + hole_keys[u]

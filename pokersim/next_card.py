@@ -71,7 +71,7 @@ def _opponents(opponents, blocked: np.ndarray, hero: np.ndarray) -> tuple[str, R
             if np.isin(cards, np.concatenate([blocked, hero])).any():
                 raise DuplicateCardError(f"opponents {opponents.strip()!r} holds a card of the "
                                          "hand, the board or the dead cards")
-            return format_cards(cards), Range(cards[None, :]), 0
+            return str(format_cards(cards)), Range(cards[None, :]), 0
     rng = as_range(opponents, "opponents", blocked)
     return rng.text, rng, 0
 
@@ -149,11 +149,11 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
     check_client(client)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     unseen = np.setdiff1d(live, hero)
-    if len(opponent) == 1 and n_random == 0:  # a known hand: its cards cannot come
-        unseen = np.setdiff1d(unseen, opponent.combos[0])
-    # the chance of each card: the weight of the opponent's combos that leave it unseen
+    # the chance of each card: the weight of the opponent's combos that leave it unseen (none
+    # for a card of a known hand)
+    combo_weights = np.asarray(opponent.weights)
     hero_free = ~np.isin(opponent.combos, hero).any(axis=1)
-    weight = np.array([opponent.weights[hero_free & ~(opponent.combos == c).any(axis=1)].sum()
+    weight = np.array([combo_weights[hero_free & ~(opponent.combos == c).any(axis=1)].sum()
                        for c in unseen.tolist()])
     if n_random or not weight.any():
         if not weight.any():
