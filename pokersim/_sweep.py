@@ -53,24 +53,24 @@ def _sort_by_strength(strength, members, n, buffer, counts):
 
 
 @jit(parallel=True)
-def sweep_kernel(board_key, board_bits, runouts, hole_keys, hole_bits, hole_cards, weights,
-                 card_keys, card_bits, flush, offsets, table, wins_out, ties_out):
+def sweep_kernel(board_key, board_bits, runouts, groups, hole_keys, hole_bits, hole_cards,
+                 weights, card_keys, card_bits, flush, offsets, table, wins_out, ties_out):
     """Weighted wins and ties of every combo against the other range, over every runout.
 
     ``hole_keys``, ``hole_bits`` (U,) and ``hole_cards`` (U, 2) describe the combos of both
     ranges; ``weights`` (2, U) is each combo's weight in range 0 and in range 1 (0 where it is
     not in that range). ``runouts`` (R, k) lists the cards each runout adds to the board
-    (k = 0: the board as it is). Adds to ``wins_out[w, side, u]`` the weight of the other
-    side's combos that combo u beats, summed over the runouts that leave both live, and to
-    ``ties_out`` those it ties; worker w takes runouts w, w + W, ... Both sides' sums are
-    computed for every combo (no branch on membership); a combo's row for a range it is not
-    in is meaningless.
+    (k = 0: the board as it is), and runout r counts in slot ``groups[r]``. Adds to
+    ``wins_out[w, g, side, u]`` the weight of the other side's combos that combo u beats,
+    summed over the runouts of slot g that leave both live, and to ``ties_out`` those it
+    ties; worker w takes runouts w, w + W, ... Both sides' sums are computed for every combo
+    (no branch on membership); a combo's row for a range it is not in is meaningless.
 
     The strength is looked up in the loop itself, not through
     :func:`pokersim.evaluate.lookup`: inlined, that function's two returns kept the loop
     scalar and 30 times slower here (measured: 17 ms against 0.5 ms for 570,000 lookups).
     """
-    n_workers = wins_out.shape[0]
+    n_workers, n_groups = wins_out.shape[:2]
     n_combos = hole_keys.shape[0]
     n_runouts, k = runouts.shape
     weight_a = weights[0].copy()
@@ -78,10 +78,8 @@ def sweep_kernel(board_key, board_bits, runouts, hole_keys, hole_bits, hole_card
     first = hole_cards[:, 0].astype(np.int64)
     second = hole_cards[:, 1].astype(np.int64)
     for w in prange(n_workers):
-        wins_a = np.zeros(n_combos)
-        ties_a = np.zeros(n_combos)
-        wins_b = np.zeros(n_combos)
-        ties_b = np.zeros(n_combos)
+        wins = np.zeros((n_groups, 2, n_combos))
+        ties = np.zeros((n_groups, 2, n_combos))
         strength = np.zeros(n_combos, np.int64)
         members = np.zeros(n_combos, np.int64)
         buffer = np.zeros(n_combos, np.int64)
@@ -93,6 +91,8 @@ def sweep_kernel(board_key, board_bits, runouts, hole_keys, hole_bits, hole_card
         equal_a = np.zeros(52)
         equal_b = np.zeros(52)
         for r in range(w, n_runouts, n_workers):
+            wins_a, wins_b = wins[groups[r], 0], wins[groups[r], 1]
+            ties_a, ties_b = ties[groups[r], 0], ties[groups[r], 1]
             key, dealt = key_and_bits(runouts, r, k, card_keys, card_bits)
             key += board_key - KEY_BIAS
             bits = board_bits | dealt
@@ -160,17 +160,16 @@ def sweep_kernel(board_key, board_bits, runouts, hole_keys, hole_bits, hole_card
                         equal_a[c] = 0.0
                         equal_b[c] = 0.0
                 start = stop
-        wins_out[w, 0] += wins_a
-        ties_out[w, 0] += ties_a
-        wins_out[w, 1] += wins_b
-        ties_out[w, 1] += ties_b
+        wins_out[w] += wins
+        ties_out[w] += ties
 
 
 class Sweep(NamedTuple):
-    """Per side (axis 0: range 0, range 1) and combo (axis 1: the combos of :func:`board_sweep`):
-    the weighted opponent deals won and tied, the weighted deals in all, and the unweighted
-    deals (opponent combos times runouts); and the runouts of each pair of combos. A combo not
-    in a side's range has zeros there."""
+    """Per slot of runouts (axis 0: one, or one per next card), side (axis 1: range 0, range
+    1) and combo (axis 2: the combos of :func:`board_sweep`): the weighted opponent deals won
+    and tied, the weighted deals in all, and the unweighted deals (opponent combos times
+    runouts); and the runouts of each pair of combos in a slot. A combo not in a side's
+    range, or that holds a slot's card, has zeros there."""
 
     wins: np.ndarray
     ties: np.ndarray
@@ -190,13 +189,15 @@ def runout_cards(live: np.ndarray, k: int) -> np.ndarray:
 
 
 def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live: np.ndarray,
-                k: int | None = None) -> Sweep:
+                k: int | None = None, by_card: bool = False) -> Sweep:
     """Exact win and tie weights of each combo of two ranges against the other on ``board``.
 
     ``combos`` (U, 2) are the distinct combos of both ranges, none holding a board or dead
     card; ``weights`` (2, U) their weight in each range (0: not in it); ``live`` the cards
     neither on the board nor dead. The runouts are every set of ``k`` live cards (default
-    5 - len(board): to the river; 0: the board as it is).
+    5 - len(board): to the river; 0: the board as it is), counted in one slot; ``by_card``
+    counts them in one slot per live card instead, that card coming first (k >= 1): slot i
+    holds the runouts whose next card is ``live[i]``.
     """
     t = tables()
     k = 5 - board.size if k is None else k
@@ -205,17 +206,35 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
     on_board = board.astype(np.int64)
     board_key = np.uint64(KEY_BIAS + t.card_keys[on_board].sum())
     board_bits = np.bitwise_or.reduce(t.card_bits[on_board], initial=np.uint64(0))
+    if by_card:  # the next card, then the rest of the runout from the other live cards
+        rest = runout_cards(np.arange(live.size - 1), k - 1)
+        index = np.arange(live.size)[:, None, None]
+        runouts = np.concatenate([np.broadcast_to(index, (live.size, len(rest), 1)),
+                                  rest[None] + (rest[None] >= index)], axis=2)
+        runouts = live[runouts.reshape(-1, k)]
+        groups = np.repeat(np.arange(live.size), len(rest))
+    else:
+        runouts = runout_cards(live, k)
+        groups = np.zeros(len(runouts), np.int64)
+    n_groups = live.size if by_card else 1
     n_workers = numba.get_num_threads()
-    wins = np.zeros((n_workers, 2, len(combos)))
-    ties = np.zeros((n_workers, 2, len(combos)))
+    wins = np.zeros((n_workers, n_groups, 2, len(combos)))
+    ties = np.zeros((n_workers, n_groups, 2, len(combos)))
     weights = np.ascontiguousarray(weights, np.float64)
-    sweep_kernel(board_key, np.uint64(board_bits), runout_cards(live, k),
-                 t.card_keys[a] + t.card_keys[b], t.card_bits[a] | t.card_bits[b],
+    sweep_kernel(board_key, np.uint64(board_bits), np.ascontiguousarray(runouts, np.uint8),
+                 groups, t.card_keys[a] + t.card_keys[b], t.card_bits[a] | t.card_bits[b],
                  np.ascontiguousarray(combos, np.uint8), weights, t.card_keys, t.card_bits,
                  t.flush, t.offsets, t.hash, wins, ties)
-    per_pair = comb(live.size - 4, k)  # the runouts of two combos that share no card
-    total = np.stack([_compatible(combos, weights[1]), _compatible(combos, weights[0])])
-    deals = np.stack([_compatible(combos, weights[1] > 0), _compatible(combos, weights[0] > 0)])
+    # runouts per pair of combos that share no card (nor the slot's card)
+    per_pair = comb(live.size - 4 - by_card, k - by_card)
+    slots = [np.ones(len(combos), bool)] if not by_card else [
+        (combos != c).all(axis=1) for c in live.tolist()]  # the combos a slot leaves live
+    total = np.stack([np.stack([_compatible(combos, weights[1] * alive) * alive,
+                                _compatible(combos, weights[0] * alive) * alive])
+                      for alive in slots])
+    deals = np.stack([np.stack([_compatible(combos, (weights[1] > 0) & alive) * alive,
+                                _compatible(combos, (weights[0] > 0) & alive) * alive])
+                      for alive in slots])
     return Sweep(wins.sum(0), ties.sum(0), total * per_pair,
                  np.rint(deals * per_pair).astype(np.int64), per_pair)
 

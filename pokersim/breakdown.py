@@ -111,8 +111,8 @@ def _straight_top(masks: np.ndarray) -> np.ndarray:
 
 
 def made_hands(hole: np.ndarray, board: np.ndarray, dead: np.ndarray) -> np.ndarray:
-    """The made hand of each combo (N, 2 cards) on the board, as its index in
-    :data:`MADE_HANDS` (checked inputs: no card twice).
+    """The made hand of each combo (N, 2 cards) on the board (one board, or one per combo:
+    (N, b) cards), as its index in :data:`MADE_HANDS` (checked inputs: no card twice).
 
     >>> MADE_HANDS[made_hands(parse_hands(["Ah Kh"]), parse_cards("Qh 7h 2h"), [])[0]]
     'flush'
@@ -122,28 +122,33 @@ def made_hands(hole: np.ndarray, board: np.ndarray, dead: np.ndarray) -> np.ndar
 
 def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
               draws: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """The made-hand index (into :data:`MADE_HANDS`) of each combo (N, 2) on the board, and
-    its draws, (N, len(DRAWS)) booleans (all False without ``draws``)."""
+    """The made-hand index (into :data:`MADE_HANDS`) of each combo (N, 2) on the board (one,
+    or one per combo), and its draws, (N, len(DRAWS)) booleans (all False without
+    ``draws``)."""
     n = len(hole)
-    cards = np.concatenate([hole, np.broadcast_to(board, (n, board.size))], axis=1)
-    category = category_of_strength()[evaluate(cards)]
+    boards = np.broadcast_to(board, (n, board.shape[-1])).astype(np.int64)
+    category = category_of_strength()[evaluate(np.concatenate([hole, boards], axis=1)
+                                               .astype(np.uint8))]
     rank, suit = hole.astype(np.int64) // 4, hole.astype(np.int64) % 4
-    board_rank, board_suit = board.astype(np.int64) // 4, board.astype(np.int64) % 4
-    on_board = np.bincount(board_rank, minlength=13)
-    distinct = np.unique(board_rank)[::-1]  # highest first
+    rows = np.arange(n)[:, None]
+    on_board = np.zeros((n, 13), np.int64)  # per combo: how often each rank is on its board
+    np.add.at(on_board, (rows, boards // 4), 1)
+    ranks = np.arange(13)
+    present = on_board > 0
+    highest = np.where(present, ranks, -1).max(axis=1)
+    lowest = np.where(present, ranks, 13).min(axis=1)
     high, low = rank.max(axis=1), rank.min(axis=1)
     pocket = high == low
-    count_high, count_low = on_board[high], on_board[low]
+    count_high, count_low = on_board[rows[:, 0], high], on_board[rows[:, 0], low]
     # the pair the hole cards make: a pocket pair, else the higher hole rank on the board
     pair = np.where(pocket, high, np.where(count_high > 0, high,
                                            np.where(count_low > 0, low, -1)))
-    above = (distinct[None, :] > pair[:, None]).sum(axis=1)  # distinct board ranks above it
+    above = (present & (ranks > pair[:, None])).sum(axis=1)  # distinct board ranks above it
     kicker = np.where(rank[:, 0] == pair, rank[:, 1], rank[:, 0])
-    free = np.array([r for r in range(12, -1, -1) if on_board[r] == 0])  # kicker ranks
-    kicker_place = (free[None, :] > kicker[:, None]).sum(axis=1)  # better free ranks
+    kicker_place = (~present & (ranks > kicker[:, None])).sum(axis=1)  # better free ranks
     from_hole = pair >= 0
     top_pair = from_hole & ~pocket & (above == 0)
-    between = ~pocket | (pair > distinct[-1])  # not an underpair
+    between = ~pocket | (pair > lowest)  # not an underpair
     made = np.select(
         [category >= 8, category == 7, category == 6, category == 5, category == 4,
          pocket & (count_high == 1), (count_high == 2) | (count_low == 2),
@@ -154,29 +159,30 @@ def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
          high == _ACE],
         np.arange(16), default=16)
     flags = np.zeros((n, len(DRAWS)), bool)
-    to_come = 5 - board.size
+    to_come = 5 - boards.shape[1]
     if to_come == 0 or not draws:
         return made, flags
     # flush draws
-    suit_counts = (np.bincount(board_suit, minlength=4)[None, :]
-                   + (suit[:, :, None] == np.arange(4)).sum(axis=1))
-    held = (suit[:, :, None] == np.arange(4)).any(axis=1)
+    in_suit = suit[:, :, None] == np.arange(4)
+    suit_counts = (boards[:, :, None] % 4 == np.arange(4)).sum(axis=1) + in_suit.sum(axis=1)
+    held = in_suit.any(axis=1)
     four = (suit_counts == 4) & held & (suit_counts.max(axis=1) < 5)[:, None]
-    out = set(board.tolist()) | set(dead.tolist())
-    best_free = np.array([max((r for r in range(13) if 4 * r + s not in out), default=-1)
-                          for s in range(4)])
-    nut = ((suit[:, :, None] == np.arange(4)) & (rank[:, :, None] == best_free)).any(axis=1)
+    out = np.zeros((n, 52), bool)  # board and dead cards
+    out[rows, boards] = True
+    out[:, dead.astype(np.int64)] = True
+    best_free = np.where(~out.reshape(n, 13, 4), ranks[:, None], -1).max(axis=1)  # per suit
+    nut = (in_suit & (rank[:, :, None] == best_free[:, None, :])).any(axis=1)
     flush_draw = four.any(axis=1)
     flags[:, 0] = (four & nut).any(axis=1)
     flags[:, 1] = flush_draw & ~flags[:, 0]
     # straight draws: the ranks that would complete a better straight than the board's
-    board_mask = int(np.bitwise_or.reduce(1 << board_rank))
+    board_mask = (present << ranks).sum(axis=1)
     mask = board_mask | (1 << rank[:, 0]) | (1 << rank[:, 1])
     straight = _straight_top(mask) > 0
     completing = np.zeros(n, np.int64)
     for r in range(13):
         add = 1 << r
-        better = _straight_top(mask | add) > _straight_top(np.array(board_mask | add))
+        better = _straight_top(mask | add) > _straight_top(board_mask | add)
         completing += ((mask & add) == 0) & better
     flags[:, 2] = ~straight & (completing >= 2)
     flags[:, 3] = ~straight & (completing == 1)
@@ -187,10 +193,10 @@ def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
         for r1 in range(13):
             for r2 in range(r1 + 1, 13):
                 add = (1 << r1) | (1 << r2)
-                better = _straight_top(mask | add) > _straight_top(np.array(board_mask | add))
+                better = _straight_top(mask | add) > _straight_top(board_mask | add)
                 backdoor |= ((mask & add) == 0) & better
         flags[:, 6] = ~straight & ~flags[:, 2] & ~flags[:, 3] & backdoor
-    flags[:, 7] = ~pocket & (low > distinct[0]) & (made >= MADE_HANDS.index("ace high"))
+    flags[:, 7] = ~pocket & (low > highest) & (made >= MADE_HANDS.index("ace high"))
     return made, flags
 
 

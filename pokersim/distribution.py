@@ -144,22 +144,23 @@ def equity_distribution(range_a, range_b, board=None, dead=None) -> ResultFrame:
     b = as_range(range_b, "range_b", blocked)
     combos, weights, names = union(a, b)
     sweep = board_sweep(combos, weights, board_cards, live)
+    wins, ties, totals, deals = (x[0] for x in sweep[:4])
     columns: dict[str, list] = {name: [] for name in (
         "range", "combo", "win", "tie", "deals", "weight", "matchups", "frequency")}
     side_equity = []
     for side, name in enumerate(SIDES):
-        rows = np.flatnonzero((weights[side] > 0) & (sweep.total[side] > 0))
+        rows = np.flatnonzero((weights[side] > 0) & (totals[side] > 0))
         if rows.size == 0:
             raise PokersimInputError("no deal is possible: every combo of one range shares a "
                                      "card with every combo of the other")
-        total = sweep.total[side, rows]
-        win, tie = sweep.wins[side, rows] / total, sweep.ties[side, rows] / total
+        total = totals[side, rows]
+        win, tie = wins[side, rows] / total, ties[side, rows] / total
         mass = weights[side, rows] * total
         side_equity.append(float(mass @ (win + tie / 2) / mass.sum()))
         order = np.argsort(-(win + tie / 2), kind="stable")
         for column, values in (("range", np.full(rows.size, name)),
                                ("combo", names[rows]), ("win", win), ("tie", tie),
-                               ("deals", sweep.deals[side, rows]),
+                               ("deals", deals[side, rows]),
                                ("weight", weights[side, rows]),
                                ("matchups", total / sweep.per_pair),
                                ("frequency", mass / mass.sum())):

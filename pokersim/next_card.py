@@ -76,23 +76,21 @@ def _opponents(opponents, blocked: np.ndarray, hero: np.ndarray) -> tuple[str, R
     return rng.text, rng, 0
 
 
-def _sweep_hero(hero: np.ndarray, opponent: Range, board: np.ndarray, live: np.ndarray,
-                k: int | None = None):
-    """(win, tie, weighted deals, unweighted deals) of the hand against the range on the
-    board, over every runout of ``k`` cards (default: to the river)."""
+def _hero_sweep(hero: np.ndarray, opponent: Range, board: np.ndarray, live: np.ndarray):
+    """``shares(k, by_card)``: the hand's (win, tie, unweighted deals) against the range on
+    the board over every runout of ``k`` cards, per slot of :func:`pokersim._sweep.board_sweep`
+    (NaN where the hand meets no opponent combo)."""
     combos, weights, _ = union(Range(hero[None, :]), opponent)
     row = int(np.flatnonzero(weights[0])[0])
-    sweep = board_sweep(combos, weights, board, live, k)
-    total = sweep.total[0, row]
-    if total == 0:
-        return np.nan, np.nan, 0.0, 0
-    return (sweep.wins[0, row] / total, sweep.ties[0, row] / total, total,
-            int(sweep.deals[0, row]))
 
+    def shares(k: int, by_card: bool = False):
+        sweep = board_sweep(combos, weights, board, live, k, by_card)
+        total = sweep.total[:, 0, row]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return (sweep.wins[:, 0, row] / total, sweep.ties[:, 0, row] / total,
+                    sweep.deals[:, 0, row])
 
-def _without(rng: Range, card: int) -> Range:
-    """The range less its combos holding ``card`` (its text kept)."""
-    return rng.remove(np.array([card], np.uint8))
+    return shares
 
 
 def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
@@ -162,22 +160,23 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
         weight = np.ones(unseen.size)
     keep = weight > 0
     unseen, probability = unseen[keep], weight[keep] / weight[keep].sum()
-    ahead_now = _made_share(hero, opponent, board_cards, live)
-    ahead = np.array([_made_share(hero, _without(opponent, c), np.append(board_cards, c),
-                                  live[live != c]) for c in unseen.tolist()])
+    shares = _hero_sweep(hero, opponent, board_cards, live)
+    slot = np.searchsorted(live, unseen)  # each card's slot among the live cards
+    win, tie, _ = shares(0)
+    ahead_now = float(win[0] + tie[0] / 2)
+    win, tie, _ = shares(1, by_card=True)
+    ahead = (win + tie / 2)[slot]
     made_now = made_hands(hero[None, :], board_cards, dead_cards)[0]
-    made = np.array([made_hands(hero[None, :], np.append(board_cards, c), dead_cards)[0]
-                     for c in unseen.tolist()], np.int64)
+    made = made_hands(np.repeat(hero[None, :], unseen.size, axis=0),
+                      np.column_stack([np.broadcast_to(board_cards, (unseen.size,
+                                                                     board_cards.size)),
+                                       unseen]), dead_cards)
     hand_now = (ahead_now, made_now)
     if n_random == 0 and wanted == "exact":
-        win, tie, _, _ = _sweep_hero(hero, opponent, board_cards, live)
-        equity_now = win + tie / 2
-        rows = [_sweep_hero(hero, _without(opponent, c), np.append(board_cards, c),
-                            live[live != c]) for c in unseen.tolist()]
-        win = np.array([r[0] for r in rows])
-        tie = np.array([r[1] for r in rows])
-        table = _table(unseen, win, tie, np.zeros(unseen.size),
-                       np.array([r[3] for r in rows], np.int64), "exact", equity_now,
+        win, tie, _ = shares(5 - board_cards.size)
+        equity_now = float(win[0] + tie[0] / 2)
+        win, tie, deals = (x[slot] for x in shares(5 - board_cards.size, by_card=True))
+        table = _table(unseen, win, tie, np.zeros(unseen.size), deals, "exact", equity_now,
                        probability, ahead, made, hand_now)
         table.attrs["trials"] = None
     else:
@@ -210,12 +209,6 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
                        outs=int(table.out.sum()),
                        seed=seed)
     return table
-
-
-def _made_share(hero, opponent: Range, board, live) -> float:
-    """The hand's share of the pot against the range if no more cards came."""
-    win, tie, _, _ = _sweep_hero(hero, opponent, board, live, 0)
-    return win + tie / 2
 
 
 def _table(cards, win, tie, std_error, outcomes, method, equity_now, probability, ahead, made,
