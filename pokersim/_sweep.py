@@ -8,8 +8,8 @@ the combos already passed (weaker) in all and per card. A combo holding cards c1
 the opponent's weaker combos that hold neither card, by inclusion-exclusion: weaker total -
 weaker holding c1 - weaker holding c2 (no weaker combo holds both: that one is the combo
 itself, of equal strength); it ties those of equal strength the same way, plus the weight of
-the combo itself, which the two card terms subtracted twice (``docs/design.md``; the technique
-is in ALGORITHMS.md, "Strength against every hand at once").
+the combo itself, which the two card terms subtracted twice. Each runout costs one lookup per
+combo and a sort, not one per pair of combos.
 
 The kernel returns weighted sums that merge by addition; the totals they divide by do not
 depend on the runout and are counted once, in numpy (:func:`board_sweep`).
@@ -21,9 +21,7 @@ import itertools
 from math import comb
 from typing import NamedTuple
 
-import numba
 import numpy as np
-from numba import prange
 
 from ._jit import jit
 from .evaluate import key_and_bits, nonflush_strength
@@ -52,116 +50,114 @@ def _sort_by_strength(strength, members, n, buffer, counts):
         members[:n] = buffer[:n]
 
 
-@jit(parallel=True)
+@jit
 def sweep_kernel(board_key, board_bits, runouts, groups, hole_keys, hole_bits, hole_cards,
-                 weights, card_keys, card_bits, flush, offsets, table, wins_out, ties_out):
+                 weights, card_keys, card_bits, flush, offsets, table, wins, ties):
     """Weighted wins and ties of every combo against the other range, over every runout.
 
     ``hole_keys``, ``hole_bits`` (U,) and ``hole_cards`` (U, 2) describe the combos of both
     ranges; ``weights`` (2, U) is each combo's weight in range 0 and in range 1 (0 where it is
     not in that range). ``runouts`` (R, k) lists the cards each runout adds to the board
     (k = 0: the board as it is), and runout r counts in slot ``groups[r]``. Adds to
-    ``wins_out[w, g, side, u]`` the weight of the other side's combos that combo u beats,
-    summed over the runouts of slot g that leave both live, and to ``ties_out`` those it
-    ties; worker w takes runouts w, w + W, ... Both sides' sums are computed for every combo
-    (no branch on membership); a combo's row for a range it is not in is meaningless.
+    ``wins[g, side, u]`` the weight of the other side's combos that combo u beats, summed
+    over the runouts of slot g that leave both live, and to ``ties`` those it ties. Both
+    sides' sums are computed for every combo (no branch on membership); a combo's row for a
+    range it is not in is meaningless.
+
+    One thread: the work of a call is milliseconds (two ranges of 500 combos on a flop: 14
+    ms of CPU), and a ``parallel=True`` kernel took twice as long to compile (30 s against
+    16 s on the shared 2-core machine) for a gain of a few milliseconds.
 
     The strength is looked up in the loop itself, not through
     :func:`pokersim.evaluate.lookup`: inlined, that function's two returns kept the loop
     scalar and 30 times slower here (measured: 17 ms against 0.5 ms for 570,000 lookups).
     """
-    n_workers, n_groups = wins_out.shape[:2]
     n_combos = hole_keys.shape[0]
     n_runouts, k = runouts.shape
     weight_a = weights[0].copy()
     weight_b = weights[1].copy()
     first = hole_cards[:, 0].astype(np.int64)
     second = hole_cards[:, 1].astype(np.int64)
-    for w in prange(n_workers):
-        wins = np.zeros((n_groups, 2, n_combos))
-        ties = np.zeros((n_groups, 2, n_combos))
-        strength = np.zeros(n_combos, np.int64)
-        members = np.zeros(n_combos, np.int64)
-        buffer = np.zeros(n_combos, np.int64)
-        counts = np.zeros((1 << _LOW_BITS) + 1, np.int64)
-        # per range and card: the weight of the combos already swept (weaker) holding it, and
-        # of those in the group of equal strength being swept
-        weaker_a = np.zeros(52)
-        weaker_b = np.zeros(52)
-        equal_a = np.zeros(52)
-        equal_b = np.zeros(52)
-        for r in range(w, n_runouts, n_workers):
-            wins_a, wins_b = wins[groups[r], 0], wins[groups[r], 1]
-            ties_a, ties_b = ties[groups[r], 0], ties[groups[r], 1]
-            key, dealt = key_and_bits(runouts, r, k, card_keys, card_bits)
-            key += board_key - KEY_BIAS
-            bits = board_bits | dealt
-            n = 0
-            for u in range(n_combos):  # the combos the runout leaves live, without a branch
-                members[n] = u
-                n += (hole_bits[u] & dealt) == 0  # a card's bit is its own
-            for i in range(n):
-                u = members[i]
-                hand = key + hole_keys[u]
-                if hand & FLUSH_CHECK:
-                    shift = np.uint64(16 * suit_of_flush(hand))
-                    strength[u] = flush[((bits | hole_bits[u]) >> shift) & np.uint64(0x1FFF)]
-                else:
-                    strength[u] = nonflush_strength(hand, offsets, table)
-            _sort_by_strength(strength, members, n, buffer, counts)
-            weaker_a[:] = 0.0
-            weaker_b[:] = 0.0
-            total_a = 0.0
-            total_b = 0.0
-            start = 0
-            while start < n:
-                stop = start + 1
-                while stop < n and strength[members[stop]] == strength[members[start]]:
-                    stop += 1
-                if stop == start + 1:  # alone at its strength: it ties nothing
-                    u = members[start]
-                    c1 = first[u]
-                    c2 = second[u]
-                    wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
-                    wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
-                    total_a += weight_a[u]
-                    total_b += weight_b[u]
-                    weaker_a[c1] += weight_a[u]
-                    weaker_a[c2] += weight_a[u]
-                    weaker_b[c1] += weight_b[u]
-                    weaker_b[c2] += weight_b[u]
-                    start = stop
-                    continue
-                group_a = 0.0
-                group_b = 0.0
-                for i in range(start, stop):
-                    u = members[i]
-                    group_a += weight_a[u]
-                    group_b += weight_b[u]
-                    equal_a[first[u]] += weight_a[u]
-                    equal_a[second[u]] += weight_a[u]
-                    equal_b[first[u]] += weight_b[u]
-                    equal_b[second[u]] += weight_b[u]
-                for i in range(start, stop):
-                    u = members[i]
-                    c1 = first[u]
-                    c2 = second[u]
-                    wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
-                    ties_a[u] += group_b - equal_b[c1] - equal_b[c2] + weight_b[u]
-                    wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
-                    ties_b[u] += group_a - equal_a[c1] - equal_a[c2] + weight_a[u]
-                total_a += group_a
-                total_b += group_b
-                for i in range(start, stop):  # the group joins the weaker combos
-                    u = members[i]
-                    for c in (first[u], second[u]):
-                        weaker_a[c] += equal_a[c]
-                        weaker_b[c] += equal_b[c]
-                        equal_a[c] = 0.0
-                        equal_b[c] = 0.0
+    strength = np.zeros(n_combos, np.int64)
+    members = np.zeros(n_combos, np.int64)
+    buffer = np.zeros(n_combos, np.int64)
+    counts = np.zeros((1 << _LOW_BITS) + 1, np.int64)
+    # per range and card: the weight of the combos already swept (weaker) holding it, and
+    # of those in the group of equal strength being swept
+    weaker_a = np.zeros(52)
+    weaker_b = np.zeros(52)
+    equal_a = np.zeros(52)
+    equal_b = np.zeros(52)
+    for r in range(n_runouts):
+        wins_a, wins_b = wins[groups[r], 0], wins[groups[r], 1]
+        ties_a, ties_b = ties[groups[r], 0], ties[groups[r], 1]
+        key, dealt = key_and_bits(runouts, r, k, card_keys, card_bits)
+        key += board_key - KEY_BIAS
+        bits = board_bits | dealt
+        n = 0
+        for u in range(n_combos):  # the combos the runout leaves live, without a branch
+            members[n] = u
+            n += (hole_bits[u] & dealt) == 0  # a card's bit is its own
+        for i in range(n):
+            u = members[i]
+            hand = key + hole_keys[u]
+            if hand & FLUSH_CHECK:
+                shift = np.uint64(16 * suit_of_flush(hand))
+                strength[u] = flush[((bits | hole_bits[u]) >> shift) & np.uint64(0x1FFF)]
+            else:
+                strength[u] = nonflush_strength(hand, offsets, table)
+        _sort_by_strength(strength, members, n, buffer, counts)
+        weaker_a[:] = 0.0
+        weaker_b[:] = 0.0
+        total_a = 0.0
+        total_b = 0.0
+        start = 0
+        while start < n:
+            stop = start + 1
+            while stop < n and strength[members[stop]] == strength[members[start]]:
+                stop += 1
+            if stop == start + 1:  # alone at its strength: it ties nothing
+                u = members[start]
+                c1 = first[u]
+                c2 = second[u]
+                wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
+                wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
+                total_a += weight_a[u]
+                total_b += weight_b[u]
+                weaker_a[c1] += weight_a[u]
+                weaker_a[c2] += weight_a[u]
+                weaker_b[c1] += weight_b[u]
+                weaker_b[c2] += weight_b[u]
                 start = stop
-        wins_out[w] += wins
-        ties_out[w] += ties
+                continue
+            group_a = 0.0
+            group_b = 0.0
+            for i in range(start, stop):
+                u = members[i]
+                group_a += weight_a[u]
+                group_b += weight_b[u]
+                equal_a[first[u]] += weight_a[u]
+                equal_a[second[u]] += weight_a[u]
+                equal_b[first[u]] += weight_b[u]
+                equal_b[second[u]] += weight_b[u]
+            for i in range(start, stop):
+                u = members[i]
+                c1 = first[u]
+                c2 = second[u]
+                wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
+                ties_a[u] += group_b - equal_b[c1] - equal_b[c2] + weight_b[u]
+                wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
+                ties_b[u] += group_a - equal_a[c1] - equal_a[c2] + weight_a[u]
+            total_a += group_a
+            total_b += group_b
+            for i in range(start, stop):  # the group joins the weaker combos
+                u = members[i]
+                for c in (first[u], second[u]):
+                    weaker_a[c] += equal_a[c]
+                    weaker_b[c] += equal_b[c]
+                    equal_a[c] = 0.0
+                    equal_b[c] = 0.0
+            start = stop
 
 
 class Sweep(NamedTuple):
@@ -217,9 +213,8 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
         runouts = runout_cards(live, k)
         groups = np.zeros(len(runouts), np.int64)
     n_groups = live.size if by_card else 1
-    n_workers = numba.get_num_threads()
-    wins = np.zeros((n_workers, n_groups, 2, len(combos)))
-    ties = np.zeros((n_workers, n_groups, 2, len(combos)))
+    wins = np.zeros((n_groups, 2, len(combos)))
+    ties = np.zeros((n_groups, 2, len(combos)))
     weights = np.ascontiguousarray(weights, np.float64)
     sweep_kernel(board_key, np.uint64(board_bits), np.ascontiguousarray(runouts, np.uint8),
                  groups, t.card_keys[a] + t.card_keys[b], t.card_bits[a] | t.card_bits[b],
@@ -235,7 +230,7 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
     deals = np.stack([np.stack([_compatible(combos, (weights[1] > 0) & alive) * alive,
                                 _compatible(combos, (weights[0] > 0) & alive) * alive])
                       for alive in slots])
-    return Sweep(wins.sum(0), ties.sum(0), total * per_pair,
+    return Sweep(wins, ties, total * per_pair,
                  np.rint(deals * per_pair).astype(np.int64), per_pair)
 
 

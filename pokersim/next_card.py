@@ -112,7 +112,7 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
         Cards out of play.
     method, trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`. Against one opponent ``"auto"`` is exact: every
-        opponent holding and runout, counted in one sweep per card. Against several random
+        opponent holding and runout, every card's in one sweep (:mod:`pokersim._sweep`). Against several random
         opponents, or with ``method="monte-carlo"`` (or ``trials``, ``seed``,
         ``target_stderr``), each card's equity is one :func:`pokersim.equity` run with these
         options (the same seed for every card); ``"auto"`` is then exact where that is cheap.
@@ -127,11 +127,12 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
         ``change`` (equity minus the equity now), ``probability`` (the chance that it is
         the next card: uniform over the unseen cards, weighted by the opponent's range for a
         range), ``ahead`` (the made-hand share after it: the module description defines it;
-        against several random opponents it is the share against one random hand) and
+        against several random opponents it is the share against one random hand), ``made``
+        (the hand's made hand after it, as :func:`pokersim.range_breakdown` names them) and
         ``out`` (True for an out: ``ahead`` above 1/2 where the made-hand share now is below
-        1/2). ``attrs`` hold hand, opponents, board, dead, equity_now, ahead_now, outs (the
-        number of out cards), method, seed and trials (Monte Carlo trials in all; None when
-        exact).
+        1/2, and a better made hand than now). ``attrs`` hold hand, opponents, board, dead,
+        equity_now, ahead_now, outs (the number of out cards), method, seed and trials (Monte
+        Carlo trials in all; None when exact).
 
     Examples
     --------
