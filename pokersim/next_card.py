@@ -112,9 +112,10 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
         Cards out of play.
     method, trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`. Against one opponent ``"auto"`` is exact: every
-        opponent holding and runout, every card's in one sweep (:mod:`pokersim._sweep`). Against several random
-        opponents, or with ``method="monte-carlo"`` (or ``trials``, ``seed``,
-        ``target_stderr``), each card's equity is one :func:`pokersim.equity` run with these
+        opponent holding and runout, all the cards in one sweep (:mod:`pokersim._sweep`).
+        Against several random opponents, or with ``method="monte-carlo"`` (or ``trials``,
+        ``seed``, ``target_stderr``), each card's equity is one :func:`pokersim.equity` run
+        with these
         options (the same seed for every card); ``"auto"`` is then exact where that is cheap.
 
     Returns
