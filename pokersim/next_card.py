@@ -115,8 +115,8 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
         opponent holding and runout, all the cards in one sweep (:mod:`pokersim._sweep`).
         Against several random opponents, or with ``method="monte-carlo"`` (or ``trials``,
         ``seed``, ``target_stderr``), each card's equity is one :func:`pokersim.equity` run
-        with these
-        options (the same seed for every card); ``"auto"`` is then exact where that is cheap.
+        with these options (the same seed for every card); ``"auto"`` is then exact where
+        that is cheap.
 
     Returns
     -------
