@@ -10,9 +10,11 @@
 # config first: it sets the thread pool's options; data: the shipped tables; isomorphism:
 # pokersim.isomorphism.index, unindex and class_count
 from . import config, data, isomorphism  # noqa: F401
+from .breakdown import range_breakdown
 from .cards import format_cards, parse_cards, parse_hands
 from .deal import deal
 from .display import CardView, show, with_symbols
+from .distribution import equity_distribution
 from .equity import equity, equity_vs_random
 from .errors import (
     CardError,
@@ -26,6 +28,7 @@ from .errors import (
 )
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
+from .next_card import outs
 from .ranges import Range, parse_range
 from .showdown import Showdown, showdown
 
@@ -36,6 +39,6 @@ __all__ = [
     "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError", "Showdown",
     "SimulationInterrupted", "TargetStderrWarning",
     "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
-    "equity_vs_random", "evaluate", "format_cards", "parse_cards", "parse_hands", "parse_range",
-    "show", "showdown", "with_symbols",
+    "equity_distribution", "equity_vs_random", "evaluate", "format_cards", "outs", "parse_cards",
+    "parse_hands", "parse_range", "range_breakdown", "show", "showdown", "with_symbols",
 ]

@@ -238,6 +238,52 @@ def _isomorphism_rows(n: int, repeat: int) -> list[dict]:
     return rows
 
 
+#: Issue 18's ranges on a board: two ranges of about 500 combos each on a flop (508 and 504
+#: once the board's cards are out), without weights so that poker-equity reads them too.
+RANGE_BOARD = "Qh 7d 2c"
+RANGE_A = ("22+, A2s+, K2s+, Q2s+, J5s+, T6s+, 96s+, 86s+, 75s+, 65s, 54s, A2o+, K8o+, Q9o+, "
+           "J9o+, T9o")
+RANGE_B = ("33+, A2s+, K2s+, Q4s+, J6s+, T6s+, 96s+, 85s+, 75s+, 64s+, 54s, A2o+, K9o+, Q9o+, "
+           "J9o+, T9o, 98o")
+
+
+def _range_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict]:
+    """Issue 18's ranges on a board: ``equity_distribution`` of :data:`RANGE_A` against
+    :data:`RANGE_B` on :data:`RANGE_BOARD` (both sides' combos; target 50 ms a call), beside
+    poker-equity's exact equity of one combo against the range (``exact_from_text``, one call
+    per combo of range A, the way its users get a distribution); ``range_breakdown`` of every
+    combo and ``outs`` of a hand against range B on the same flop."""
+    from . import equity_distribution, outs, parse_range, range_breakdown
+    from .cards import format_cards
+
+    table = equity_distribution(RANGE_A, RANGE_B, RANGE_BOARD)
+    ours = _row("equity_distribution ~500 vs ~500 combos, flop", len(table),
+                _time(lambda: equity_distribution(RANGE_A, RANGE_B, RANGE_BOARD), repeat),
+                unit="combos/s")
+    rows = [ours]
+    try:
+        import poker_equity
+    except ImportError:
+        notes.append("poker-equity not installed: its equity distribution row is skipped")
+    else:
+        combos = format_cards(parse_range(RANGE_A).remove(RANGE_BOARD).combos[:2 if quick else 5])
+        board = RANGE_BOARD.replace(" ", "")
+        peer = _row(f"poker-equity exact_from_text, combo vs range B ({len(combos)} combos)",
+                    len(combos), _time(lambda: [poker_equity.exact_from_text(
+                        "holdem", [c.replace(" ", ""), RANGE_B], board=board) for c in combos],
+                        max(3, repeat // 2)), unit="combos/s", peer=True)
+        peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
+        rows.append(peer)
+    rows.append(_row("range_breakdown of every combo, flop", 1176,
+                     _time(lambda: range_breakdown("random", RANGE_BOARD), repeat),
+                     unit="combos/s"))
+    cards = len(outs("Ah Kh", RANGE_B, RANGE_BOARD))
+    rows.append(_row(f"outs AhKh vs range B, flop ({cards} cards)", cards,
+                     _time(lambda: outs("Ah Kh", RANGE_B, RANGE_BOARD), repeat),
+                     unit="cards/s"))
+    return rows
+
+
 def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
     """A chunk that does nothing: times the runner's and the cluster's cost per chunk."""
     return (np.zeros(1, np.int64),)
@@ -394,6 +440,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     rows += _game_rows(n, repeat, notes, quick)
     rows += _equity_rows(n, repeat, notes)
     rows += _isomorphism_rows(n, repeat)
+    rows += _range_rows(repeat, notes, quick)
     if dask_workers:
         rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)
     hands = deal(max(scaling), 7, seed=3)

@@ -191,6 +191,45 @@ def win_rates(frame: pd.DataFrame, ax=None):
     return ax
 
 
+def equity_distribution(table: pd.DataFrame, ax=None):
+    """The equity distribution graph of two ranges (``equity_distribution`` output): each
+    range's combos sorted from the highest equity down, against the share of the range they
+    make up (their ``frequency``, so that card removal and weights count), one line per range,
+    each labelled with the range's text and its equity.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from pokersim import plots
+    >>> ax = plots.equity_distribution(ps.equity_distribution("QQ+, AK", "JJ-99, AQs",
+    ...                                                       board="Qh 7d 2c"))
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['A: QQ+, AK (57.0%)', 'B: JJ-99, AQs (43.0%)']
+    """
+    _need(table, ["range", "equity", "frequency"], "equity_distribution")
+    ax = _axes(ax)
+    for side, rows in table.groupby("range", sort=True):
+        rows = rows.sort_values("equity", ascending=False, kind="stable")
+        share = np.concatenate([[0.0], np.cumsum(rows.frequency.to_numpy())])
+        share = 100 * share / share[-1]
+        equity = 100 * rows.equity.to_numpy()
+        text = table.attrs.get(f"range_{str(side).lower()}", "")
+        overall = table.attrs.get(f"equity_{str(side).lower()}")
+        label = f"{side}: {text}" if text else str(side)
+        if overall is not None:
+            label += f" ({100 * overall:.1f}%)"
+        ax.step(share, np.append(equity, equity[-1]), where="post", label=label)
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("share of the range (%), best combos first")
+    ax.set_ylabel("equity (%)")
+    board = table.attrs.get("board")
+    if board:
+        ax.set_title(f"equity distribution on {board}")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return ax
+
+
 #: Where :func:`readme_figure` writes by default, relative to the working directory.
 README_FIGURE = Path("docs") / "equity_vs_players.png"
 README_HANDS = ["AA", "KK", "AKs", "AKo", "JTs", "77", "22", "72o"]

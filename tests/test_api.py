@@ -103,6 +103,7 @@ FUNCTIONS = public_functions()
 SIGNATURES = {name: inspect.signature(f) for name, f in FUNCTIONS}
 #: The functions that run simulations: all of them take ``trials``.
 SIMULATIONS = ["pokersim.category_frequencies", "pokersim.equity", "pokersim.equity_vs_random",
+               "pokersim.outs",
                "pokersim.games.draw5.win_rates", "pokersim.games.zhajinhua.win_rates",
                "pokersim.games.zhajinhua.category_frequencies",
                "pokersim.games.videopoker.simulate"]
