@@ -223,7 +223,7 @@ def test_ctrl_c_in_vs_random_keeps_every_finished_row_printed_and_saved(capsys, 
                                                                          ctrl_c_at):
     csv_path, json_path = tmp_path / "vs.csv", tmp_path / "vs.json"
     ctrl_c_at(4)  # chunks: 1 opponent (two), then 2 opponents: the second one is cut
-    rc, out, err = run_main(capsys, "vs-random", "As Ad", "--opponents", 3, "--trials", 20000,
+    rc, out, err = run_main(capsys, "vs-random", "As Ad", "--opponents", 1, 2, 3, "--trials", 20000,
                             "--chunk-size", 16384, "--seed", 1, "--csv", csv_path,
                             "--json", json_path)
     assert rc == 130 and "PARTIAL" in err
