@@ -26,6 +26,7 @@ from .errors import (
 )
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
+from .hand_strength import hand_strength, hand_strength_table
 from .ranges import Range, parse_range
 
 __version__ = "0.1.0"
@@ -35,6 +36,7 @@ __all__ = [
     "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError",
     "SimulationInterrupted", "TargetStderrWarning",
     "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
-    "equity_vs_random", "evaluate", "format_cards", "parse_cards", "parse_hands", "parse_range",
+    "equity_vs_random", "evaluate", "format_cards", "hand_strength", "hand_strength_table",
+    "parse_cards", "parse_hands", "parse_range",
     "show", "with_symbols",
 ]
