@@ -79,9 +79,9 @@ ROUNDS = {"flop": 3, "turn": 4, "river": 5}
 MEASURES = ("hs", "ehs", "ehs2", "ppot", "npot")
 #: Boards per kernel call of :func:`hand_strength` (its counts stay a few MB).
 BOARDS_PER_CALL = 64
-#: Boards per chunk of :func:`hand_strength_table` by round (a chunk is about 0.2 s of work
-#: on one core here), and rows per Parquet row group.
-TABLE_CHUNK = {"flop": 4, "turn": 96, "river": 2048}
+#: Boards per chunk of :func:`hand_strength_table` by round (a chunk is 0.1 to 0.2 s of work
+#: on one core here, and its counts a few tens of MB), and rows per Parquet row group.
+TABLE_CHUNK = {"flop": 4, "turn": 96, "river": 1024}
 ROW_GROUP = 1 << 22
 
 
@@ -301,8 +301,8 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
     client : dask.distributed.Client or concurrent.futures.Executor, optional
         Where to run the chunks (see :mod:`pokersim.runner`); None runs here.
     chunk_size : int, optional
-        Boards per chunk: 4 on the flop, 96 on the turn, 2,048 on the river by default
-        (about 0.2 s of one core each).
+        Boards per chunk: 4 on the flop, 96 on the turn, 1,024 on the river by default
+        (0.1 to 0.2 s of one core each).
     progress : bool
         A progress bar on stderr, in boards.
 
@@ -319,7 +319,6 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
     Memory: the whole table, 16 bytes a class on the river (2 GB), 48 on the turn, 148 on the
     flop with 50 bins.
 
-    >>> import pokersim
     >>> table = hand_strength_table("flop", bins=50)  # doctest: +SKIP
     >>> hand = isomorphism.index("Ad Qc", "3h 4c Jh")
     >>> table.loc[hand, "ppot"]  # doctest: +SKIP

@@ -7,6 +7,7 @@ stands (HS) and poker-equity's exact equity against a random hand (EHS)."""
 import concurrent.futures
 import doctest
 import itertools
+import multiprocessing
 import sys
 import warnings
 from math import comb
@@ -369,7 +370,12 @@ def test_table_rows_equal_direct_calls(tmp_path):
 
 @pytest.mark.slow
 def test_the_whole_turn_table(tmp_path):
-    path = hand_strength_table("turn", tmp_path / "turn.parquet", progress=True)
+    # on worker processes (spawned: a fork of a process running Numba's threads may hang):
+    # the chunks travel by pickle
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=spawn) as pool:
+        path = hand_strength_table("turn", tmp_path / "turn.parquet", client=pool,
+                                   progress=True)
     table = pd.read_parquet(path)
     assert len(table) == class_count("turn") and not table.isna().hs.any()
     sample = np.random.default_rng(4).choice(len(table), 200, replace=False)
