@@ -292,13 +292,10 @@ def _hand_strength_peers(ours: list, repeat: int, notes: list[str], quick: bool)
 
         hands = [h.replace(" ", "") for h in flop[2][:1 if quick else 5]]
         board = flop[1].replace(" ", "")
-        peer = _row(f"poker-equity exact_from_text EHS vs random, {len(hands)} hands on "
-                    f"{flop[1]}", len(hands),
-                    _time(lambda: [poker_equity.exact_from_text("holdem", [h, "**"], board=board)
-                                   for h in hands], max(3, repeat // 2)),
-                    unit="hands/s", peer=True)
-        peer["pokersim_vs_peer"] = flop[0]["rate"] / peer["rate"]
-        rows.append(peer)
+        rows.append(_peer_row(
+            f"poker-equity exact_from_text EHS vs random, {len(hands)} hands on {flop[1]}",
+            len(hands), lambda: [poker_equity.exact_from_text("holdem", [h, "**"], board=board)
+                                 for h in hands], flop[0], repeat))
     except ImportError:
         notes.append("poker-equity not installed: its hand-strength row is skipped")
     try:
@@ -312,16 +309,21 @@ def _hand_strength_peers(ours: list, repeat: int, notes: list[str], quick: bool)
                                           for b in ranks[i + 1:] for s in "so"]))
         board = [eval7.Card(c) for c in river[1].split()]
         hands = [[eval7.Card(c) for c in h.split()] for h in river[2][:100 if quick else None]]
-        peer = _row(f"eval7 py_hand_vs_range_exact HS loop, {len(hands):,} hands on "
-                    f"{river[1]}", len(hands),
-                    _time(lambda: [eval7.py_hand_vs_range_exact(h, villain, board)
-                                   for h in hands], max(3, repeat // 2)),
-                    unit="hands/s", peer=True)
-        peer["pokersim_vs_peer"] = river[0]["rate"] / peer["rate"]
-        rows.append(peer)
+        rows.append(_peer_row(
+            f"eval7 py_hand_vs_range_exact HS loop, {len(hands):,} hands on {river[1]}",
+            len(hands), lambda: [eval7.py_hand_vs_range_exact(h, villain, board)
+                                 for h in hands], river[0], repeat))
     except ImportError:
         notes.append("eval7 not installed: its hand-strength row is skipped")
     return rows
+
+
+def _peer_row(work: str, hands: int, fn: Callable[[], object], ours: dict,
+              repeat: int) -> dict:
+    """A peer's row in hands per second, with pokersim's rate over it."""
+    peer = _row(work, hands, _time(fn, max(3, repeat // 2)), unit="hands/s", peer=True)
+    peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
+    return peer
 
 
 def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
