@@ -130,11 +130,16 @@ def hand_strength(hole, board=None, *, bins=None):
     bins = _check_bins(bins)
     n_board = boards.shape[1]
     stats, hist = _stats_of_hands(holes, boards, bins)
-    frame = ResultFrame({"hole": format_cards(holes), "board": format_cards(boards),
+    frame = ResultFrame({"hole": _text(holes), "board": _text(boards),
                          **_measures(stats, n_board),
                          **{f"hist_{i}": hist[:, i] for i in range(bins)}})
     frame.attrs.update(_attrs(n_board, bins))
     return frame
+
+
+def _text(cards: np.ndarray) -> np.ndarray:
+    """Each row's cards as text (str objects, also when there are no rows)."""
+    return np.array(format_cards(cards), dtype=object)
 
 
 def _hands(hole, board):

@@ -260,6 +260,9 @@ def test_the_ways_to_give_hands_agree():
     assert list(flop.columns) == ["hole", "board"] + MEASURES + [f"hist_{i}" for i in range(50)]
     assert flop[[f"hist_{i}" for i in range(50)]].sum(axis=1).iloc[0] == 1081
     assert flop.attrs["method"] == "exact" and flop.attrs["partial"] is False
+    none = hand_strength(np.zeros((0, 2), np.int64), "Qh 7d 2s", bins=2)
+    assert len(none) == 0 and list(none.columns) == list(flop.columns[:9])
+    assert none.hole.dtype == object and none.hs.dtype == np.float64
 
 
 @pytest.mark.parametrize("call, error, words", [
