@@ -28,6 +28,7 @@ from .errors import (
 )
 from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
 from .frequencies import category_frequencies
+from .hand_strength import hand_strength, hand_strength_table
 from .next_card import outs
 from .ranges import Range, parse_range
 from .showdown import Showdown, showdown
@@ -39,6 +40,7 @@ __all__ = [
     "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError", "Showdown",
     "SimulationInterrupted", "TargetStderrWarning",
     "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
-    "equity_distribution", "equity_vs_random", "evaluate", "format_cards", "outs", "parse_cards",
-    "parse_hands", "parse_range", "range_breakdown", "show", "showdown", "with_symbols",
+    "equity_distribution", "equity_vs_random", "evaluate", "format_cards", "hand_strength",
+    "hand_strength_table", "outs", "parse_cards", "parse_hands", "parse_range", "range_breakdown",
+    "show", "showdown", "with_symbols",
 ]

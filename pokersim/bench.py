@@ -16,6 +16,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
+from itertools import combinations
 
 import numba
 import numpy as np
@@ -284,6 +285,95 @@ def _range_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
     return rows
 
 
+def _hand_strength_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict]:
+    """Issue 18's hand-strength rows: every hand of one flop board (with a 50-bin histogram)
+    and of one river board, beside the peers measuring one hand at a time as users call them
+    (poker-equity's exact EHS on the flop, eval7's exact HS on the river); then each round's
+    table, timed on a sample of its board classes (a chunk as ``hand_strength_table`` runs
+    it: the kernel, the class index, the measures) and scaled up to all of them in a note."""
+    from math import comb
+
+    from . import format_cards, hand_strength, parse_cards
+    from .hand_strength import ROUNDS, _table_chunk, board_classes
+
+    rows = []
+    peers = []
+    for board_text, bins in (("3h 4c Jh", 50), ("3h 4c Jh 9s 2d", None)):
+        board = parse_cards(board_text)
+        holes = np.array([p for p in combinations(range(52), 2) if not set(p) & set(board)],
+                         np.uint8)
+        out = _row(f"hand_strength, all {len(holes):,} hands on {board_text}"
+                   f"{', 50 bins' if bins else ''}", len(holes),
+                   _time(lambda h=holes, b=board, n=bins: hand_strength(h, b, bins=n), repeat),
+                   unit="hands/s")
+        rows.append(out)
+        peers.append((out, board_text, format_cards(holes)))
+    rows += _hand_strength_peers(peers, repeat, notes, quick)
+    for name, n_board in ROUNDS.items():
+        if quick and name == "river":  # listing the river's board classes takes seconds
+            continue
+        boards = board_classes(n_board)
+        sample = boards[np.random.default_rng(n_board).choice(
+            len(boards), {"flop": 2 if quick else 16, "turn": 16 if quick else 256,
+                          "river": 4096}[name], replace=False)]
+        bins = 50 if name == "flop" else 0
+        out = _row(f"hand_strength_table {name}{', 50 bins' if bins else ''}: "
+                   f"{len(sample):,} of its {len(boards):,} boards", len(sample),
+                   _time(lambda s=sample, b=bins: _table_chunk((s, b), 0, len(s)),
+                         max(3, repeat // 2)), unit="boards/s")
+        rows.append(out)
+        pairs = comb(52 - n_board, 2)
+        notes.append(f"hand_strength_table({name!r}{', bins=50' if bins else ''}): "
+                     f"{len(boards):,} boards x {pairs:,} hands in about "
+                     f"{len(boards) / out['rate']:,.0f} s at the median rate (the chunks alone; "
+                     "no Parquet)")
+    return rows
+
+
+def _hand_strength_peers(ours: list, repeat: int, notes: list[str], quick: bool) -> list[dict]:
+    """The peers' rows for :func:`_hand_strength_rows`: one hand at a time, the first few
+    hands of each board, as text."""
+    rows = []
+    flop, river = ours
+    try:
+        import poker_equity
+
+        hands = [h.replace(" ", "") for h in flop[2][:1 if quick else 5]]
+        board = flop[1].replace(" ", "")
+        rows.append(_peer_row(
+            f"poker-equity exact_from_text EHS vs random, {len(hands)} hands on {flop[1]}",
+            len(hands), lambda: [poker_equity.exact_from_text("holdem", [h, "**"], board=board)
+                                 for h in hands], flop[0], repeat))
+    except ImportError:
+        notes.append("poker-equity not installed: its hand-strength row is skipped")
+    try:
+        with warnings.catch_warnings():  # eval7 uses pyparsing's deprecated names
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import eval7
+
+            ranks = "AKQJT98765432"
+            villain = eval7.HandRange(",".join(
+                [r + r for r in ranks] + [a + b + s for i, a in enumerate(ranks)
+                                          for b in ranks[i + 1:] for s in "so"]))
+        board = [eval7.Card(c) for c in river[1].split()]
+        hands = [[eval7.Card(c) for c in h.split()] for h in river[2][:100 if quick else None]]
+        rows.append(_peer_row(
+            f"eval7 py_hand_vs_range_exact HS loop, {len(hands):,} hands on {river[1]}",
+            len(hands), lambda: [eval7.py_hand_vs_range_exact(h, villain, board)
+                                 for h in hands], river[0], repeat))
+    except ImportError:
+        notes.append("eval7 not installed: its hand-strength row is skipped")
+    return rows
+
+
+def _peer_row(work: str, hands: int, fn: Callable[[], object], ours: dict,
+              repeat: int) -> dict:
+    """A peer's row in hands per second, with pokersim's rate over it."""
+    peer = _row(work, hands, _time(fn, max(3, repeat // 2)), unit="hands/s", peer=True)
+    peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
+    return peer
+
+
 def _noop_chunk(problem, first: int, n: int) -> tuple[np.ndarray]:
     """A chunk that does nothing: times the runner's and the cluster's cost per chunk."""
     return (np.zeros(1, np.int64),)
@@ -441,6 +531,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     rows += _equity_rows(n, repeat, notes)
     rows += _isomorphism_rows(n, repeat)
     rows += _range_rows(repeat, notes, quick)
+    rows += _hand_strength_rows(repeat, notes, quick)
     if dask_workers:
         rows += _dask_rows(max(20 * n, 2 * 10**7), repeat, dask_workers, notes)
     hands = deal(max(scaling), 7, seed=3)
