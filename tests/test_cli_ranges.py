@@ -30,7 +30,8 @@ def test_distribution_prints_writes_and_plots(capsys, tmp_path):
                                    f"{100 * table.attrs['equity_a']:.2f}% (31 combos), B "
                                    f"'JJ-99, AQs' {100 * table.attrs['equity_b']:.2f}% "
                                    "(21 combos)")
-    pd.testing.assert_frame_equal(pd.read_csv(csv), pd.DataFrame(table), check_dtype=False)
+    pd.testing.assert_frame_equal(pd.read_csv(csv, comment="#"), pd.DataFrame(table),
+                                  check_dtype=False)
     assert png.read_bytes()[:4] == b"\x89PNG"
 
 
@@ -41,7 +42,7 @@ def test_breakdown_counts_and_by_combo(capsys, tmp_path):
     assert rc == 0, err
     assert out.splitlines()[0] == "'QQ+, AK, JTs' on Qh Jd 2h: 34 combos"
     table = range_breakdown("QQ+, AK, JTs", board="Qh Jd 2h")
-    saved = pd.DataFrame(json.loads(path.read_text()))
+    saved = pd.DataFrame(json.loads(path.read_text())["data"])
     assert saved.combos.tolist() == table.combos.tolist()
     rc, out, err = run(capsys, "breakdown", "AhKh, 9h8h", "--board", "Qh Jh 2c", "--by-combo")
     assert rc == 0 and "nut_flush_draw" in out.splitlines()[1]
