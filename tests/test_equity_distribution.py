@@ -5,9 +5,6 @@ Ranges here are explicit lists of combos (text through the tests' own parser, na
 that the expected values depend on nothing in pokersim.
 """
 
-import doctest
-import re
-from pathlib import Path
 
 import matplotlib
 
@@ -16,6 +13,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from api_page import run_section_example  # noqa: E402
 from naive import cards_from_text, cards_to_text  # noqa: E402
 from naive_board import versus_range  # noqa: E402
 
@@ -189,11 +187,4 @@ def test_plot_draws_both_sorted_curves():
 
 
 def test_the_examples_of_docs_api_run():
-    page = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
-    section = page.split("\n## Ranges on a board\n", 1)[1].split("\n## ", 1)[0]
-    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
-    test = doctest.DocTestParser().get_doctest(example, {}, "api.md: Ranges on a board",
-                                               "docs/api.md", 0)
-    runner = doctest.DocTestRunner()
-    runner.run(test)
-    assert runner.summarize(verbose=False) == (0, 8)  # (failed, attempted)
+    assert run_section_example("Ranges on a board") == (0, 8)  # (failed, attempted)

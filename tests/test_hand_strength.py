@@ -5,7 +5,6 @@ A♦ Q♣ on 3♥ 4♣ J♥, and two peers: eval7's exact equity against every h
 stands (HS) and poker-equity's exact equity against a random hand (EHS)."""
 
 import concurrent.futures
-import doctest
 import itertools
 import multiprocessing
 import sys
@@ -25,6 +24,7 @@ from pokersim.isomorphism import class_count, index, unindex
 # make tests/naive.py importable whatever pytest's import mode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from api_page import run_section_example  # noqa: E402
 from naive import naive_rank  # noqa: E402
 
 AHEAD, TIED, BEHIND = 0, 1, 2
@@ -393,11 +393,4 @@ def test_the_whole_turn_table(tmp_path):
 
 
 def test_the_api_page_example_runs():
-    page = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
-    section = page.split("\n## Hand strength\n", 1)[1].split("\n## ", 1)[0]
-    example = section.split("```python\n", 1)[1].split("```", 1)[0]
-    test = doctest.DocTestParser().get_doctest(example, {}, "api.md: Hand strength",
-                                               "docs/api.md", 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.summarize(verbose=False).failed == 0
+    assert run_section_example("Hand strength").failed == 0

@@ -5,14 +5,12 @@ the sorted board), and the number of deals each class stands for (24 over the re
 that leave its hand unchanged, by the orbit-stabiliser theorem), which must add up to every
 deal of the round."""
 
-import doctest
 import itertools
-import re
 from math import comb
-from pathlib import Path
 
 import numpy as np
 import pytest
+from api_page import run_section_example
 
 from pokersim import deal, parse_cards, parse_hands
 from pokersim.errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
@@ -233,11 +231,4 @@ def test_bad_indices_and_rounds_are_errors(args, message):
 
 
 def test_the_example_of_docs_api_runs():
-    page = (Path(__file__).parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
-    section = page.split("\n## Hand isomorphism\n", 1)[1].split("\n## ", 1)[0]
-    example = re.search(r"```python\n(.*?)```", section, re.S)[1]
-    test = doctest.DocTestParser().get_doctest(example, {}, "api.md: Hand isomorphism",
-                                               "docs/api.md", 0)
-    runner = doctest.DocTestRunner()
-    runner.run(test)
-    assert runner.summarize(verbose=False) == (0, 5)  # (failed, attempted)
+    assert run_section_example("Hand isomorphism") == (0, 5)  # (failed, attempted)
