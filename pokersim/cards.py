@@ -57,7 +57,8 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
     array([ 0,  3, 48, 51], dtype=uint8)
     """
     if not isinstance(text, str):
-        raise CardError(f"cards must be text such as 'As Kd'; got {type(text).__name__} {text!r}")
+        raise CardError(f"cards must be text such as 'As Kd'; got {type(text).__name__} "
+                        f"{short_repr(text)}")
     where = "" if hand is None else f" of hand {hand + 1}"
     ids: list[int] = []
     for token in _SEPARATORS.split(text.strip()):
@@ -66,7 +67,7 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
             m = _CARD_RE.match(token, pos)
             if m is None:
                 bad = token[pos:pos + 2] if pos else token
-                raise CardError(f"card {len(ids) + 1}{where}: {bad!r} is not a card "
+                raise CardError(f"card {len(ids) + 1}{where}: {short_repr(bad)} is not a card "
                                 f"(expected a rank 2-9/T/J/Q/K/A and a suit c/d/h/s, e.g. 'As')")
             rank = _RANK_OF[m.group(1).upper()]
             ids.append(card_id(rank, _SUIT_OF[m.group(2).lower()]))
@@ -166,7 +167,8 @@ def as_hands(hands, ks: Sequence[int], name: str = "hands", *, check: bool = Tru
     arr = as_array(hands, name)
     if not _is_integer(arr):
         raise HandShapeError(f"{name} must be an integer array of card ids (0..51) or text; "
-                             f"got dtype {arr.dtype}: use parse_hands(...) or .astype(np.uint8)")
+                             f"got dtype {arr.dtype} ({short_repr(hands, 60)}): use "
+                             f"parse_hands(...) or .astype(np.uint8)")
     if arr.ndim == 1:
         arr, single = arr[None, :], True
     if arr.ndim != 2 or arr.shape[1] not in ks:
@@ -225,7 +227,7 @@ def as_card_set(cards, name: str = "dead") -> np.ndarray:
         return np.zeros(0, np.uint8)
     if arr.ndim != 1 or not _is_integer(arr):
         raise HandShapeError(f"{name} must be text or a 1-D integer array of cards; got "
-                             f"{arr.dtype} with shape {arr.shape}")
+                             f"{arr.dtype} with shape {arr.shape}: {short_repr(cards, 60)}")
     _check_range(arr, name)
     arr = np.ascontiguousarray(arr.astype(np.uint8))
     check_hands(arr[None, :], name)

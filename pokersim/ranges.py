@@ -305,9 +305,9 @@ def parse_range(text) -> Range:
         return text
     if not isinstance(text, str):
         raise RangeError(f"a range must be text such as 'QQ+, AKs'; got "
-                         f"{type(text).__name__} {text!r}")
+                         f"{type(text).__name__} {short_repr(text)}")
     if not text.strip():
-        raise RangeError(f"range {text!r} is empty: name some hands, e.g. 'QQ+, AKs', "
+        raise RangeError(f"range {short_repr(text)} is empty: name some hands, e.g. 'QQ+, AKs', "
                          f"or 'random'")
     weights = np.zeros(N_COMBOS)
     for number, part in enumerate(text.split(","), start=1):
@@ -315,7 +315,7 @@ def parse_range(text) -> Range:
         try:
             indices, weight = _parse_part(part)
         except _PartError as e:
-            raise RangeError(f"range part {number} {part!r}: {e}") from None
+            raise RangeError(f"range part {number} {short_repr(part)}: {e}") from None
         _raise_to(weights, indices, weight)
     keep = np.flatnonzero(weights)
     return Range._trusted(_COMBOS[keep], weights[keep], text)
@@ -350,7 +350,7 @@ def _split_weight(part: str):
     body, _, number = part.partition(marker)
     body, number = body.strip(), number.strip()
     if not _NUMBER_RE.fullmatch(number):
-        raise _PartError(f"weight {number!r} after {marker!r} is not a number "
+        raise _PartError(f"weight {short_repr(number)} after {marker!r} is not a number "
                          + ("(a percent such as QQ@50)" if at else "(a fraction such as QQ:0.5)"))
     value = float(number)
     if at:
@@ -417,8 +417,8 @@ def _shape(token: str, *, plus: bool = False, dash: bool = False):
         if plus:
             raise _PartError("'+' must follow a pair or a hand class, e.g. 77+ or A2s+")
         if dash:
-            raise _PartError(f"{token!r} is not a hand class; a dash joins two, e.g. 22-55 "
-                             f"or A5s-A2s")
+            raise _PartError(f"{short_repr(token)} is not a hand class; a dash joins two, "
+                             f"e.g. 22-55 or A5s-A2s")
         raise _PartError(f"not a hand class or combo ({_EXAMPLES})")
     r1, r2 = RANKS.index(m.group(1).upper()), RANKS.index(m.group(2).upper())
     suffix = m.group(3).lower()
