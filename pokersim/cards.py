@@ -342,7 +342,7 @@ def as_card_set(cards, name: str = "dead") -> np.ndarray:
         return np.zeros(0, np.uint8)
     if arr.ndim != 1 or not _is_integer(arr):
         raise HandShapeError(f"{name} must be text or a 1-D integer array of cards; got "
-                             f"{arr.dtype} with shape {arr.shape}")
+                             f"{arr.dtype} with shape {arr.shape}: {short_repr(cards, 60)}")
     _check_range(arr, name)
     arr = np.ascontiguousarray(arr.astype(np.uint8))
     check_hands(arr[None, :], name)

@@ -30,6 +30,7 @@ from .runner import check_client
 from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
 from .validation import (
     check_between,
+    check_count,
     check_flag,
     check_target_stderr,
     choose_method,
@@ -400,7 +401,7 @@ def _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
         raise PokersimInputError(f"give a ranking or a game, not both "
                                  f"(ranking={short_repr(ranking)}, "
                                  f"game={g.name!r})")
-    if cards is not None and cards != g.cards:
+    if cards is not None and check_count(cards, "cards") != g.cards:
         raise PokersimInputError(f"{g.name} hands have {g.cards} cards (hole and board); got "
                                  f"cards={short_repr(cards)}")
     halves = [g.ranking] + ([g.low] if g.low else [])

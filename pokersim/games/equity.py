@@ -8,12 +8,17 @@
 
 A player is a full hand of the game's hole cards, a *partial* hand (fewer cards: ``"As Ad"``
 in Omaha, a stud player's known cards, a draw player's kept cards) completed at random from
-the cards left, ``"random"``, or a list of hands (each of the same number of cards; text or
-card arrays), a ``{hand: weight}`` dict or a list of ``(hand, weight)`` pairs: one of them is
-dealt, with chance proportional to its weight among the choices that share no card with the
-others. Two-card games (Hold'em, short deck) also take ranges (``"QQ+, AKs"``, a
-:class:`~pokersim.ranges.Range`). Draw games are valued after the draw: each player's kept
-cards plus random cards. Stud's up-cards folded by others are ``dead`` cards.
+the cards left, ``"random"``, or a list of hands (full or partial, of any sizes; text or card
+arrays), a ``{hand: weight}`` dict or a list of ``(hand, weight)`` pairs (positive, finite
+weights): one of them is dealt, with chance proportional to its weight among the choices that
+share no card with the others, and completed at random. A partial hand in a list stands for
+each of its completions, which share its weight equally: a list mixing sizes is dealt from
+the list of every completion of its shorter hands to its longest (at most
+:data:`MIXED_LIST_HANDS`; with two such lists, the chance of a pair of choices also counts the
+completions each leaves the other). Two-card games (Hold'em, short deck) also take ranges
+(``"QQ+, AKs"``, a :class:`~pokersim.ranges.Range`). Draw games are valued after the draw:
+each player's kept cards plus random cards. Stud's up-cards folded by others are ``dead``
+cards.
 
 The table is a win-rate table (``docs/api.md``). Split-pot (hi/lo) games add, after the
 standard columns, ``high_win`` / ``high_tie`` (the chance of winning / sharing the high half;
@@ -35,7 +40,9 @@ quarter), ``lose`` of taking nothing, and ``equity`` the expected share of the p
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
+from itertools import chain, combinations
 
 import numba
 import numpy as np
@@ -69,11 +76,14 @@ from ..validation import (
 from . import _equity
 from .game import Game, get
 
-__all__ = ["EXACT_SHOWDOWNS", "game_equity", "shares"]
+__all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "game_equity", "shares"]
 
 #: ``method="auto"`` enumerates every deal when that takes at most this many players' hand
 #: evaluations (deals x players); Monte Carlo otherwise.
 EXACT_SHOWDOWNS = 20_000_000
+#: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
+#: minute or more of work; Monte Carlo answers such spots within a small standard error).
+EXACT_LIMIT = 1_000_000_000
 #: Deals per block of exact enumeration (chunks are whole blocks).
 EXACT_BLOCK = 4096
 
@@ -126,62 +136,144 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
                 raise CardError(f"{name} {short_repr(label)}: no hand of the range is in the "
                                 f"{game.name} deck") from None
             return label, list(combos[in_deck]), list(range_weights[in_deck])
-        return label, [_cards(label, name, game)], [1.0]
+        return label, [_known(label, name, game)], [1.0]
     if isinstance(spec, dict):
         pairs = list(spec.items())
-    elif isinstance(spec, (list, tuple)) and spec and not isinstance(spec[0], (int, np.integer)):
-        pairs = [s if isinstance(s, tuple) else (s, 1.0) for s in spec]
+    elif isinstance(spec, (list, tuple)) and spec and not isinstance(spec[0], numbers.Integral):
+        pairs = [_pair(s, name) for s in spec]
     else:
         arr = as_array(spec, name, "a hand, a list of hands or 'random'", PokersimInputError)
-        if arr.ndim == 2:
-            pairs = [(row, 1.0) for row in arr]
-        else:
-            cards = _cards(arr, name, game)
+        if arr.ndim != 2:
+            cards = _known(arr, name, game)
             return format_cards(cards), [cards], [1.0]  # type: ignore[return-value]
-    hands, weights = [], []
-    for hand, weight in pairs:
-        if (isinstance(weight, (bool, np.bool_)) or not isinstance(weight, (int, float, np.number))
-                or not 0 < weight < math.inf):
-            raise PokersimInputError(f"{name}: weights must be positive numbers; got "
-                                     f"{short_repr(weight)}")
-        hands.append(_cards(hand, name, game))
-        weights.append(float(weight))
-    if not hands:
+        pairs = [(row, 1.0) for row in arr]
+    if not pairs:
         raise PokersimInputError(f"{name}: an empty list of hands")
+    hands = [_known(hand, name, game) for hand, _ in pairs]
+    weights = [_weight(weight, name) for _, weight in pairs]
     label = ", ".join(str(format_cards(h)) for h in hands[:3]) + (", ..." if len(hands) > 3
                                                                    else "")
     return label, hands, weights
 
 
+def _known(hand, name: str, game: Game) -> np.ndarray:
+    """The known cards of a hand: one card at least ("random" deals them all)."""
+    cards = _cards(hand, name, game)
+    if not cards.size:
+        raise PokersimInputError(f"{name} has no cards ({short_repr(hand)}); give 'random' "
+                                 f"for a hand dealt at random")
+    return cards
+
+
+def _pair(item, name: str) -> tuple:
+    """(hand, weight) of an item of a list: a (hand, weight) pair, or a hand of weight 1 (a
+    tuple of card ids is a hand)."""
+    if not isinstance(item, tuple) or item and isinstance(item[0], numbers.Integral):
+        return item, 1.0
+    if len(item) != 2:
+        raise PokersimInputError(f"{name}: a list holds hands and (hand, weight) pairs; got "
+                                 f"{short_repr(item)}")
+    return item
+
+
+def _weight(value, name: str) -> float:
+    """A hand's weight: a positive, finite real number."""
+    weight = math.nan
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        try:
+            weight = float(value)
+        except (OverflowError, ValueError):  # a Fraction beyond the floats
+            pass
+    if not 0 < weight < math.inf:
+        raise PokersimInputError(f"{name}: weights must be positive finite numbers; got "
+                                 f"{short_repr(value)}")
+    return weight
+
+
+#: A list that mixes hands of different sizes lists every completion of its shorter hands to
+#: the size of its largest (each shares its hand's weight equally): at most this many.
+MIXED_LIST_HANDS = 1_000_000
+_NO_CARD = 255  # pads the shorter hands of a list
+
+
+def _players(specs, game: Game, blocked: np.ndarray) -> list[_Player]:
+    """Each player's choices (see :class:`_Player`), checked: no card held twice, a list's
+    hands less those holding a card that is known elsewhere, partial hands of different sizes
+    in one list completed to the same size."""
+    players = [_as_player(spec, i, game, blocked) for i, spec in enumerate(specs)]
+    while True:  # a list left with one hand is that hand, which the others cannot hold
+        singles = [p.cards[0] for p in players if len(p.cards) == 1]
+        held = np.concatenate([blocked, *singles]).astype(np.uint8)
+        cards, counts = np.unique(held, return_counts=True)
+        if (counts > 1).any():
+            raise DuplicateCardError(f"two players hold the same card, "
+                                     f"{format_cards(cards[counts > 1][:1])}")
+        players = [p if len(p.cards) == 1 else _without(p, i, held)
+                   for i, p in enumerate(players)]
+        if sum(len(p.cards) == 1 for p in players) == len(singles):
+            break
+    live = np.setdiff1d(_deck(game), held)
+    return [_completed(p, i, live) for i, p in enumerate(players)]
+
+
 def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
-    """A player's choices, less those that hold a board or dead card."""
+    """A player's choices, less those that hold a board or dead card (a list's shorter hands
+    padded with ``_NO_CARD``)."""
     label, hands, weights = _choices(spec, i, game)
-    sizes = {h.size for h in hands}
-    if len(sizes) > 1:
-        raise PokersimInputError(f"player {i + 1}: the hands of a list must have the same "
-                                 f"number of cards; got {sorted(sizes)}")
-    known = sizes.pop()
-    if known > game.hole:
-        raise PokersimInputError(f"player {i + 1} {short_repr(label)}: {known} cards, but "
-                                 f"{game.name} hands have {game.hole}")
-    cards = np.array(hands, np.uint8).reshape(len(hands), known)
-    free = ~np.isin(cards, blocked).any(axis=1)
-    if not free.any():
-        if len(hands) == 1:
-            raise DuplicateCardError(f"player {i + 1} {short_repr(label)} holds a board, dead "
-                                     f"or other player's card")
-        raise PokersimInputError(f"player {i + 1} {short_repr(label)}: every hand holds a "
-                                 f"board, dead or other player's card")
-    return _Player(label, cards[free], np.asarray(weights, np.float64)[free])
+    for hand in hands:
+        if hand.size > game.hole:
+            where = f" in {short_repr(format_cards(hand))}" if len(hands) > 1 else ""
+            raise PokersimInputError(f"player {i + 1} {short_repr(label)}: {hand.size} "
+                                     f"cards{where}, but {game.name} hands have {game.hole}")
+    cards = np.full((len(hands), max(h.size for h in hands)), _NO_CARD, np.uint8)
+    for row, hand in zip(cards, hands, strict=True):
+        row[:hand.size] = hand
+    if len(hands) == 1 and np.isin(cards, blocked).any():
+        raise DuplicateCardError(f"player {i + 1} {short_repr(label)} holds a board or dead "
+                                 f"card, {format_cards(np.intersect1d(cards, blocked)[:1])}")
+    return _without(_Player(label, cards, np.asarray(weights, np.float64)), i, blocked)
 
 
 def _without(player: _Player, i: int, held: np.ndarray) -> _Player:
-    """A list player's hands less those holding another player's (or a board, dead) card."""
+    """A list player's hands less those holding another player's (or a board, dead) card; one
+    hand left is unpadded; the weights scaled to a largest of 1 (no overflow in sums)."""
     free = ~np.isin(player.cards, held).any(axis=1)
     if not free.any():
         raise PokersimInputError(f"player {i + 1} {short_repr(player.label)}: every hand holds "
                                  f"a board, dead or other player's card")
-    return _Player(player.label, player.cards[free], player.weights[free])
+    cards, weights = player.cards[free], player.weights[free]
+    if len(cards) == 1:
+        cards = cards[:, cards[0] != _NO_CARD]
+    return _Player(player.label, cards, weights / weights.max())
+
+
+def _completed(player: _Player, i: int, live: np.ndarray) -> _Player:
+    """A list mixing hands of different sizes as a list of hands of its largest size: each
+    shorter hand stands for every completion of it from the ``live`` cards, which share its
+    weight equally (a partial hand is completed at random)."""
+    sizes = (player.cards != _NO_CARD).sum(axis=1)
+    size = player.cards.shape[1]
+    if (sizes == size).all():
+        return player
+    ways = [math.comb(live.size - int(s), size - int(s)) for s in sizes]
+    if sum(ways) > MIXED_LIST_HANDS:
+        raise PokersimInputError(
+            f"player {i + 1} {short_repr(player.label)}: completing the list's hands of "
+            f"{sizes.min()} to {size} cards would list {sum(ways):,} hands (more than "
+            f"{MIXED_LIST_HANDS:,}); give hands of closer sizes")
+    if not sum(ways):
+        raise PokersimInputError(f"player {i + 1} {short_repr(player.label)}: no hand can be "
+                                 f"completed from the cards left")
+    rows, weights = [], []
+    for hand, s, weight, n in zip(player.cards, sizes, player.weights, ways, strict=True):
+        if n:
+            extra = np.fromiter(chain.from_iterable(combinations(
+                np.setdiff1d(live, hand[:s]).tolist(), size - s)), np.uint8,
+                count=n * (size - s)).reshape(n, size - s)
+            rows.append(np.hstack([np.broadcast_to(hand[:s], (n, s)), extra]))
+            weights.append(np.full(n, weight / n))
+    weight = np.concatenate(weights)
+    return _Player(player.label, np.concatenate(rows), weight / weight.max())
 
 
 def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -375,13 +467,15 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     ----------
     players : list
         Two or more players: hands (``"As Ad Ks Kd"``; fewer cards than the game's hole cards
-        are completed at random), ``"random"``, or lists of hands (with weights).
+        are completed at random), ``"random"``, or lists of hands (with weights; of any
+        sizes: ``["As Ad", ("Ks Kd", 2), "7h 7c 7d"]`` in stud).
     board, dead : str or array of cards, optional
         Up to ``game.board`` known board cards (the rest dealt at random); dead cards are out
         of play (stud: up-cards folded by others).
     method : {"auto", "exact", "monte-carlo"}
         ``"auto"`` enumerates every deal when at most :data:`EXACT_SHOWDOWNS` hand
-        evaluations do it and none of ``trials``, ``seed``, ``target_stderr`` is given.
+        evaluations do it and none of ``trials``, ``seed``, ``target_stderr`` is given;
+        ``"exact"`` refuses more than :data:`EXACT_LIMIT`.
     trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`: the same seed gives the same numbers whatever the
         chunk size, thread count or executor (``target_stderr`` is checked after each chunk).
@@ -417,15 +511,12 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
                                  f"{short_repr(format_cards(board_cards))}")
     blocked = np.concatenate([board_cards, dead_cards])
     if np.unique(blocked).size < blocked.size:
-        raise DuplicateCardError("a dead card is also on the board")
+        raise DuplicateCardError(f"a dead card is also on the board, "
+                                 f"{format_cards(np.intersect1d(board_cards, dead_cards)[:1])}")
     if not isinstance(players, (list, tuple)) or len(players) < 2:
         raise PokersimInputError(f"equity needs a list of at least two players; got "
                                  f"{short_repr(players)}")
-    specs = [_as_player(spec, i, g, blocked) for i, spec in enumerate(players)]
-    held = np.concatenate([blocked, *[p.cards[0] for p in specs if len(p.cards) == 1]])
-    if np.unique(held).size < held.size:
-        raise DuplicateCardError("two players hold the same card (or a board or dead card)")
-    specs = [p if len(p.cards) == 1 else _without(p, i, held) for i, p in enumerate(specs)]
+    specs = _players(players, g, blocked)
     need = len(specs) * g.hole + g.board
     if need > _deck(g).size - dead_cards.size:
         raise PokersimInputError(f"{len(specs)} players of {g.name} need {need} cards but the "
@@ -437,7 +528,11 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     if trials is not None:
         trials = monte_carlo_trials(trials, None)
     problem = _problem(g, specs, board_cards, dead_cards)
-    deals = problem.runouts * int(np.prod(problem.alt_sizes))
+    deals = problem.runouts * math.prod(problem.alt_sizes.tolist())
+    if method == "exact" and deals * len(specs) > EXACT_LIMIT:
+        raise PokersimInputError(f"method='exact' would enumerate {deals:,} deals of "
+                                 f"{len(specs)} hands, more than {EXACT_LIMIT:,} hand "
+                                 f"evaluations; use method='monte-carlo'")
     split = g.low is not None
     labels = [p.label for p in specs]
     if wanted == "exact" and (method == "exact" or deals * len(specs) <= EXACT_SHOWDOWNS):

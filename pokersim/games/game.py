@@ -30,13 +30,14 @@ import numpy as np
 
 from .. import rankings
 from ..errors import PokersimInputError
-from ..validation import named, short_repr
+from ..validation import check_flag, named, short_repr
 
 
 @dataclass(frozen=True)
 class Game:
     """A poker variant: the parts :func:`pokersim.deal`, :func:`pokersim.evaluate` and the
-    equity engine read (see the module docstring). Build your own from the same parts."""
+    equity engine read (see the module docstring). Build your own from the same parts; two
+    hole and three board cards are played in the high ranking only (the Omaha tables)."""
 
     name: str
     hole: int
@@ -51,27 +52,37 @@ class Game:
         if not isinstance(self.name, str) or not self.name:
             raise PokersimInputError(f"a game's name must be a non-empty string; got "
                                      f"{short_repr(self.name)}")
+        name = short_repr(self.name, 40)
         high = rankings.get(self.ranking)
-        if self.low is not None and rankings.get(self.low).name != "eight-or-better":
-            raise PokersimInputError(f"the low half of {self.name} must be ranked "
+        low = None if self.low is None else rankings.get(self.low)
+        if low is not None and low.name != "eight-or-better":
+            raise PokersimInputError(f"the low half of {name} must be ranked "
                                      f"'eight-or-better'; got {short_repr(self.low)}")
+        object.__setattr__(self, "ranking", high.name)  # a Ranking given: its name
+        object.__setattr__(self, "low", None if low is None else low.name)
+        for part in ("two_plus_three", "draw"):
+            object.__setattr__(self, part, check_flag(getattr(self, part), f"{name}: {part}"))
         for part, value, lowest in (("hole", self.hole, 1), ("board", self.board, 0),
                                     ("up_cards", self.up_cards, 0)):
             if (isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral)
                     or value < lowest):
-                raise PokersimInputError(f"{self.name}: {part} must be an integer >= {lowest}; "
+                raise PokersimInputError(f"{name}: {part} must be an integer >= {lowest}; "
                                          f"got {short_repr(value)}")
             object.__setattr__(self, part, int(value))  # numpy's integers too
         if self.up_cards > self.board:
-            raise PokersimInputError(f"{self.name}: {self.up_cards} up cards but a board of "
+            raise PokersimInputError(f"{name}: {self.up_cards} up cards but a board of "
                                      f"{self.board}")
         if self.two_plus_three and (self.board != 5 or not 2 <= self.hole <= 6):
-            raise PokersimInputError(f"{self.name}: two hole and three board cards need a "
+            raise PokersimInputError(f"{name}: two hole and three board cards need a "
                                      f"board of five and 2..6 hole cards")
+        if self.two_plus_three and high.name != "high":  # the Omaha tables rank high hands
+            raise PokersimInputError(f"{name}: two hole and three board cards are played in "
+                                     f"the high ranking only; got ranking={high.name!r}")
         cards = self.hole + self.board
-        if not self.two_plus_three and cards not in high.hand_sizes:
-            raise PokersimInputError(f"{self.name}: {cards} cards, but the {high.name} ranking "
-                                     f"takes {min(high.hand_sizes)}..{max(high.hand_sizes)}")
+        for r in (high, low):
+            if r is not None and not self.two_plus_three and cards not in r.hand_sizes:
+                raise PokersimInputError(f"{name}: {cards} cards, but the {r.name} ranking "
+                                         f"takes {min(r.hand_sizes)}..{max(r.hand_sizes)}")
 
     @property
     def deck(self) -> str:
