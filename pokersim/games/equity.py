@@ -34,18 +34,19 @@ quarter), ``lose`` of taking nothing, and ``equity`` the expected share of the p
 
 from __future__ import annotations
 
+import functools
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numba
 import numpy as np
 
 from .. import config, rankings
-from .._random import seed_key
+from .._random import alias_tables, seed_key
 from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
 from ..combinatorics import binomials
 from ..deal import deal_plan
-from ..equity import _alias_rows
 from ..errors import (
     DuplicateCardError,
     PokersimInputError,
@@ -58,6 +59,7 @@ from ..ranges import RANDOM_WORDS, Range, parse_range
 from ..rankings.omaha import tables as omaha_tables
 from ..results import ResultFrame, win_rate_table
 from ..runner import check_client, chunk_blocks, run_chunks
+from ..tables import KEY_BIAS
 from ..validation import (
     check_seed,
     check_target_stderr,
@@ -240,66 +242,85 @@ class _Problem:
 
     omaha: bool
     hole: int
-    width: int
     flavor: int
     ranking: str
     has_low: bool
-    deck0: np.ndarray  # the live cards: the deck less board, dead and single hands
-    base: np.ndarray  # (players, width) the known cards in place
-    slot_row: np.ndarray
-    slot_col: np.ndarray
-    seg_sizes: np.ndarray
-    ranged: np.ndarray  # the players given as lists of hands, and their hands:
-    alt_cards: np.ndarray
-    alt_masks: np.ndarray
-    alt_known: np.ndarray
-    alt_sizes: np.ndarray
-    alt_weights: np.ndarray
-    threshold: np.ndarray
-    alias: np.ndarray
-    n_live: int  # cards left for the slots
+    layout: _equity.Layout
+    ranged: _equity.Ranged
+    n_live: int  # the cards left for the unknown ones
+    n_unknown: int
+    ways: np.ndarray  # (owners with unknown cards,) int64: the combinations of each, in order
+    runouts: int  # the deals of one choice of the range players' hands
     key: np.uint64 = np.uint64(0)
     block: int = 1
     trials: int = 0
-    runouts: int = 1
 
     def tables(self) -> tuple:
         """(high, low, Omaha) tables, as the kernels take them."""
-        t = omaha_tables()
-        ot = (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
-        ht = tuple(kernel_args(self.ranking))
-        lt = tuple(kernel_args("eight-or-better")) if self.has_low else ht
-        return ht, lt, ot
+        return _tables(self.ranking, self.has_low)
 
     def shape(self) -> tuple:
-        return (self.omaha, self.hole, self.width, self.flavor, self.has_low)
+        """What a kernel compiles in: (Omaha's rule, hole cards there, flavor, low half)."""
+        return (self.omaha, self.hole if self.omaha else 0, self.flavor, self.has_low)
 
-    def counts(self, dtype) -> np.ndarray:
-        n = self.base.shape[0]
-        return np.zeros((numba.get_num_threads(), n, n + 1, n + 2), dtype)
+    @property
+    def deals(self) -> int:
+        """Every deal an exact run enumerates (conflicting choices of hands included)."""
+        return self.runouts * math.prod(int(s) for s in self.ranged.sizes)
+
+    def counts(self, dtype, workers: int) -> np.ndarray:
+        n = self.layout.cards.shape[0] - 1
+        return np.zeros((workers, n, n + 1, n + 2), dtype)
+
+
+@functools.cache
+def _tables(ranking: str, has_low: bool) -> tuple:
+    t = omaha_tables()
+    ot = (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
+    ht = tuple(kernel_args(ranking))
+    lt = tuple(kernel_args("eight-or-better")) if has_low else ht
+    return ht, lt, ot
+
+
+#: A kernel call doing at most this many players' hand evaluations runs on one thread: on a
+#: busy machine, starting Numba's threads cost up to a millisecond per call (0.01 ms idle).
+SERIAL_SHOWDOWNS = 50_000
+
+
+@contextmanager
+def _threads(showdowns: int):
+    """Run the kernel call inside on one Numba thread when it is small (see
+    :data:`SERIAL_SHOWDOWNS`); yields the number of threads (the workers of the kernel)."""
+    threads = numba.get_num_threads()
+    if showdowns > SERIAL_SHOWDOWNS or threads == 1:
+        yield threads
+        return
+    numba.set_num_threads(1)  # this calling thread's setting only
+    try:
+        yield 1
+    finally:
+        numba.set_num_threads(threads)
 
 
 def _monte_carlo_chunk(p: _Problem, first: int, n: int):
-    counts = p.counts(np.int64)
-    plan = deal_plan(p.n_live, p.slot_row.size) if p.slot_row.size else np.zeros((0, 2),
-                                                                                 np.uint64)
-    stalled = np.zeros(counts.shape[0], np.int64)
-    _equity.monte_carlo_kernel(*p.shape())(
-        p.key, first, n, p.block, p.trials, p.deck0, p.deck0.size, p.n_live, plan, p.base,
-        p.slot_row, p.slot_col, p.ranged, p.alt_cards, p.alt_masks, p.alt_known, p.alt_sizes,
-        p.threshold, p.alias, config.MAX_REJECTIONS, *p.tables(), counts, stalled)
+    trials = min((first + n) * p.block, p.trials) - first * p.block
+    with _threads(trials * p.layout.known.size) as workers:
+        counts = p.counts(np.int64, workers)
+        stalled = np.zeros(workers, np.int64)
+        _equity.monte_carlo_kernel(*p.shape())(
+            p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
+            deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
+            *p.tables(), counts, stalled)
     return counts.sum(0), stalled.sum(keepdims=True)
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
-    counts = p.counts(np.float64)
-    total = p.runouts * int(np.prod(p.alt_sizes))
-    last = min((first + n) * EXACT_BLOCK, total)
-    dealt = np.zeros(counts.shape[0], np.int64)
-    _equity.exact_kernel(*p.shape())(
-        first * EXACT_BLOCK, last, p.runouts, p.deck0, p.deck0.size, p.base, p.slot_row,
-        p.slot_col, p.seg_sizes, p.ranged, p.alt_cards, p.alt_masks, p.alt_known, p.alt_sizes,
-        p.alt_weights, _BINOM, *p.tables(), counts, dealt)
+    first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
+    with _threads((last - first) * p.layout.known.size) as workers:
+        counts = p.counts(np.float64, workers)
+        dealt = np.zeros(workers, np.int64)
+        _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout, p.ranged,
+                                         _BINOM, *p.tables(), counts, dealt)
     return counts.sum(0), dealt.sum(keepdims=True)
 
 
@@ -311,28 +332,41 @@ def _card_mask(cards) -> np.uint64:
                                 initial=np.uint64(0))
 
 
+def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarray:
+    """(..., 4) uint64: key (from ``bias``), bits, low key (from ``bias``) and low bits of
+    each row of ``cards`` (..., n)."""
+    c = np.asarray(cards, np.intp)
+    out = np.empty(c.shape[:-1] + (4,), np.uint64)
+    for x, (keys, bits) in enumerate(((ht[0], ht[1]), (lt[0], lt[1]))):
+        out[..., 2 * x] = bias + keys[c].sum(axis=-1, dtype=np.uint64)
+        out[..., 2 * x + 1] = np.bitwise_or.reduce(bits[c], axis=-1, initial=np.uint64(0))
+    return out
+
+
 def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray
              ) -> _Problem:
-    """The deal's layout: known cards in place, slots for the unknown ones, range players."""
+    """The deal's layout: known cards in place, the unknown ones in deal order (the board's,
+    then each player's), the range players' hands."""
     n, h = len(players), game.hole
-    width = h + game.board
-    base = np.zeros((n, width), np.uint8)
-    base[:, h:h + board.size] = board
-    rows, cols, segs = [], [], []
-    runout = game.board - board.size
-    if runout:
-        rows += [-1] * runout
-        cols += list(range(h + board.size, width))
-        segs.append(runout)
+    ranking = rankings.get(game.ranking)
+    has_low = game.low is not None
+    ht, lt, _ = _tables(ranking.name, has_low)
+    known = np.array([p.cards.shape[1] for p in players] + [board.size], np.int64)
+    missing = np.array([h] * n + [game.board], np.int64) - known
+    order = np.array(([n] if missing[n] else []) + [i for i in range(n) if missing[i]],
+                     np.int64)
+    lo = np.zeros(n + 1, np.int64)
+    lo[order] = np.cumsum(missing[order]) - missing[order]
+    hi = lo + missing
+    cards = np.zeros((n + 1, max(h, 5)), np.uint8)
+    cards[n, :board.size] = board
+    keys = np.zeros((4, n + 1), np.uint64)
+    keys[:, n] = _keys(board, ht, lt, np.uint64(0))
     single = [p for p in players if len(p.cards) == 1]
     for i, p in enumerate(players):
-        known = p.cards.shape[1]
         if len(p.cards) == 1:
-            base[i, :known] = p.cards[0]
-        if known < h:
-            rows += [i] * (h - known)
-            cols += list(range(known, h))
-            segs.append(h - known)
+            cards[i, :known[i]] = p.cards[0]
+            keys[:, i] = _keys(p.cards[0], ht, lt, KEY_BIAS)
     taken = np.concatenate([board, dead, *[p.cards[0] for p in single]]).astype(np.uint8)
     deck0 = np.setdiff1d(_deck(game), taken).astype(np.uint8)
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
@@ -340,30 +374,33 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
     width_alt = max((len(p.cards) for p in ranged), default=1)
     alt_cards = np.zeros((len(ranged), width_alt, max(h, 1)), np.uint8)
     alt_masks = np.zeros((len(ranged), width_alt), np.uint64)
+    alt_keys = np.zeros((len(ranged), width_alt, 4), np.uint64)
     alt_weights = np.zeros((len(ranged), width_alt), np.float64)
     for r, p in enumerate(ranged):
         alt_cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
         alt_masks[r, :len(p.cards)] = [_card_mask(c) for c in p.cards]
+        alt_keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
         alt_weights[r, :len(p.cards)] = p.weights
-    threshold, alias = _alias_rows([p.weights for p in ranged])
+    threshold, alias = alias_tables([p.weights for p in ranged])
     n_live = deck0.size - sum(p.cards.shape[1] for p in ranged)
-    if len(rows) > n_live:
-        raise PokersimInputError(f"{n} players and the board need {len(rows)} more cards but "
+    n_unknown = int(missing.sum())
+    if n_unknown > n_live:
+        raise PokersimInputError(f"{n} players and the board need {n_unknown} more cards but "
                                  f"only {n_live} are left in the deck")
-    runouts, left = 1, n_live
-    for s in segs:
-        runouts *= math.comb(left, s)
-        left -= s
+    sizes = missing[order]
+    left = n_live - (np.cumsum(sizes) - sizes)  # the cards left for each owner's
+    ways = np.array([math.comb(int(a), int(k)) for a, k in zip(left, sizes, strict=True)],
+                    np.int64)
     return _Problem(
-        omaha=game.two_plus_three, hole=h, width=width,
-        flavor=rankings.get(game.ranking).flavor, ranking=rankings.get(game.ranking).name,
-        has_low=game.low is not None, deck0=deck0, base=base,
-        slot_row=np.array(rows, np.int64), slot_col=np.array(cols, np.int64),
-        seg_sizes=np.array(segs, np.int64), ranged=np.array(ranged_players, np.int64),
-        alt_cards=alt_cards, alt_masks=alt_masks,
-        alt_known=np.array([p.cards.shape[1] for p in ranged], np.int64),
-        alt_sizes=np.array([len(p.cards) for p in ranged], np.int64), alt_weights=alt_weights,
-        threshold=threshold, alias=alias, n_live=n_live, runouts=runouts)
+        omaha=game.two_plus_three, hole=h, flavor=ranking.flavor, ranking=ranking.name,
+        has_low=has_low,
+        layout=_equity.Layout(live=_card_mask(deck0), lo=lo, hi=hi, order=order, known=known,
+                              keys=keys, cards=cards),
+        ranged=_equity.Ranged(
+            players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
+            keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
+            weights=alt_weights, threshold=threshold, alias=alias),
+        n_live=n_live, n_unknown=n_unknown, ways=ways, runouts=math.prod(int(w) for w in ways))
 
 
 def game_equity(players, board=None, dead=None, method: str = "auto", trials: int | None = None,
@@ -437,7 +474,7 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     if trials is not None:
         trials = monte_carlo_trials(trials, None)
     problem = _problem(g, specs, board_cards, dead_cards)
-    deals = problem.runouts * int(np.prod(problem.alt_sizes))
+    deals = problem.deals
     split = g.low is not None
     labels = [p.label for p in specs]
     if wanted == "exact" and (method == "exact" or deals * len(specs) <= EXACT_SHOWDOWNS):
