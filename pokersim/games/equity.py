@@ -56,6 +56,7 @@ from ..errors import (
 )
 from ..evaluate import kernel_args
 from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from ..results import ResultFrame, win_rate_table
 from ..runner import check_client, chunk_blocks, run_chunks
@@ -268,9 +269,23 @@ class _Problem:
         """Every deal an exact run enumerates (conflicting choices of hands included)."""
         return self.runouts * math.prod(int(s) for s in self.ranged.sizes)
 
-    def counts(self, dtype, workers: int) -> np.ndarray:
-        n = self.layout.cards.shape[0] - 1
-        return np.zeros((workers, n, n + 1, n + 2), dtype)
+    @property
+    def n_players(self) -> int:
+        return self.layout.known.size - 1
+
+    def counts(self, dtype, workers: int) -> tuple[np.ndarray, np.ndarray]:
+        """Zeroed (winner masks, outcome codes) per worker: one of the two is empty (see
+        :mod:`pokersim.games._equity`)."""
+        n = self.n_players
+        width = _equity.mask_width(n, self.has_low)
+        return (np.zeros((workers, width), dtype),
+                np.zeros((workers, 0 if width else n, n + 1, n + 2), dtype))
+
+    def outcomes(self, masks: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """The outcome-code counts (players, players + 1, players + 2) of a kernel's output."""
+        if masks.shape[1]:
+            return _equity.codes_of_masks(masks.sum(0), self.n_players, self.has_low)
+        return codes.sum(0)
 
 
 @functools.cache
@@ -280,6 +295,29 @@ def _tables(ranking: str, has_low: bool) -> tuple:
     ht = tuple(kernel_args(ranking))
     lt = tuple(kernel_args("eight-or-better")) if has_low else ht
     return ht, lt, ot
+
+
+def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
+    """(7, 256) uint64: entry [j, b] combines (adds, or ORs) the values of the cards whose
+    bits are set in b, cards 8j .. 8j + 7 (:func:`pokersim.games._equity.byte_sum`)."""
+    out = np.zeros((7, 256), np.uint64)
+    b = np.arange(256, dtype=np.uint64)
+    for c in range(52):
+        j, bit = divmod(c, 8)
+        out[j] = combine(out[j], np.where((b >> np.uint64(bit)) & np.uint64(1),
+                                          np.uint64(values[c]), np.uint64(0)))
+    return out
+
+
+@functools.cache
+def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
+    """(3, 7, 256) uint64: the byte tables of the card keys, card bits and low card keys
+    (Omaha: the board keys, card bits and low rank bits, ORed) that Monte Carlo sums."""
+    ht, lt, ot = _tables(ranking, has_low)
+    if omaha:
+        return np.stack([_byte_table(ot[0]), _byte_table(ot[1]),
+                         _byte_table(ot[8], np.bitwise_or)])
+    return np.stack([_byte_table(ht[0]), _byte_table(ht[1]), _byte_table(lt[0])])
 
 
 #: A kernel call doing at most this many players' hand evaluations runs on one thread: on a
@@ -304,24 +342,24 @@ def _threads(showdowns: int):
 
 def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     trials = min((first + n) * p.block, p.trials) - first * p.block
-    with _threads(trials * p.layout.known.size) as workers:
-        counts = p.counts(np.int64, workers)
+    with _threads(trials * p.n_players) as workers:
+        masks, codes = p.counts(np.int64, workers)
         stalled = np.zeros(workers, np.int64)
         _equity.monte_carlo_kernel(*p.shape())(
             p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
             deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
-            *p.tables(), counts, stalled)
-    return counts.sum(0), stalled.sum(keepdims=True)
+            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(), masks, codes, stalled)
+    return p.outcomes(masks, codes), stalled.sum(keepdims=True)
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
     first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
-    with _threads((last - first) * p.layout.known.size) as workers:
-        counts = p.counts(np.float64, workers)
+    with _threads((last - first) * p.n_players) as workers:
+        masks, codes = p.counts(np.float64, workers)
         dealt = np.zeros(workers, np.int64)
         _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout, p.ranged,
-                                         _BINOM, *p.tables(), counts, dealt)
-    return counts.sum(0), dealt.sum(keepdims=True)
+                                         _BINOM, *p.tables(), masks, codes, dealt)
+    return p.outcomes(masks, codes), dealt.sum(keepdims=True)
 
 
 _BINOM = binomials(64, 11)
@@ -333,14 +371,38 @@ def _card_mask(cards) -> np.uint64:
 
 
 def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarray:
-    """(..., 4) uint64: key (from ``bias``), bits, low key (from ``bias``) and low bits of
-    each row of ``cards`` (..., n)."""
+    """(..., 3) uint64: key (from ``bias``), bits and low key (from ``bias``) of each row of
+    ``cards`` (..., n), as the kernels sum them."""
     c = np.asarray(cards, np.intp)
-    out = np.empty(c.shape[:-1] + (4,), np.uint64)
-    for x, (keys, bits) in enumerate(((ht[0], ht[1]), (lt[0], lt[1]))):
-        out[..., 2 * x] = bias + keys[c].sum(axis=-1, dtype=np.uint64)
-        out[..., 2 * x + 1] = np.bitwise_or.reduce(bits[c], axis=-1, initial=np.uint64(0))
+    out = np.empty(c.shape[:-1] + (3,), np.uint64)
+    for x, table in enumerate((ht[0], ht[1], lt[0])):
+        out[..., x] = (bias if x != 1 else 0) + table[c].sum(axis=-1, dtype=np.uint64)
     return out
+
+
+def _fixed_hands(players: list[_Player], board: np.ndarray, game: Game) -> dict:
+    """The Layout's cards in place and what the Monte Carlo kernel keeps of each fixed hand
+    (one hand of every hole card): the flags, and in Omaha games the slots of its pairs, its
+    suit counters and its mask of low ranks, as :func:`~pokersim.rankings.omaha.hole_high`
+    and :func:`~pokersim.rankings.omaha.low_mask` find them."""
+    n, h = len(players), game.hole
+    cards = np.zeros((n + 1, max(h, 5)), np.uint8)
+    cards[n, :board.size] = board
+    fixed = np.array([len(p.cards) == 1 and p.cards.shape[1] == h for p in players])
+    slots = np.zeros((n, 15), np.uint64)
+    counters = np.zeros(n, np.uint64)
+    hole_low = np.zeros(n, np.uint64)
+    t = omaha_tables()
+    for i, p in enumerate(players):
+        if len(p.cards) == 1:
+            cards[i, :p.cards.shape[1]] = p.cards[0]
+        if fixed[i] and game.two_plus_three:
+            c = p.cards[0].astype(np.intp)
+            pairs = [(a, b) for a in range(h) for b in range(a + 1, h)]
+            slots[i, :len(pairs)] = [t.pair_slot[c[a] << 6 | c[b]] for a, b in pairs]
+            counters[i] = HOLE_BIAS + t.board_keys[c].sum(dtype=np.uint64)
+            hole_low[i] = np.bitwise_or.reduce(t.low_bits[c])
+    return dict(cards=cards, fixed=fixed, slots=slots, counters=counters, hole_low=hole_low)
 
 
 def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray
@@ -358,15 +420,15 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
     lo = np.zeros(n + 1, np.int64)
     lo[order] = np.cumsum(missing[order]) - missing[order]
     hi = lo + missing
-    cards = np.zeros((n + 1, max(h, 5)), np.uint8)
-    cards[n, :board.size] = board
-    keys = np.zeros((4, n + 1), np.uint64)
+    keys = np.zeros((3, n + 1), np.uint64)
     keys[:, n] = _keys(board, ht, lt, np.uint64(0))
+    masks = np.zeros(n + 1, np.uint64)
+    masks[n] = _card_mask(board)
     single = [p for p in players if len(p.cards) == 1]
     for i, p in enumerate(players):
         if len(p.cards) == 1:
-            cards[i, :known[i]] = p.cards[0]
             keys[:, i] = _keys(p.cards[0], ht, lt, KEY_BIAS)
+            masks[i] = _card_mask(p.cards[0])
     taken = np.concatenate([board, dead, *[p.cards[0] for p in single]]).astype(np.uint8)
     deck0 = np.setdiff1d(_deck(game), taken).astype(np.uint8)
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
@@ -374,7 +436,7 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
     width_alt = max((len(p.cards) for p in ranged), default=1)
     alt_cards = np.zeros((len(ranged), width_alt, max(h, 1)), np.uint8)
     alt_masks = np.zeros((len(ranged), width_alt), np.uint64)
-    alt_keys = np.zeros((len(ranged), width_alt, 4), np.uint64)
+    alt_keys = np.zeros((len(ranged), width_alt, 3), np.uint64)
     alt_weights = np.zeros((len(ranged), width_alt), np.float64)
     for r, p in enumerate(ranged):
         alt_cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
@@ -395,7 +457,7 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
         omaha=game.two_plus_three, hole=h, flavor=ranking.flavor, ranking=ranking.name,
         has_low=has_low,
         layout=_equity.Layout(live=_card_mask(deck0), lo=lo, hi=hi, order=order, known=known,
-                              keys=keys, cards=cards),
+                              keys=keys, masks=masks, **_fixed_hands(players, board, game)),
         ranged=_equity.Ranged(
             players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
             keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
