@@ -583,11 +583,14 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                     rest //= ways[s]
                 taken[0] = used
                 count = end - d
+                # the owner whose last card runs along the innermost loop (a player), or -1
+                last = order[n_seg - 1] if n_seg and order[n_seg - 1] < n_players else -1
                 # the owners from order[changed] on have new cards, from card ``since`` on for
                 # the first of them (-1: all); changed = -1: a known board first
                 changed = 0 if n_seg and order[0] == n_players else -1
                 since = -1
-                for step in range(count):
+                done = 0
+                while True:
                     for s in range(changed, n_seg):
                         o = order[s] if s >= 0 else n_players
                         if s >= 0:
@@ -603,23 +606,48 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                                       l_keys)
                             if s + 1 < n_seg:
                                 taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
-                        # the strengths again: player o's, or for the board, its description
-                        # and the players' without unknown cards (the others' come after)
+                        # the strengths again: player o's (the last one's: below), or for the
+                        # board, its description and the players' without unknown cards
                         if omaha and o == n_players:
                             describe_board(cards, n_players, board, has_low, board_keys,
                                            o_bits, o_offsets, board_hash, low_bits)
                         for p in range(n_players):
-                            if p == o or (o == n_players and lo[p] == hi[p]):
+                            if p != last and (p == o or (o == n_players and lo[p] == hi[p])):
                                 s_hi[p], s_lo[p] = player_strength(
                                     p, n_players, omaha, h, flavor, has_low, tot, cards, board,
                                     flush, offsets, table, l_offsets, l_table, board_keys,
                                     o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits,
                                     low_table)
-                    tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
-                    if step + 1 == count:
+                    # the deals where only the last player's last card moves on, in a tight
+                    # loop: its key (or row) with each card left, one evaluation and the pot
+                    t = hi[last] - 1 if last >= 0 else 0
+                    run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
+                    for j in range(pos[t], pos[t] + run):
+                        if last >= 0:
+                            c = avail[n_seg - 1, j]
+                            if omaha:
+                                cards[last, known[last] + t - lo[last]] = c
+                            else:
+                                for x in range(3 if has_low else 2):
+                                    before = prefix[x, t - 1] if t > lo[last] else base[x, last]
+                                    tot[x, last] = before + (card_keys[c] if x == 0 else
+                                                             card_bits[c] if x == 1 else
+                                                             l_keys[c])
+                            s_hi[last], s_lo[last] = player_strength(
+                                last, n_players, omaha, h, flavor, has_low, tot, cards, board,
+                                flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
+                                pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
+                    done += run
+                    if done == count:
                         break
-                    # the next deal: the rightmost card that can move on does (the last
-                    # owner's last card, mostly), the cards after it start again
+                    # the next deal: the rightmost card that can move on does, the cards
+                    # after it start again
+                    if last >= 0:
+                        pos[t] += run - 1
+                        drawn[t] = avail[n_seg - 1, pos[t]]
+                        for x in range(3 if has_low else 2):
+                            prefix[x, t] = tot[x, last]
                     changed = n_seg - 1
                     o = order[changed]
                     since = hi[o] - 1

@@ -320,14 +320,15 @@ def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
     return np.stack([_byte_table(ht[0]), _byte_table(ht[1]), _byte_table(lt[0])])
 
 
-#: A kernel call doing at most this many players' hand evaluations runs on one thread: on a
-#: busy machine, starting Numba's threads cost up to a millisecond per call (0.01 ms idle).
-SERIAL_SHOWDOWNS = 50_000
+#: A kernel call of at most this many showdowns (trials, or deals enumerated) runs on one
+#: thread, in a millisecond or two: starting Numba's threads cost 0.01 ms on an idle 2-core
+#: machine, and up to a millisecond per call on a busy one.
+SERIAL_SHOWDOWNS = 100_000
 
 
 @contextmanager
 def _threads(showdowns: int):
-    """Run the kernel call inside on one Numba thread when it is small (see
+    """Run the kernel call inside on one Numba thread when it has few ``showdowns`` (see
     :data:`SERIAL_SHOWDOWNS`); yields the number of threads (the workers of the kernel)."""
     threads = numba.get_num_threads()
     if showdowns > SERIAL_SHOWDOWNS or threads == 1:
@@ -342,7 +343,7 @@ def _threads(showdowns: int):
 
 def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     trials = min((first + n) * p.block, p.trials) - first * p.block
-    with _threads(trials * p.n_players) as workers:
+    with _threads(trials) as workers:
         masks, codes = p.counts(np.int64, workers)
         stalled = np.zeros(workers, np.int64)
         _equity.monte_carlo_kernel(*p.shape())(
@@ -354,7 +355,7 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
 
 def _exact_chunk(p: _Problem, first: int, n: int):
     first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
-    with _threads((last - first) * p.n_players) as workers:
+    with _threads(last - first) as workers:
         masks, codes = p.counts(np.float64, workers)
         dealt = np.zeros(workers, np.int64)
         _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout, p.ranged,
