@@ -346,7 +346,7 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     with _threads(trials) as workers:
         masks, codes = p.counts(np.int64, workers)
         stalled = np.zeros(workers, np.int64)
-        _equity.monte_carlo_kernel(*p.shape())(
+        _equity.monte_carlo_kernel(*p.shape(), p.n_players * (p.n_players in _equity.UNROLLED))(
             p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
             deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
             _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(), masks, codes, stalled)
