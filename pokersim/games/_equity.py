@@ -186,21 +186,23 @@ def player_strength(p, n_players, omaha, h, flavor, has_low, tot, cards, board, 
 
 
 @jit(inline=True)
-def winners(s_hi, s_lo, n_players, has_low):
-    """The winner mask of a showdown (see the module docstring)."""
-    best = s_hi[0]
+def best_of(strengths, n_players):
+    """(the best of the players' strengths, the mask of the players holding it)."""
+    best = strengths[0]
     for p in range(1, n_players):
-        best = max(best, s_hi[p])
+        best = max(best, strengths[p])
     mask = 0
     for p in range(n_players):
-        mask |= np.int64(s_hi[p] == best) << p
+        mask |= np.int64(strengths[p] == best) << p
+    return best, mask
+
+
+@jit(inline=True)
+def winners(s_hi, s_lo, n_players, has_low):
+    """The winner mask of a showdown (see the module docstring)."""
+    mask = best_of(s_hi, n_players)[1]
     if has_low:
-        best = s_lo[0]
-        for p in range(1, n_players):
-            best = max(best, s_lo[p])
-        low = 0
-        for p in range(n_players):
-            low |= np.int64(s_lo[p] == best) << p
+        best, low = best_of(s_lo, n_players)
         mask |= (low * (best > 0)) << n_players
     return mask
 
