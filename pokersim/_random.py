@@ -93,6 +93,22 @@ def alias_table(weights):
     return threshold, alias
 
 
+def alias_tables(weight_rows) -> tuple[np.ndarray, np.ndarray]:
+    """The alias tables (:func:`alias_table`) of each list of weights, stacked into rows
+    padded to the longest: the ``(threshold, alias)`` that :func:`sample_alias` takes.
+
+    >>> threshold, alias = alias_tables([[1.0, 3.0], [2.0]])
+    >>> alias.tolist()
+    [[1, 1], [0, 0]]
+    """
+    width = max((len(w) for w in weight_rows), default=1)
+    threshold = np.zeros((len(weight_rows), width), np.uint64)
+    alias = np.zeros((len(weight_rows), width), np.int64)
+    for i, w in enumerate(weight_rows):
+        threshold[i, :len(w)], alias[i, :len(w)] = alias_table(np.asarray(w, np.float64))
+    return threshold, alias
+
+
 @jit(inline=True)
 def sample_alias(state, threshold, alias, row, n):
     """(new state, index as uint64) drawn with one 64-bit number from row ``row`` of stacked

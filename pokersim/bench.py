@@ -188,11 +188,41 @@ GAME_SPOTS = [
     ("badugi heads-up", "badugi", ["As 2d 3h 4c", "random"], "badugi"),
 ]
 
+#: Issue 17's exact spots, the last street and the one before of the same games: (label,
+#: game, players, board, poker-equity's variant key and hands). poker-equity's hands are all
+#: of one size, "*" an unknown card, and it deals stud and razz hands up to seven cards.
+EXACT_SPOTS = [
+    ("Omaha heads-up, river", "omaha", ["As Ad Ks Qd", "random"], "2h 7c 9d Jc 5s",
+     "omaha", ["AsAdKsQd", "****"]),
+    ("Omaha heads-up, turn", "omaha", ["As Ad Ks Qd", "random"], "2h 7c 9d Jc",
+     "omaha", ["AsAdKsQd", "****"]),
+    ("Omaha hi/lo 3-way, river", "omaha-hi-lo", ["As 2d 3s Kd", "Qh Qc Jh Tc", "random"],
+     "4h 7c 9d Jc 5s", "omaha_hi_lo", ["As2d3sKd", "QhQcJhTc", "****"]),
+    ("Omaha hi/lo 3-way, turn", "omaha-hi-lo", ["As 2d 3s Kd", "Qh Qc Jh Tc", "random"],
+     "4h 7c 9d Jc", "omaha_hi_lo", ["As2d3sKd", "QhQcJhTc", "****"]),
+    ("stud 3-way, 7th street to come", "stud",
+     ["As Ad Ks Jc 9h 2d", "Kh Kc 3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"], "",
+     "stud", ["AsAdKsJc9h2d", "KhKc3h4d6c7d", "QsQd2c2h9s9d"]),
+    ("stud 3-way, 7th street, a player's down cards unknown", "stud",
+     ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"], "",
+     "stud", ["AsAdKsJc9h2d", "**3h4d6c7d", "QsQd2c2h9s9d"]),
+    ("razz heads-up, 7th street, down cards unknown", "razz",
+     ["As 2d 3c 4h 5s Kd", "3h 4d 6c 7d"], "", "razz", ["As2d3c4h5sKd", "**3h4d6c7d"]),
+    ("razz heads-up, 6th street", "razz", ["As 2d 3c 4h 5s", "Ah 2h 3h 4d 6c"], "",
+     "razz", ["As2d3c4h5s", "Ah2h3h4d6c"]),
+    ("badugi heads-up, pat against a random hand", "badugi", ["As 2d 3h 4c", "random"], "",
+     "badugi", ["As2d3h4c", "****"]),
+    ("badugi heads-up, three kept against a random hand", "badugi", ["As 2d 3h", "random"],
+     "", "badugi", ["As2d3h", "****"]),
+]
+
 
 def _game_rows(n: int, repeat: int, notes: list[str], quick: bool = False) -> list[dict]:
-    """The games issue's rows: Omaha evaluation from (N, hole + 5) arrays, and Monte Carlo
-    equity of each spot of :data:`GAME_SPOTS` beside poker-equity's ``chunk_from_text`` on
-    the same spot (its samples, with 2 threads)."""
+    """The games issue's rows: Omaha evaluation from (N, hole + 5) arrays; Monte Carlo equity
+    of each spot of :data:`GAME_SPOTS` beside poker-equity's ``chunk_from_text`` on the same
+    spot (its samples, with 2 threads); exact equity of each spot of :data:`EXACT_SPOTS`
+    beside its ``exact_from_text`` (deals per second: the whole call, parsing and the table
+    included, as a user waits for it)."""
     from . import deal, equity, evaluate
     from .games.game import get as get_game
 
@@ -221,6 +251,28 @@ def _game_rows(n: int, repeat: int, notes: list[str], quick: bool = False) -> li
                             v, t, samples=trials, seed=1, threads=2), max(3, repeat // 2)),
                         unit="trials/s", peer=True)
             peer["pokersim_vs_peer"] = mc["rate"] / peer["rate"]
+            rows.append(peer)
+    for label, game, players, board, variant, theirs in (EXACT_SPOTS[:1] if quick
+                                                          else EXACT_SPOTS):
+        ours = equity(players, board, game=game, method="exact")
+        deals = int(ours.outcomes.iloc[0])
+        exact = _row(f"equity exact {label}", deals,
+                     _time(lambda g=game, p=players, b=board: equity(p, b, game=g,
+                                                                     method="exact"), repeat),
+                     unit="deals/s")
+        rows.append(exact)
+        if poker_equity is not None:
+            text = board.replace(" ", "")
+            result = poker_equity.exact_from_text(variant, theirs, text)
+            gap = max(abs(p["equity"] - e) for p, e in zip(result["players"], ours.equity,
+                                                             strict=True))
+            if result["samples"] != deals or gap > 1e-9:
+                notes.append(f"exact {label}: poker-equity walks {result['samples']:,} deals "
+                             f"to our {deals:,}; equities differ by up to {gap:.2g}")
+            peer = _row(f"poker-equity exact_from_text {label}", deals,
+                        _time(lambda v=variant, t=theirs, b=text: poker_equity.exact_from_text(
+                            v, t, b), max(1, repeat // 3)), unit="deals/s", peer=True)
+            peer["pokersim_vs_peer"] = exact["rate"] / peer["rate"]
             rows.append(peer)
     return rows
 

@@ -39,7 +39,7 @@ from ._equity import (
     exact_preflop_kernel,
     monte_carlo_kernel,
 )
-from ._random import alias_table, seed_key
+from ._random import alias_tables, seed_key
 from .cards import as_array, as_card_set, format_cards, parse_cards
 from .deal import deal_plan
 from .errors import (
@@ -528,17 +528,6 @@ def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     return tuple(c.sum(0) for c in counts) + (np.array([stalled]),)
 
 
-def _alias_rows(weight_rows) -> tuple[np.ndarray, np.ndarray]:
-    """Alias tables (see :func:`pokersim._random.alias_table`) of each list of weights,
-    stacked into rows padded to the longest."""
-    width = max((len(w) for w in weight_rows), default=1)
-    threshold = np.zeros((len(weight_rows), width), np.uint64)
-    alias = np.zeros((len(weight_rows), width), np.int64)
-    for i, w in enumerate(weight_rows):
-        threshold[i, :len(w)], alias[i, :len(w)] = alias_table(np.asarray(w, np.float64))
-    return threshold, alias
-
-
 def _hand_sampler(fixed: list[_Player]) -> HandSampler:
     """How Monte Carlo draws the hole cards of the players with a hand or a range: from the
     list of their non-conflicting combinations when it is short enough, else player by
@@ -553,18 +542,18 @@ def _hand_sampler(fixed: list[_Player]) -> HandSampler:
         if len(joint[0]) == 0:
             raise _no_deal()
         tuples = (joint[0] + np.asarray(offsets)[None, :]).astype(np.int64)
-        tuple_threshold, tuple_alias = _alias_rows([joint[1]])
+        tuple_threshold, tuple_alias = alias_tables([joint[1]])
         player_combos = np.zeros((0, 1), np.int64)
         player_sizes = np.zeros(0, np.int64)
-        player_threshold, player_alias = _alias_rows([])
+        player_threshold, player_alias = alias_tables([])
     else:
         tuples = np.zeros((0, max(len(fixed), 1)), np.int64)
-        tuple_threshold, tuple_alias = _alias_rows([])
+        tuple_threshold, tuple_alias = alias_tables([])
         player_sizes = np.array([len(p.combos) for p in fixed], np.int64)  # type: ignore[arg-type]
         player_combos = np.zeros((len(fixed), player_sizes.max(initial=1)), np.int64)
         for i, p in enumerate(fixed):
             player_combos[i, :len(p.combos)] = offsets[i] + np.arange(len(p.combos))  # type: ignore[arg-type]
-        player_threshold, player_alias = _alias_rows([p.weights for p in fixed])
+        player_threshold, player_alias = alias_tables([p.weights for p in fixed])
     return HandSampler(tuples=tuples, tuple_threshold=tuple_threshold, tuple_alias=tuple_alias,
                        player_combos=player_combos, player_threshold=player_threshold,
                        player_alias=player_alias, player_sizes=player_sizes, combo_masks=masks,

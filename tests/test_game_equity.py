@@ -1,6 +1,7 @@
 """Equity in every game (issue 17): pokersim.games.equity against the naive reference of
 tests/naive_games.py (every completion, naive ranking keys), poker_equity, and itself."""
 
+import numba
 import numpy as np
 import pytest
 
@@ -175,10 +176,60 @@ def test_monte_carlo_within_four_standard_errors(game, hands, board):
 
 def test_same_seed_same_result_whatever_the_chunks():
     args = (["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h")
-    a = game_equity(*args, game="omaha-hi-lo", trials=70_000, seed=11)
-    b = game_equity(*args, game="omaha-hi-lo", trials=70_000, seed=11, chunk_size=16_384)
-    c = game_equity(*args, game="omaha-hi-lo", trials=70_000, seed=12)
-    assert a.equals(b) and not a.equals(c)
+    a = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=11)
+    b = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=11, chunk_size=16_384)
+    c = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=12)
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        d = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=11, chunk_size=50_000)
+    finally:
+        numba.set_num_threads(threads)
+    assert a.equals(b) and a.equals(d) and not a.equals(c)
+    assert (a.outcomes == 70_001).all()  # trials go in twos: an odd one is not counted twice
+
+
+def test_monte_carlo_hi_lo_with_a_random_hand_and_stud_with_a_known_one():
+    # hi/lo: a fixed hand's known pairs, the low half, a random hand; stud: a player whose
+    # strength never changes, one completed at random (exact: each by its own kernel)
+    for game, hands, board, trials in [
+            ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h Ks", 100_000),
+            ("stud", ["As Ad 3c 4h 5s Kd Ks", "Kh Kc 3h 4d 6c"], "", 20_000)]:
+        exact = game_equity(hands, board, game=game, method="exact")
+        mc = game_equity(hands, board, game=game, trials=trials, seed=5)
+        assert (np.abs(mc.equity - exact.equity) < 4 * mc.std_error).all(), game
+        assert exact.outcomes.iloc[0] == {"stud": 40 * 39 // 2, "omaha-hi-lo": 40 * 82_251}[game]
+
+
+def test_showdowns_counted_by_winner_mask_or_by_outcome_code(monkeypatch):
+    # few players: a count per winner mask; many: per outcome code (same numbers)
+    from pokersim.games import _equity
+
+    args = (["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h Ks")
+    masks = game_equity(*args, game="omaha-hi-lo", method="exact"), \
+        game_equity(*args, game="omaha-hi-lo", trials=10_001, seed=2)
+    monkeypatch.setattr(_equity, "MAX_MASKS", 0)
+    codes = game_equity(*args, game="omaha-hi-lo", method="exact"), \
+        game_equity(*args, game="omaha-hi-lo", trials=10_001, seed=2)
+    for a, b in zip(masks, codes, strict=True):
+        assert np.allclose(a.drop(columns="player").select_dtypes(float),
+                           b.drop(columns="player").select_dtypes(float), rtol=0, atol=1e-15)
+
+
+def test_lists_of_hands_with_a_card_in_common():
+    # exact: the choices of two lists that share a card are left out, the rest weighted
+    board = "Th 5h 2s 3s Kd"
+    first = {"Ah Kh 7c 6c": 1, "Ac Qc 7d 6d": 2}
+    second = {"Qs Js Ts 9s": 1, "Ah Jd Td 9d": 3}  # Ah: only with the second hand of first
+    got = game_equity([first, second], board, game="omaha", method="exact")
+    pairs = [(a, b, wa * wb) for a, wa in first.items() for b, wb in second.items()
+             if not set(a.split()) & set(b.split())]
+    mean = sum(w * game_equity([a, b], board, game="omaha").equity.iloc[0]
+               for a, b, w in pairs) / sum(w for _, _, w in pairs)
+    assert got.equity.iloc[0] == pytest.approx(mean, abs=1e-12)
+    assert got.outcomes.iloc[0] == len(pairs)
+    mc = game_equity([first, second], board, game="omaha", trials=40_000, seed=4)
+    assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
 
 def test_target_stderr_stops_early():

@@ -1,190 +1,471 @@
 """The kernels of :mod:`pokersim.games.equity`: every deal of a game, its showdown and its pot.
 
-A deal is laid out in ``hands``, a (players, hole + board) uint8 array: row p holds player
-p's hole cards, then the board (copied into every row, so that each row is the seven, or
-fewer, cards a player's hand is made of). The known cards are written once; the unknown ones
-(the board's runout, the hole cards a partial hand lacks) are *slots* ``(row, column)``, row
--1 for a board column (written into every row). Players given as a list of hands (a range)
-have their cards written per deal.
+A deal has *owners* of cards: the players 0 .. P - 1 and the board (owner P). Each owner has
+known cards and unknown ones; a deal's unknown cards form one sequence, the board's first,
+then each player's in turn: owner o's are ``drawn[lo[o]:hi[o]]`` (:class:`Layout`). Players
+given as a list of hands (:class:`Ranged`) have their known cards chosen per deal.
 
-Each deal ends in a showdown: each player's high strength (Omaha games: exactly two hole and
-three board cards, by :mod:`pokersim.rankings.omaha`'s inline helpers; other games: the best
-five of the row in the game's ranking, :func:`pokersim.evaluate.hand_strength`), and in hi/lo
-games the eight-or-better low (0: none). The outcome of a player is counted in
-``counts[p, h, l]``: ``h`` the number of players sharing the high half when p is one of them
-(0 when p is not), ``l`` the same for the low half, or ``players + 1`` when no hand has a low
-(the high half then takes the whole pot). These codes hold every pot share (see
-:func:`pokersim.games.equity.shares`), so one count array serves wins, ties, scoops, each
-half's equity and the standard error.
+A player's strength, by the kind of game:
 
-Monte Carlo counts are int64 (block ``b`` of trials from stream ``block_state(key, b)`` and
-the live deck in its starting order, whatever the chunking or thread count); exact counts are
-weighted (float64), over deals numbered 0.. (the range players' choices in mixed radix, then
-each segment of unknown cards, board first then each player's, by the rank of its
-combination among the cards left).
+* the best hand of all the player's and the board's cards (Hold'em, short deck, stud, razz,
+  the draw games): each owner's cards are summed into a card key and card bits
+  (:mod:`pokersim.tables`; a ranking's card bits are one distinct bit per card, so the OR of
+  distinct cards is their sum, and both sums run along the deal); a player's hand is its own
+  sum plus the board's, one lookup in the game's ranking
+  (:func:`pokersim.evaluate.ranked_lookup`), and in hi/lo games one more in eight-or-better
+  (whose keys ignore suits: one hash lookup, :func:`pokersim.evaluate.nonflush_strength`).
+  No row of cards is written or read back.
+* exactly two hole cards and three board cards (Omaha, Courchevel): the cards in place, a row
+  per owner, for :mod:`pokersim.rankings.omaha`'s helpers (the board's description once,
+  then each player's hole cards).
+
+The pot: each showdown is summed up by its *winners*, a bit mask of the players holding the
+best high hand, and in hi/lo games, shifted up by P bits, of those holding the best low (none
+when no hand has a low). Kernels add each showdown's weight to ``masks[winners]`` (a short
+array, no branch on who won) when P is small enough for it (:func:`mask_width`); else to
+``counts[p, h, l]``, the *outcome code* of each player p: ``h`` the number of players sharing
+the high half when p is one of them (0 when p is not), ``l`` the same for the low half, or
+``P + 1`` when no hand has a low (the high half then takes the whole pot).
+:func:`codes_of_masks` turns winner masks into outcome codes, which hold every pot share (see
+:func:`pokersim.games.equity.shares`): wins, ties, scoops, each half's equity and the
+standard error.
+
+Monte Carlo counts are int64: block ``b`` of trials draws from stream ``block_state(key, b)``
+(whatever the chunking or thread count). A trial chooses the range players' hands (alias
+tables; a draw with a card in common is drawn again), then deals the unknown cards without
+replacement from the 64-bit mask of the cards left: each card the i-th set bit (one ``pdep``,
+:func:`pokersim._jit.nth_bit`), i uniform, up to ten draws from one 64-bit number
+(:func:`pokersim.deal.batch_number`, no bias).
+
+Exact counts are weighted (float64), over deals numbered 0 .. (the range players' choices in
+mixed radix, most significant; then each owner's unknown cards in deal order, by the
+lexicographic rank of their combination among the cards the owners before them left, the last
+owner least significant). A worker unranks the first deal of its span, then steps from deal to
+deal: the last owner's combination moves first, and only the owners whose cards changed are
+evaluated again (a river against a random hand: one hand per deal).
+
+Kernels take their tables as tuples and unpack them before their parallel loop, and helpers
+take arrays one by one: an array taken from a tuple inside the loop cost 30% more time per
+trial (measured on stud). The helpers are chosen by constant flags (``omaha``, ``has_low``),
+not captured as functions: Numba's disk cache keys a closure on what it captures, and a
+captured function pickles differently in every process.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import numpy as np
 from numba import prange
 
-from .._jit import jit
+from .._jit import jit, mul_wide, nth_bit, trailing_zeros
 from .._random import block_state, sample_alias
-from ..deal import deal_row
-from ..evaluate import hand_strength
-from ..rankings.omaha import board_high, hole_high, low_mask
+from ..deal import BATCH, batch_number
+from ..evaluate import nonflush_strength, ranked_lookup
+from ..rankings import BADUGI
+from ..rankings.omaha import BOARD_BIAS, PAIRS, board_high, hole_high, low_mask
+from ..tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush
 
-#: The most cards one player's row holds (seven: stud, or Hold'em's two and five).
-MAX_ROW = 11
+#: The most unknown cards of a deal (the live cards fit a 64-bit mask).
+MAX_UNKNOWN = 64
+#: Winner masks are counted up to this many entries (:func:`mask_width`).
+MAX_MASKS = 1024
+#: The numbers of players that Monte Carlo kernels have compiled in (:func:`monte_carlo_kernel`).
+UNROLLED = (2, 3)
+_U = np.uint64
+
+
+def mask_width(n_players: int, has_low: bool) -> int:
+    """Entries of the winner-mask counts of ``n_players`` players (0: too many players, count
+    outcome codes instead).
+
+    >>> mask_width(3, False), mask_width(3, True), mask_width(12, False)
+    (8, 64, 0)
+    """
+    width = 1 << (n_players * (2 if has_low else 1))
+    return width if width <= MAX_MASKS else 0
+
+
+def codes_of_masks(masks: np.ndarray, n_players: int, has_low: bool) -> np.ndarray:
+    """The outcome-code counts (players, players + 1, players + 2) of winner-mask counts.
+
+    >>> codes_of_masks(np.array([0, 5, 2, 1]), 2, False)[:, :, 3].tolist()  # p0, p1, a tie
+    [[2, 5, 1], [5, 2, 1]]
+    """
+    m = np.arange(masks.size)
+    p = np.arange(n_players)
+    high = (m[:, None] >> p) & 1
+    low = (m[:, None] >> (p + n_players)) & 1 if has_low else np.zeros_like(high)
+    n_high = high.sum(axis=1, keepdims=True)
+    n_low = low.sum(axis=1, keepdims=True)
+    h = high * n_high
+    low_code = np.where(n_low == 0, n_players + 1, low * n_low)
+    out = np.zeros((n_players, n_players + 1, n_players + 2), masks.dtype)
+    np.add.at(out, (np.broadcast_to(p, h.shape), h, low_code),
+              np.broadcast_to(masks[:, None], h.shape))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The kernels' arguments
+
+
+class Layout(NamedTuple):
+    """Where a deal's cards come from and go (see the module docstring)."""
+
+    live: np.uint64  # the mask of the live cards: the deck less board, dead and single hands
+    lo: np.ndarray  # (P + 1,) int64: owner o's unknown cards are drawn[lo[o]:hi[o]]
+    hi: np.ndarray  # (P + 1,) int64
+    order: np.ndarray  # (S,) int64: the owners with unknown cards, in deal order
+    known: np.ndarray  # (P + 1,) int64: owner o's known cards (its first columns of ``cards``)
+    keys: np.ndarray  # (3, P + 1) uint64: key, bits and low key of each owner's known cards
+    #                   (players' keys from KEY_BIAS; a range player's set per deal)
+    masks: np.ndarray  # (P + 1,) uint64: each owner's known cards (a range player's per deal)
+    fixed: np.ndarray  # (P,) bool: the player's cards are all known, one hand
+    slots: np.ndarray  # (P, 15) uint64: Omaha: a fixed hand's pairs' slots (pair_slot)
+    counters: np.ndarray  # (P,) uint64: Omaha: its suit counters (as hole_high sums them)
+    hole_low: np.ndarray  # (P,) uint64: Omaha: its mask of low ranks (low_mask)
+    cards: np.ndarray  # (P + 1, max(hole, 5)) uint8: Omaha games' cards in place (row P: board)
+
+
+class Ranged(NamedTuple):
+    """The players given as lists of hands: player ``players[r]`` holds hand j of its list
+    with chance ``weights[r, j]`` (alias tables ``threshold``, ``alias``) among the choices
+    that share no card with the others."""
+
+    players: np.ndarray  # (R,) int64
+    cards: np.ndarray  # (R, M, hole) uint8: each hand's known cards (``Layout.known`` of them)
+    masks: np.ndarray  # (R, M) uint64: each hand's card mask
+    keys: np.ndarray  # (R, M, 3) uint64: each hand's key, bits and low key
+    sizes: np.ndarray  # (R,) int64: hands in each list
+    weights: np.ndarray  # (R, M) float64
+    threshold: np.ndarray  # (R, M) uint64
+    alias: np.ndarray  # (R, M) int64
+
+
+# ---------------------------------------------------------------------------------------------
+# One deal: its cards, each player's strength, the pot
 
 
 @jit(inline=True)
-def showdown(hands, n_players, omaha, h, k, flavor, has_low, ht, lt, ot, hi, lo):
-    """Each player's high strength into ``hi`` and low (0 none) into ``lo``; returns (best
-    high, best low)."""
-    card_keys, card_bits, flush, offsets, table = ht
-    board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
-        low_bits, low_table = ot
-    best_hi = np.int16(-1)
-    best_lo = np.int16(0)
+def describe_board(cards, b, board, has_low, board_keys, o_bits, o_offsets, board_hash,
+                   low_bits):
+    """Omaha: what :func:`player_strength` needs of the board (row ``b`` of ``cards``) into
+    ``board``: its row, flush flag and suited ranks (:func:`~pokersim.rankings.omaha.
+    board_high`), and its mask of low ranks."""
+    row, flag, suited = board_high(cards, b, 0, board_keys, o_bits, o_offsets, board_hash)
+    board[0] = row
+    board[1] = flag
+    board[2] = suited
+    if has_low:
+        board[3] = low_mask(cards, b, 0, 5, low_bits)
+
+
+@jit(inline=True)
+def player_strength(p, n_players, omaha, h, flavor, has_low, tot, cards, board, flush,
+                    offsets, table, l_offsets, l_table, board_keys, o_bits, pair_slot,
+                    nonflush, flush_row, o_flush, low_bits, low_table):
+    """(high, low) strengths of player p (low 0: none, or no low half in the game): Omaha's
+    from its row of ``h`` hole cards and the board's description (:func:`describe_board`),
+    other games' from its key and bits and the board's (``tot``)."""
+    low = np.int16(0)
     if omaha:
-        row, flag, suited = board_high(hands, 0, h, board_keys, o_bits, o_offsets, board_hash)
-        board_low = low_mask(hands, 0, h, 5, low_bits)
-        for p in range(n_players):
-            hi[p] = hole_high(hands, p, 0, h, row, flag, suited, board_keys, o_bits, pair_slot,
-                              nonflush, flush_row, o_flush)
-            best_hi = max(best_hi, hi[p])
-            if has_low:
-                lo[p] = low_table[board_low << 8 | low_mask(hands, p, 0, h, low_bits)]
-                best_lo = max(best_lo, lo[p])
-    else:
-        l_keys, l_bits, l_flush, l_offsets, l_table = lt
-        for p in range(n_players):
-            hi[p] = hand_strength(hands, p, k, card_keys, card_bits, flush, offsets, table,
-                                  flavor)
-            best_hi = max(best_hi, hi[p])
-            if has_low:
-                lo[p] = hand_strength(hands, p, k, l_keys, l_bits, l_flush, l_offsets, l_table)
-                best_lo = max(best_lo, lo[p])
-    return best_hi, best_lo
+        high = hole_high(cards, p, 0, h, board[0], board[1], board[2], board_keys, o_bits,
+                         pair_slot, nonflush, flush_row, o_flush)
+        if has_low:
+            low = np.int16(low_table[(board[3] << _U(8)) | _U(low_mask(cards, p, 0, h,
+                                                                       low_bits))])
+        return high, low
+    b = n_players
+    high = ranked_lookup(flavor, tot[0, p] + tot[0, b], tot[1, p] | tot[1, b], flush, offsets,
+                         table)
+    if has_low:
+        low = nonflush_strength(tot[2, p] + tot[2, b], l_offsets, l_table)
+    return high, low
 
 
 @jit(inline=True)
-def tally(hi, lo, best_hi, best_lo, n_players, has_low, local, weight):
-    """Add ``weight`` to each player's outcome code (see the module docstring)."""
+def best_of(strengths, n_players):
+    """(the best of the players' strengths, the mask of the players holding it)."""
+    best = strengths[0]
+    for p in range(1, n_players):
+        best = max(best, strengths[p])
+    mask = 0
+    for p in range(n_players):
+        mask |= np.int64(strengths[p] == best) << p
+    return best, mask
+
+
+@jit(inline=True)
+def winners(s_hi, s_lo, n_players, has_low):
+    """The winner mask of a showdown (see the module docstring)."""
+    mask = best_of(s_hi, n_players)[1]
+    if has_low:
+        best, low = best_of(s_lo, n_players)
+        mask |= (low * (best > 0)) << n_players
+    return mask
+
+
+@jit(inline=True)
+def tally(s_hi, s_lo, n_players, has_low, masks, codes, weight):
+    """Add ``weight`` to the showdown's winner mask in ``masks``, or where there are too many
+    players for those, to each player's outcome code in ``codes``."""
+    if masks.shape[0]:
+        masks[winners(s_hi, s_lo, n_players, has_low)] += weight
+        return
+    best_hi = s_hi[0]
+    best_lo = s_lo[0]
+    for p in range(1, n_players):
+        best_hi = max(best_hi, s_hi[p])
+        best_lo = max(best_lo, s_lo[p])
     n_hi = 0
     n_lo = 0
     for p in range(n_players):
-        n_hi += hi[p] == best_hi
-        n_lo += has_low and best_lo > 0 and lo[p] == best_lo
-    no_low = n_players + 1
+        n_hi += s_hi[p] == best_hi
+        n_lo += s_lo[p] == best_lo
+    no_low = not has_low or best_lo == 0
     for p in range(n_players):
-        h = n_hi if hi[p] == best_hi else 0
-        if n_lo == 0:
-            low = no_low
+        h = n_hi if s_hi[p] == best_hi else 0
+        low = n_players + 1 if no_low else (n_lo if s_lo[p] == best_lo else 0)
+        codes[p, h, low] += weight
+
+
+@jit(inline=True)
+def take_hand(r, j, ranged_players, ranged_cards, ranged_keys, known, base, cards):
+    """Range player ``ranged_players[r]`` holds hand j of its list: its key, bits and low
+    key into ``base``, its cards into ``cards``."""
+    p = ranged_players[r]
+    for x in range(3):
+        base[x, p] = ranged_keys[r, j, x]
+    for c in range(known[p]):
+        cards[p, c] = ranged_cards[r, j, c]
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo: cards as masks
+
+
+@jit(inline=True)
+def draw_two(state, avail, other, n_live, n, plan, left):
+    """Deal two trials' unknown cards, ``n`` each, uniformly without replacement from the
+    cards of the masks ``avail`` and ``other`` (``n_live`` cards each; ``plan`` from
+    :func:`pokersim.deal.deal_plan`): draw t takes the i-th card left, i uniform below
+    ``n_live - t``. ``left[k, t]`` is trial k's mask of the cards left before draw t (so the
+    cards of draws a .. b - 1 are ``left[k, a] ^ left[k, b]``). Each draw waits on the one
+    before (the mask of cards left): the two trials side by side give the CPU two such
+    chains to overlap (2x against one trial with each card's index and keys, measured on
+    stud and razz). Returns the new state."""
+    left[0, 0] = avail
+    left[1, 0] = other
+    for batch in range(plan.shape[0]):
+        state, r = batch_number(state, plan, batch)
+        state, s = batch_number(state, plan, batch)
+        for t in range(batch * BATCH, min(n, (batch + 1) * BATCH)):
+            i, r = mul_wide(r, _U(n_live - t))
+            j, s = mul_wide(s, _U(n_live - t))
+            avail ^= nth_bit(avail, i)
+            other ^= nth_bit(other, j)
+            left[0, t + 1] = avail
+            left[1, t + 1] = other
+    return state
+
+
+@jit(inline=True)
+def byte_sum(table, mask):
+    """The sum of ``table[j, byte j of mask]`` over the 7 bytes of a card mask: the sum of a
+    per-card value over the cards of the mask (see :func:`byte_tables`)."""
+    total = table[0, mask & _U(0xFF)]
+    for j in range(1, 7):
+        total += table[j, (mask >> _U(8 * j)) & _U(0xFF)]
+    return total
+
+
+@jit(inline=True)
+def owner_cards(k, o, n_players, known, left, lo, hi):
+    """Trial k's mask of owner o's cards: its known ones and those it was dealt."""
+    return known[k * (n_players + 1) + o] | left[k, lo[o]] ^ left[k, hi[o]]
+
+
+@jit(inline=True)
+def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, s_hi, s_lo, key_bytes,
+                bit_bytes, low_bytes, fixed, slots, counters, hole_low, o_offsets, board_hash,
+                o_bits, board_keys, pair_slot, nonflush, flush_row, o_flush, low_bits,
+                low_table):
+    """Each player's strengths in Omaha trial k (see :func:`draw_two`) into ``s_hi`` and
+    ``s_lo``: the board's description from its card mask (keys and bits summed by bytes,
+    :func:`byte_sum`, as :func:`~pokersim.rankings.omaha.board_high` sums them by cards),
+    then each player's row k * (P + 1) + p of hole cards, its dealt ones written in
+    (:func:`~pokersim.rankings.omaha.hole_high`); a fixed hand's pairs are looked up from
+    their known slots unless it may make a flush."""
+    board = owner_cards(k, n_players, n_players, known, left, lo, hi)
+    key = BOARD_BIAS + byte_sum(key_bytes, board)
+    rank_key = key & RANK_MASK
+    row = _U(board_hash[rank_key + _U(o_offsets[rank_key >> _U(HASH_SHIFT)])]) * _U(PAIRS)
+    flag = key & FLUSH_CHECK
+    suited = _U(0)
+    if flag:
+        suited = (byte_sum(bit_bytes, board) >> _U(16 * suit_of_flush(key))) & _U(0x1FFF)
+    board_low = byte_sum(low_bytes, board) if has_low else _U(0)
+    for p in range(n_players):
+        at = k * (n_players + 1) + p
+        if fixed[p] and not counters[p] & flag:  # no flush: the pairs' slots are known
+            best = np.int16(0)
+            for j in range(h * (h - 1) // 2):
+                best = max(best, nonflush[row + slots[p, j]])
+            s_hi[p] = best
         else:
-            low = n_lo if lo[p] == best_lo else 0
-        local[p, h, low] += weight
+            dealt = left[k, lo[p]] ^ left[k, hi[p]]
+            for c in range(h - (hi[p] - lo[p]), h):
+                cards[at, c] = trailing_zeros(dealt)
+                dealt &= dealt - _U(1)
+            s_hi[p] = hole_high(cards, at, 0, h, row, flag, suited, board_keys, o_bits,
+                                pair_slot, nonflush, flush_row, o_flush)
+        if has_low:
+            hole = hole_low[p] if fixed[p] else _U(low_mask(cards, at, 0, h, low_bits))
+            s_lo[p] = low_table[(board_low << _U(8)) | hole]
 
 
 @jit(inline=True)
-def place(hands, n_players, slot_row, slot_col, u, c):
-    """Card ``c`` into slot ``u`` (a board slot into every row)."""
-    r = slot_row[u]
-    if r < 0:
-        for p in range(n_players):
-            hands[p, slot_col[u]] = c
-    else:
-        hands[r, slot_col[u]] = c
+def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, s_hi, s_lo, key_bytes,
+                 bit_bytes, low_bytes, constant, flush, offsets, table, l_offsets, l_table):
+    """Each player's strengths in trial k (see :func:`draw_two`) of a game ranking all of a
+    player's and the board's cards, into ``s_hi`` and ``s_lo``: from the mask of the
+    player's and the board's cards, the key, bits (where the lookup needs them) and low key
+    summed by bytes (:func:`byte_sum`). Strengths of ``constant`` players (a fixed hand, a
+    known board) are found once and kept in ``constant`` (-1 until then)."""
+    board = owner_cards(k, n_players, n_players, known, left, lo, hi)
+    for p in range(n_players):
+        if constant[0, p] >= 0:
+            s_hi[p] = constant[0, p]
+            s_lo[p] = constant[1, p]
+            continue
+        hand = owner_cards(k, p, n_players, known, left, lo, hi) | board
+        key = KEY_BIAS + byte_sum(key_bytes, hand) if flavor != BADUGI else _U(0)
+        bits = _U(0)
+        if flavor == BADUGI or key & FLUSH_CHECK:
+            bits = byte_sum(bit_bytes, hand)
+        s_hi[p] = ranked_lookup(flavor, key, bits, flush, offsets, table)
+        if has_low:
+            s_lo[p] = nonflush_strength(KEY_BIAS + byte_sum(low_bytes, hand), l_offsets,
+                                        l_table)
+        if constant[0, p] == -2:
+            constant[0, p] = s_hi[p]
+            constant[1, p] = s_lo[p]
 
 
 @jit(inline=True)
-def choose_ranged(state, ranged, alt_cards, alt_masks, alt_known, alt_sizes, threshold, alias,
-                  max_rejections, hands):
-    """Draw one hand per range player (by its weights) until no two share a card, and write
-    them into ``hands``; returns (state, mask of their cards, or 0 after
-    ``max_rejections`` conflicts in a row)."""
+def choose_ranged(state, k, n_players, players, r_cards, r_masks, sizes, threshold, alias,
+                  known_cards, max_rejections, known, cards):
+    """Trial k's hands of the range players: one per player by its weights, drawn again
+    until no two share a card, into ``known`` (masks) and ``cards`` (rows k * (P + 1) + p);
+    returns (state, mask of their cards, or 0 after ``max_rejections`` conflicts in a
+    row)."""
     for _ in range(max_rejections):
-        used = np.uint64(0)
+        used = _U(0)
         ok = True
-        for r in range(ranged.shape[0]):
-            state, j = sample_alias(state, threshold, alias, r, alt_sizes[r])
-            m = alt_masks[r, j]
+        for r in range(players.shape[0]):
+            state, j = sample_alias(state, threshold, alias, r, sizes[r])
+            m = r_masks[r, j]
             if used & m:
                 ok = False
                 break
             used |= m
-            for c in range(alt_known[r]):
-                hands[ranged[r], c] = alt_cards[r, j, c]
+            at = k * (n_players + 1) + players[r]
+            known[at] = m
+            for c in range(known_cards[players[r]]):
+                cards[at, c] = r_cards[r, j, c]
         if ok:
             return state, used
-    return state, np.uint64(0)
-
-
-@jit(inline=True)
-def live_without(deck0, n0, used, deck):
-    """The cards of ``deck0[:n0]`` outside the mask ``used`` into ``deck``, in order."""
-    n = 0
-    for j in range(n0):
-        c = deck0[j]
-        if not (used >> np.uint64(c)) & np.uint64(1):
-            deck[n] = c
-            n += 1
-    return n
+    return state, _U(0)
 
 
 @functools.cache
-def monte_carlo_kernel(omaha: bool, h: int, k: int, flavor: int, has_low: bool):
-    """The Monte Carlo kernel of a game's shape (compile-time constants); ``stalled[w]`` counts
-    the blocks worker w gave up (range players in conflict too often)."""
+def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players: int = 0):
+    """The Monte Carlo kernel of a game's shape (compile-time constants: Omaha's two-plus-three
+    rule and hole cards, the ranking's lookup flavor, a low half, and the number of players
+    where it is 2 or 3 (:data:`UNROLLED`: such kernels ran 15-25% faster with their loops
+    over players unrolled); 0 for any other number, read from the layout): trials in twos
+    (:func:`draw_two`; a block of an odd number of trials deals one more and does not count
+    it); worker w adds to ``masks[w]`` or ``codes[w]`` (see :func:`tally`) and counts in
+    ``stalled[w]`` the blocks it gave up (range players in conflict too often)."""
 
     @jit(parallel=True)
-    def kernel(key, first, n_blocks, block, trials, deck0, n0, n_live, plan, base, slot_row,
-               slot_col, ranged, alt_cards, alt_masks, alt_known, alt_sizes, threshold, alias,
-               max_rejections, ht, lt, ot, counts, stalled):
-        n_workers = counts.shape[0]
-        n_players = base.shape[0]
-        n_unknown = slot_row.shape[0]
+    def kernel(key, first, n_blocks, block, trials, n_live, n_unknown, plan, layout, ranged,
+               max_rejections, byte_tables, ht, lt, ot, masks, codes, stalled):
+        live, lo, hi, known_cards, known0, cards0 = (layout.live, layout.lo, layout.hi,
+                                                     layout.known, layout.masks, layout.cards)
+        fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
+                                            layout.hole_low)
+        r_players, r_cards, r_masks, r_sizes, threshold, alias = (
+            ranged.players, ranged.cards, ranged.masks, ranged.sizes, ranged.threshold,
+            ranged.alias)
+        key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
+        _, _, flush, offsets, table = ht
+        _, _, _, l_offsets, l_table = lt
+        board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
+            low_bits, low_table = ot
+        n_workers = codes.shape[0]
+        n_players = players if players else cards0.shape[0] - 1
+        n_ranged = r_players.shape[0]
         for w in prange(n_workers):
-            local = np.zeros_like(counts[w])
-            hands = base.copy()
-            deck = np.empty(64, np.uint8)
-            drawn = np.empty((1, 64), np.uint8)
-            hi = np.zeros(n_players, np.int16)
-            lo = np.zeros(n_players, np.int16)
+            my_masks = np.zeros_like(masks[w])
+            my_codes = np.zeros_like(codes[w])
+            known = np.concatenate((known0, known0))  # trial k's owners: rows k * (P + 1) ..
+            cards = np.concatenate((cards0, cards0))
+            left = np.zeros((2, MAX_UNKNOWN + 1), np.uint64)
+            s_hi = np.zeros(n_players, np.int16)
+            s_lo = np.zeros(n_players, np.int16)
+            constant = np.full((2, n_players), -1, np.int16)  # -2: to be found, then kept
+            for p in range(n_players):
+                if fixed[p] and lo[n_players] == hi[n_players]:
+                    constant[0, p] = -2
             for b in range(first + w, first + n_blocks, n_workers):
-                deck[:n0] = deck0[:n0]
                 state = block_state(key, b)
-                for _ in range(min(block, trials - b * block)):
-                    if ranged.shape[0]:
-                        state, used = choose_ranged(state, ranged, alt_cards, alt_masks,
-                                                    alt_known, alt_sizes, threshold, alias,
-                                                    max_rejections, hands)
-                        if used == 0:
+                n_trials = min(block, trials - b * block)
+                for pair in range(0, n_trials, 2):
+                    used = _U(0)
+                    used_too = _U(0)
+                    if n_ranged:
+                        state, used = choose_ranged(state, 0, n_players, r_players, r_cards,
+                                                    r_masks, r_sizes, threshold, alias,
+                                                    known_cards, max_rejections, known, cards)
+                        state, used_too = choose_ranged(state, 1, n_players, r_players,
+                                                        r_cards, r_masks, r_sizes, threshold,
+                                                        alias, known_cards, max_rejections,
+                                                        known, cards)
+                        if used == 0 or used_too == 0:
                             stalled[w] += 1
                             break
-                        live_without(deck0, n0, used, deck)
-                    state = deal_row(state, deck, drawn, 0, n_live, n_unknown, plan)
-                    for u in range(n_unknown):
-                        place(hands, n_players, slot_row, slot_col, u, drawn[0, u])
-                    best_hi, best_lo = showdown(hands, n_players, omaha, h, k, flavor, has_low,
-                                                ht, lt, ot, hi, lo)
-                    tally(hi, lo, best_hi, best_lo, n_players, has_low, local, 1)
-            counts[w] += local
+                    state = draw_two(state, live & ~used, live & ~used_too, n_live, n_unknown,
+                                     plan, left)
+                    for k in range(min(2, n_trials - pair)):
+                        if omaha:
+                            omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
+                                        s_hi, s_lo, key_bytes, bit_bytes, low_bytes, fixed,
+                                        slots, counters, hole_low, o_offsets, board_hash,
+                                        o_bits, board_keys, pair_slot, nonflush, flush_row,
+                                        o_flush, low_bits, low_table)
+                        else:
+                            ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
+                                         s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
+                                         flush, offsets, table, l_offsets, l_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+            masks[w] += my_masks
+            codes[w] += my_codes
 
     return kernel
 
 
+# ---------------------------------------------------------------------------------------------
+# Exact enumeration
+
+
 @jit(inline=True)
-def unrank(avail, n, k, rank, binom, out, first):
-    """The combination of ``k`` of ``avail[:n]`` of lexicographic rank ``rank`` into
-    ``out[first:first + k]``, removed from ``avail`` (which keeps its order); returns the
-    number of cards left."""
+def unrank(rank, n, k, binom, pos, first):
+    """The positions (among n, increasing) of the k-combination of lexicographic rank
+    ``rank`` into ``pos[first:first + k]``."""
     x = 0
-    chosen = 0  # positions taken, as a bit mask (n <= 52)
     for j in range(k):
         while True:
             c = binom[n - x - 1, k - j - 1]
@@ -192,73 +473,203 @@ def unrank(avail, n, k, rank, binom, out, first):
                 break
             rank -= c
             x += 1
-        out[first + j] = avail[x]
-        chosen |= np.int64(1) << x
+        pos[first + j] = x
         x += 1
-    m = 0
-    for j in range(n):
-        if not (chosen >> j) & 1:
-            avail[m] = avail[j]
-            m += 1
-    return m
+
+
+@jit(inline=True)
+def list_cards(mask, avail, s):
+    """The cards of ``mask``, ascending, into ``avail[s]``; returns how many."""
+    n = 0
+    while mask:
+        avail[s, n] = trailing_zeros(mask)
+        mask &= mask - _U(1)
+        n += 1
+    return n
+
+
+@jit(inline=True)
+def set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha, has_low, base, tot,
+              prefix, cards, card_keys, card_bits, l_keys):
+    """Owner o's cards ``start .. hi[o] - 1`` of the deal from their positions among
+    ``avail[s]``: into ``drawn``, and into its row after its known ones (Omaha) or into its
+    running key, bits and low key (``prefix``, the last into ``tot``)."""
+    for t in range(start, hi[o]):
+        c = avail[s, pos[t]]
+        drawn[t] = c
+        if omaha:
+            cards[o, known[o] + t - lo[o]] = c
+        else:
+            first = t == lo[o]
+            prefix[0, t] = (base[0, o] if first else prefix[0, t - 1]) + card_keys[c]
+            prefix[1, t] = (base[1, o] if first else prefix[1, t - 1]) + card_bits[c]
+            if has_low:
+                prefix[2, t] = (base[2, o] if first else prefix[2, t - 1]) + l_keys[c]
+    if not omaha:
+        for x in range(3 if has_low else 2):
+            tot[x, o] = prefix[x, hi[o] - 1]
+
+
+@jit(inline=True)
+def cards_mask(o, drawn, lo, hi):
+    """The mask of owner o's unknown cards in ``drawn``."""
+    mask = _U(0)
+    for t in range(lo[o], hi[o]):
+        mask |= _U(1) << _U(drawn[t])
+    return mask
 
 
 @functools.cache
-def exact_kernel(omaha: bool, h: int, k: int, flavor: int, has_low: bool):
+def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
     """The exact kernel of a game's shape: deals ``first .. last - 1`` (see the module
-    docstring), weighted; ``dealt[w]`` counts the deals worker w counted (the others give two
-    range players a card in common)."""
+    docstring), weighted, into ``masks[w]`` or ``codes[w]`` (see :func:`tally`); ``dealt[w]``
+    counts the deals worker w counted (the others give two range players a card in
+    common)."""
 
     @jit(parallel=True)
-    def kernel(first, last, runouts, deck0, n0, base, slot_row, slot_col, seg_sizes, ranged,
-               alt_cards, alt_masks, alt_known, alt_sizes, alt_weights, binom, ht, lt, ot,
-               counts, dealt):
-        n_workers = counts.shape[0]
-        n_players = base.shape[0]
-        n_unknown = slot_row.shape[0]
+    def kernel(first, last, runouts, ways, layout, ranged, binom, ht, lt, ot, masks, codes,
+               dealt):
+        live, lo, hi, order, known, keys, cards0 = (layout.live, layout.lo, layout.hi,
+                                                    layout.order, layout.known, layout.keys,
+                                                    layout.cards)
+        r_players, r_cards, r_masks, r_keys, r_sizes, r_weights = (
+            ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
+            ranged.weights)
+        card_keys, card_bits, flush, offsets, table = ht
+        l_keys, _, _, l_offsets, l_table = lt
+        board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
+            low_bits, low_table = ot
+        n_workers = codes.shape[0]
+        n_players = cards0.shape[0] - 1
+        n_seg = order.shape[0]
         span = last - first
         for w in prange(n_workers):
-            local = np.zeros_like(counts[w])
-            hands = base.copy()
-            avail = np.empty(64, np.uint8)
-            drawn = np.empty(64, np.uint8)
-            hi = np.zeros(n_players, np.int16)
-            lo = np.zeros(n_players, np.int16)
+            my_masks = np.zeros_like(masks[w])
+            my_codes = np.zeros_like(codes[w])
+            base = keys.copy()
+            tot = keys.copy()
+            cards = cards0.copy()
+            board = np.zeros(4, np.uint64)
+            drawn = np.zeros(MAX_UNKNOWN, np.uint8)
+            pos = np.zeros(MAX_UNKNOWN, np.int64)  # each card's place in its owner's avail
+            prefix = np.zeros((3, MAX_UNKNOWN), np.uint64)
+            avail = np.zeros((max(n_seg, 1), 64), np.uint8)  # the cards each owner's come from
+            n_avail = np.zeros(max(n_seg, 1), np.int64)
+            taken = np.zeros(n_seg + 1, np.uint64)  # the cards taken before each owner's
+            digits = np.zeros(max(n_seg, 1), np.int64)
+            s_hi = np.zeros(n_players, np.int16)
+            s_lo = np.zeros(n_players, np.int16)
             mine = 0
-            for d in range(first + span * w // n_workers, first + span * (w + 1) // n_workers):
+            d = first + span * w // n_workers
+            stop = first + span * (w + 1) // n_workers
+            while d < stop:
                 choice = d // runouts
-                runout = d % runouts
-                used = np.uint64(0)
+                end = min(stop, (choice + 1) * runouts)
+                used = _U(0)
                 weight = 1.0
                 ok = True
-                for r in range(ranged.shape[0] - 1, -1, -1):
-                    j = choice % alt_sizes[r]
-                    choice //= alt_sizes[r]
-                    m = alt_masks[r, j]
-                    if used & m:
+                for r in range(r_players.shape[0] - 1, -1, -1):
+                    j = choice % r_sizes[r]
+                    choice //= r_sizes[r]
+                    if used & r_masks[r, j]:
                         ok = False
                         break
-                    used |= m
-                    weight *= alt_weights[r, j]
-                    for c in range(alt_known[r]):
-                        hands[ranged[r], c] = alt_cards[r, j, c]
+                    used |= r_masks[r, j]
+                    weight *= r_weights[r, j]
+                    take_hand(r, j, r_players, r_cards, r_keys, known, base, cards)
                 if not ok:
+                    d = end
                     continue
-                n = live_without(deck0, n0, used, avail)
-                placed = 0
-                for s in range(seg_sizes.shape[0]):
-                    size = seg_sizes[s]
-                    ways = binom[n, size]
-                    n = unrank(avail, n, size, runout % ways, binom, drawn, placed)
-                    runout //= ways
-                    placed += size
-                for u in range(n_unknown):
-                    place(hands, n_players, slot_row, slot_col, u, drawn[u])
-                best_hi, best_lo = showdown(hands, n_players, omaha, h, k, flavor, has_low,
-                                            ht, lt, ot, hi, lo)
-                tally(hi, lo, best_hi, best_lo, n_players, has_low, local, weight)
-                mine += 1
-            counts[w] += local
+                for x in range(3):  # the owners without unknown cards; set_cards sets the others
+                    for o in range(n_players + 1):
+                        tot[x, o] = base[x, o]
+                rest = d % runouts
+                for s in range(n_seg - 1, -1, -1):
+                    digits[s] = rest % ways[s]
+                    rest //= ways[s]
+                taken[0] = used
+                count = end - d
+                # the owner whose last card runs along the innermost loop (a player), or -1
+                last = order[n_seg - 1] if n_seg and order[n_seg - 1] < n_players else -1
+                # the owners from order[changed] on have new cards, from card ``since`` on for
+                # the first of them (-1: all); changed = -1: a known board first
+                changed = 0 if n_seg and order[0] == n_players else -1
+                since = -1
+                done = 0
+                while True:
+                    for s in range(changed, n_seg):
+                        o = order[s] if s >= 0 else n_players
+                        if s >= 0:
+                            start = lo[o]
+                            if s == changed and since >= 0:
+                                start = since
+                            else:  # the cards left, and the owner's combination among them
+                                n_avail[s] = list_cards(live & ~taken[s], avail, s)
+                                unrank(digits[s], n_avail[s], hi[o] - lo[o], binom, pos, lo[o])
+                                digits[s] = 0  # the next time, the first combination
+                            set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha,
+                                      has_low, base, tot, prefix, cards, card_keys, card_bits,
+                                      l_keys)
+                            if s + 1 < n_seg:
+                                taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
+                        # the strengths again: player o's (the last one's: below), or for the
+                        # board, its description and the players' without unknown cards
+                        if omaha and o == n_players:
+                            describe_board(cards, n_players, board, has_low, board_keys,
+                                           o_bits, o_offsets, board_hash, low_bits)
+                        for p in range(n_players):
+                            if p != last and (p == o or (o == n_players and lo[p] == hi[p])):
+                                s_hi[p], s_lo[p] = player_strength(
+                                    p, n_players, omaha, h, flavor, has_low, tot, cards, board,
+                                    flush, offsets, table, l_offsets, l_table, board_keys,
+                                    o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits,
+                                    low_table)
+                    # the deals where only the last player's last card moves on, in a tight
+                    # loop: its key (or row) with each card left, one evaluation and the pot
+                    t = hi[last] - 1 if last >= 0 else 0
+                    run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
+                    for j in range(pos[t], pos[t] + run):
+                        if last >= 0:
+                            c = avail[n_seg - 1, j]
+                            if omaha:
+                                cards[last, known[last] + t - lo[last]] = c
+                            else:
+                                for x in range(3 if has_low else 2):
+                                    before = prefix[x, t - 1] if t > lo[last] else base[x, last]
+                                    tot[x, last] = before + (card_keys[c] if x == 0 else
+                                                             card_bits[c] if x == 1 else
+                                                             l_keys[c])
+                            s_hi[last], s_lo[last] = player_strength(
+                                last, n_players, omaha, h, flavor, has_low, tot, cards, board,
+                                flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
+                                pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
+                    done += run
+                    if done == count:
+                        break
+                    # the next deal: the rightmost card that can move on does, the cards
+                    # after it start again
+                    if last >= 0:
+                        pos[t] += run - 1
+                        drawn[t] = avail[n_seg - 1, pos[t]]
+                        for x in range(3 if has_low else 2):
+                            prefix[x, t] = tot[x, last]
+                    changed = n_seg - 1
+                    o = order[changed]
+                    since = hi[o] - 1
+                    while pos[since] == n_avail[changed] - hi[o] + since:
+                        since -= 1
+                        if since < lo[o]:
+                            changed -= 1
+                            o = order[changed]
+                            since = hi[o] - 1
+                    pos[since] += 1
+                    for u in range(since + 1, hi[o]):
+                        pos[u] = pos[u - 1] + 1
+                mine += count
+                d = end
+            masks[w] += my_masks
+            codes[w] += my_codes
             dealt[w] += mine
 
     return kernel

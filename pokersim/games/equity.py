@@ -39,8 +39,10 @@ quarter), ``lose`` of taking nothing, and ``equity`` the expected share of the p
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain, combinations
 
@@ -48,11 +50,10 @@ import numba
 import numpy as np
 
 from .. import config, rankings
-from .._random import seed_key
+from .._random import alias_tables, seed_key
 from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
 from ..combinatorics import binomials
 from ..deal import deal_plan
-from ..equity import _alias_rows
 from ..errors import (
     DuplicateCardError,
     PokersimInputError,
@@ -62,9 +63,11 @@ from ..errors import (
 )
 from ..evaluate import kernel_args
 from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from ..results import ResultFrame, win_rate_table
 from ..runner import check_client, chunk_blocks, run_chunks
+from ..tables import KEY_BIAS
 from ..validation import (
     check_seed,
     check_target_stderr,
@@ -332,67 +335,124 @@ class _Problem:
 
     omaha: bool
     hole: int
-    width: int
     flavor: int
     ranking: str
     has_low: bool
-    deck0: np.ndarray  # the live cards: the deck less board, dead and single hands
-    base: np.ndarray  # (players, width) the known cards in place
-    slot_row: np.ndarray
-    slot_col: np.ndarray
-    seg_sizes: np.ndarray
-    ranged: np.ndarray  # the players given as lists of hands, and their hands:
-    alt_cards: np.ndarray
-    alt_masks: np.ndarray
-    alt_known: np.ndarray
-    alt_sizes: np.ndarray
-    alt_weights: np.ndarray
-    threshold: np.ndarray
-    alias: np.ndarray
-    n_live: int  # cards left for the slots
+    layout: _equity.Layout
+    ranged: _equity.Ranged
+    n_live: int  # the cards left for the unknown ones
+    n_unknown: int
+    ways: np.ndarray  # (owners with unknown cards,) int64: the combinations of each, in order
+    runouts: int  # the deals of one choice of the range players' hands
     key: np.uint64 = np.uint64(0)
     block: int = 1
     trials: int = 0
-    runouts: int = 1
 
     def tables(self) -> tuple:
         """(high, low, Omaha) tables, as the kernels take them."""
-        t = omaha_tables()
-        ot = (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
-        ht = tuple(kernel_args(self.ranking))
-        lt = tuple(kernel_args("eight-or-better")) if self.has_low else ht
-        return ht, lt, ot
+        return _tables(self.ranking, self.has_low)
 
     def shape(self) -> tuple:
-        return (self.omaha, self.hole, self.width, self.flavor, self.has_low)
+        """What a kernel compiles in: (Omaha's rule, hole cards there, flavor, low half)."""
+        return (self.omaha, self.hole if self.omaha else 0, self.flavor, self.has_low)
 
-    def counts(self, dtype) -> np.ndarray:
-        n = self.base.shape[0]
-        return np.zeros((numba.get_num_threads(), n, n + 1, n + 2), dtype)
+    @property
+    def deals(self) -> int:
+        """Every deal an exact run enumerates (conflicting choices of hands included)."""
+        return self.runouts * math.prod(int(s) for s in self.ranged.sizes)
+
+    @property
+    def n_players(self) -> int:
+        return self.layout.known.size - 1
+
+    def counts(self, dtype, workers: int) -> tuple[np.ndarray, np.ndarray]:
+        """Zeroed (winner masks, outcome codes) per worker: one of the two is empty (see
+        :mod:`pokersim.games._equity`)."""
+        n = self.n_players
+        width = _equity.mask_width(n, self.has_low)
+        return (np.zeros((workers, width), dtype),
+                np.zeros((workers, 0 if width else n, n + 1, n + 2), dtype))
+
+    def outcomes(self, masks: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """The outcome-code counts (players, players + 1, players + 2) of a kernel's output."""
+        if masks.shape[1]:
+            return _equity.codes_of_masks(masks.sum(0), self.n_players, self.has_low)
+        return codes.sum(0)
+
+
+@functools.cache
+def _tables(ranking: str, has_low: bool) -> tuple:
+    t = omaha_tables()
+    ot = (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
+    ht = tuple(kernel_args(ranking))
+    lt = tuple(kernel_args("eight-or-better")) if has_low else ht
+    return ht, lt, ot
+
+
+def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
+    """(7, 256) uint64: entry [j, b] combines (adds, or ORs) the values of the cards whose
+    bits are set in b, cards 8j .. 8j + 7 (:func:`pokersim.games._equity.byte_sum`)."""
+    out = np.zeros((7, 256), np.uint64)
+    b = np.arange(256, dtype=np.uint64)
+    for c in range(52):
+        j, bit = divmod(c, 8)
+        out[j] = combine(out[j], np.where((b >> np.uint64(bit)) & np.uint64(1),
+                                          np.uint64(values[c]), np.uint64(0)))
+    return out
+
+
+@functools.cache
+def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
+    """(3, 7, 256) uint64: the byte tables of the card keys, card bits and low card keys
+    (Omaha: the board keys, card bits and low rank bits, ORed) that Monte Carlo sums."""
+    ht, lt, ot = _tables(ranking, has_low)
+    if omaha:
+        return np.stack([_byte_table(ot[0]), _byte_table(ot[1]),
+                         _byte_table(ot[8], np.bitwise_or)])
+    return np.stack([_byte_table(ht[0]), _byte_table(ht[1]), _byte_table(lt[0])])
+
+
+#: A kernel call of at most this many showdowns (trials, or deals enumerated) runs on one
+#: thread, in a millisecond or two: starting Numba's threads cost 0.01 ms on an idle 2-core
+#: machine, and up to a millisecond per call on a busy one.
+SERIAL_SHOWDOWNS = 100_000
+
+
+@contextmanager
+def _threads(showdowns: int):
+    """Run the kernel call inside on one Numba thread when it has few ``showdowns`` (see
+    :data:`SERIAL_SHOWDOWNS`); yields the number of threads (the workers of the kernel)."""
+    threads = numba.get_num_threads()
+    if showdowns > SERIAL_SHOWDOWNS or threads == 1:
+        yield threads
+        return
+    numba.set_num_threads(1)  # this calling thread's setting only
+    try:
+        yield 1
+    finally:
+        numba.set_num_threads(threads)
 
 
 def _monte_carlo_chunk(p: _Problem, first: int, n: int):
-    counts = p.counts(np.int64)
-    plan = deal_plan(p.n_live, p.slot_row.size) if p.slot_row.size else np.zeros((0, 2),
-                                                                                 np.uint64)
-    stalled = np.zeros(counts.shape[0], np.int64)
-    _equity.monte_carlo_kernel(*p.shape())(
-        p.key, first, n, p.block, p.trials, p.deck0, p.deck0.size, p.n_live, plan, p.base,
-        p.slot_row, p.slot_col, p.ranged, p.alt_cards, p.alt_masks, p.alt_known, p.alt_sizes,
-        p.threshold, p.alias, config.MAX_REJECTIONS, *p.tables(), counts, stalled)
-    return counts.sum(0), stalled.sum(keepdims=True)
+    trials = min((first + n) * p.block, p.trials) - first * p.block
+    with _threads(trials) as workers:
+        masks, codes = p.counts(np.int64, workers)
+        stalled = np.zeros(workers, np.int64)
+        _equity.monte_carlo_kernel(*p.shape(), p.n_players * (p.n_players in _equity.UNROLLED))(
+            p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
+            deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
+            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(), masks, codes, stalled)
+    return p.outcomes(masks, codes), stalled.sum(keepdims=True)
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
-    counts = p.counts(np.float64)
-    total = p.runouts * int(np.prod(p.alt_sizes))
-    last = min((first + n) * EXACT_BLOCK, total)
-    dealt = np.zeros(counts.shape[0], np.int64)
-    _equity.exact_kernel(*p.shape())(
-        first * EXACT_BLOCK, last, p.runouts, p.deck0, p.deck0.size, p.base, p.slot_row,
-        p.slot_col, p.seg_sizes, p.ranged, p.alt_cards, p.alt_masks, p.alt_known, p.alt_sizes,
-        p.alt_weights, _BINOM, *p.tables(), counts, dealt)
-    return counts.sum(0), dealt.sum(keepdims=True)
+    first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
+    with _threads(last - first) as workers:
+        masks, codes = p.counts(np.float64, workers)
+        dealt = np.zeros(workers, np.int64)
+        _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout, p.ranged,
+                                         _BINOM, *p.tables(), masks, codes, dealt)
+    return p.outcomes(masks, codes), dealt.sum(keepdims=True)
 
 
 _BINOM = binomials(64, 11)
@@ -403,28 +463,65 @@ def _card_mask(cards) -> np.uint64:
                                 initial=np.uint64(0))
 
 
+def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarray:
+    """(..., 3) uint64: key (from ``bias``), bits and low key (from ``bias``) of each row of
+    ``cards`` (..., n), as the kernels sum them."""
+    c = np.asarray(cards, np.intp)
+    out = np.empty(c.shape[:-1] + (3,), np.uint64)
+    for x, table in enumerate((ht[0], ht[1], lt[0])):
+        out[..., x] = (bias if x != 1 else 0) + table[c].sum(axis=-1, dtype=np.uint64)
+    return out
+
+
+def _fixed_hands(players: list[_Player], board: np.ndarray, game: Game) -> dict:
+    """The Layout's cards in place and what the Monte Carlo kernel keeps of each fixed hand
+    (one hand of every hole card): the flags, and in Omaha games the slots of its pairs, its
+    suit counters and its mask of low ranks, as :func:`~pokersim.rankings.omaha.hole_high`
+    and :func:`~pokersim.rankings.omaha.low_mask` find them."""
+    n, h = len(players), game.hole
+    cards = np.zeros((n + 1, max(h, 5)), np.uint8)
+    cards[n, :board.size] = board
+    fixed = np.array([len(p.cards) == 1 and p.cards.shape[1] == h for p in players])
+    slots = np.zeros((n, 15), np.uint64)
+    counters = np.zeros(n, np.uint64)
+    hole_low = np.zeros(n, np.uint64)
+    t = omaha_tables()
+    for i, p in enumerate(players):
+        if len(p.cards) == 1:
+            cards[i, :p.cards.shape[1]] = p.cards[0]
+        if fixed[i] and game.two_plus_three:
+            c = p.cards[0].astype(np.intp)
+            pairs = [(a, b) for a in range(h) for b in range(a + 1, h)]
+            slots[i, :len(pairs)] = [t.pair_slot[c[a] << 6 | c[b]] for a, b in pairs]
+            counters[i] = HOLE_BIAS + t.board_keys[c].sum(dtype=np.uint64)
+            hole_low[i] = np.bitwise_or.reduce(t.low_bits[c])
+    return dict(cards=cards, fixed=fixed, slots=slots, counters=counters, hole_low=hole_low)
+
+
 def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray
              ) -> _Problem:
-    """The deal's layout: known cards in place, slots for the unknown ones, range players."""
+    """The deal's layout: known cards in place, the unknown ones in deal order (the board's,
+    then each player's), the range players' hands."""
     n, h = len(players), game.hole
-    width = h + game.board
-    base = np.zeros((n, width), np.uint8)
-    base[:, h:h + board.size] = board
-    rows, cols, segs = [], [], []
-    runout = game.board - board.size
-    if runout:
-        rows += [-1] * runout
-        cols += list(range(h + board.size, width))
-        segs.append(runout)
+    ranking = rankings.get(game.ranking)
+    has_low = game.low is not None
+    ht, lt, _ = _tables(ranking.name, has_low)
+    known = np.array([p.cards.shape[1] for p in players] + [board.size], np.int64)
+    missing = np.array([h] * n + [game.board], np.int64) - known
+    order = np.array(([n] if missing[n] else []) + [i for i in range(n) if missing[i]],
+                     np.int64)
+    lo = np.zeros(n + 1, np.int64)
+    lo[order] = np.cumsum(missing[order]) - missing[order]
+    hi = lo + missing
+    keys = np.zeros((3, n + 1), np.uint64)
+    keys[:, n] = _keys(board, ht, lt, np.uint64(0))
+    masks = np.zeros(n + 1, np.uint64)
+    masks[n] = _card_mask(board)
     single = [p for p in players if len(p.cards) == 1]
     for i, p in enumerate(players):
-        known = p.cards.shape[1]
         if len(p.cards) == 1:
-            base[i, :known] = p.cards[0]
-        if known < h:
-            rows += [i] * (h - known)
-            cols += list(range(known, h))
-            segs.append(h - known)
+            keys[:, i] = _keys(p.cards[0], ht, lt, KEY_BIAS)
+            masks[i] = _card_mask(p.cards[0])
     taken = np.concatenate([board, dead, *[p.cards[0] for p in single]]).astype(np.uint8)
     deck0 = np.setdiff1d(_deck(game), taken).astype(np.uint8)
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
@@ -432,30 +529,33 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
     width_alt = max((len(p.cards) for p in ranged), default=1)
     alt_cards = np.zeros((len(ranged), width_alt, max(h, 1)), np.uint8)
     alt_masks = np.zeros((len(ranged), width_alt), np.uint64)
+    alt_keys = np.zeros((len(ranged), width_alt, 3), np.uint64)
     alt_weights = np.zeros((len(ranged), width_alt), np.float64)
     for r, p in enumerate(ranged):
         alt_cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
         alt_masks[r, :len(p.cards)] = [_card_mask(c) for c in p.cards]
+        alt_keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
         alt_weights[r, :len(p.cards)] = p.weights
-    threshold, alias = _alias_rows([p.weights for p in ranged])
+    threshold, alias = alias_tables([p.weights for p in ranged])
     n_live = deck0.size - sum(p.cards.shape[1] for p in ranged)
-    if len(rows) > n_live:
-        raise PokersimInputError(f"{n} players and the board need {len(rows)} more cards but "
+    n_unknown = int(missing.sum())
+    if n_unknown > n_live:
+        raise PokersimInputError(f"{n} players and the board need {n_unknown} more cards but "
                                  f"only {n_live} are left in the deck")
-    runouts, left = 1, n_live
-    for s in segs:
-        runouts *= math.comb(left, s)
-        left -= s
+    sizes = missing[order]
+    left = n_live - (np.cumsum(sizes) - sizes)  # the cards left for each owner's
+    ways = np.array([math.comb(int(a), int(k)) for a, k in zip(left, sizes, strict=True)],
+                    np.int64)
     return _Problem(
-        omaha=game.two_plus_three, hole=h, width=width,
-        flavor=rankings.get(game.ranking).flavor, ranking=rankings.get(game.ranking).name,
-        has_low=game.low is not None, deck0=deck0, base=base,
-        slot_row=np.array(rows, np.int64), slot_col=np.array(cols, np.int64),
-        seg_sizes=np.array(segs, np.int64), ranged=np.array(ranged_players, np.int64),
-        alt_cards=alt_cards, alt_masks=alt_masks,
-        alt_known=np.array([p.cards.shape[1] for p in ranged], np.int64),
-        alt_sizes=np.array([len(p.cards) for p in ranged], np.int64), alt_weights=alt_weights,
-        threshold=threshold, alias=alias, n_live=n_live, runouts=runouts)
+        omaha=game.two_plus_three, hole=h, flavor=ranking.flavor, ranking=ranking.name,
+        has_low=has_low,
+        layout=_equity.Layout(live=_card_mask(deck0), lo=lo, hi=hi, order=order, known=known,
+                              keys=keys, masks=masks, **_fixed_hands(players, board, game)),
+        ranged=_equity.Ranged(
+            players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
+            keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
+            weights=alt_weights, threshold=threshold, alias=alias),
+        n_live=n_live, n_unknown=n_unknown, ways=ways, runouts=math.prod(int(w) for w in ways))
 
 
 def game_equity(players, board=None, dead=None, method: str = "auto", trials: int | None = None,
@@ -528,7 +628,7 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     if trials is not None:
         trials = monte_carlo_trials(trials, None)
     problem = _problem(g, specs, board_cards, dead_cards)
-    deals = problem.runouts * math.prod(problem.alt_sizes.tolist())
+    deals = problem.deals
     if method == "exact" and deals * len(specs) > EXACT_LIMIT:
         raise PokersimInputError(f"method='exact' would enumerate {deals:,} deals of "
                                  f"{len(specs)} hands, more than {EXACT_LIMIT:,} hand "
