@@ -1,16 +1,12 @@
 """Cards to and from the encodings of other poker libraries: treys (and deuces), eval7 and
 phevaluator.
 
-=============  ==============================================================  ==============
-library        a card is                                                       here
-=============  ==============================================================  ==============
-pokersim       ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c d h s)      0..51
-phevaluator    the same id (``phevaluator.Card("As").id_ == 51``)                  identical
-treys, deuces  a 32-bit int: rank bit, suit bit (s 1, h 2, d 4, c 8), rank,      :func:`to_treys`
-               rank prime (``Card.new("As") == 268442665``)
-eval7          a ``Card`` object (``rank`` 0..12, ``suit`` 0..3 = c d h s), or    :func:`to_eval7`
-               its ``mask``, ``1 << (13 * suit + rank)``
-=============  ==============================================================  ==============
+* pokersim and phevaluator: the same id, ``4 * rank + suit`` (rank 0..12 = 2..A, suit
+  0..3 = c d h s; ``phevaluator.Card("As").id_ == 51``).
+* treys (and deuces): a 32-bit int holding a rank bit, a suit bit (s 1, h 2, d 4, c 8), the
+  rank and the rank's prime (``Card.new("As") == 268442665``); see :func:`to_treys`.
+* eval7: a ``Card`` object (``rank`` 0..12, ``suit`` 0..3 = c d h s), or its ``mask``,
+  ``1 << (13 * suit + rank)``; see :func:`to_eval7`.
 
 Every function takes cards as :func:`pokersim.parse_cards` and :func:`pokersim.evaluate` do
 (text, a list of card texts, or an integer array of any shape) and keeps the shape; the
@@ -110,7 +106,7 @@ def to_phevaluator(cards) -> np.ndarray:
 
 
 def from_phevaluator(ids) -> np.ndarray:
-    """Card ids (``uint8``) of phevaluator's ids (ints 0..51, or ``phevaluator.Card``s).
+    """Card ids (``uint8``) of phevaluator's ids (ints 0..51, or ``phevaluator.Card`` objects).
 
     >>> from phevaluator import Card
     >>> from_phevaluator([Card("As"), Card("2c")])
