@@ -112,7 +112,7 @@ BAD_VALUES = [52, 53, 60, 64, 255, 256, 1000, -1, -52, 2**31, 2**63 - 1, 10**30]
 UNKNOWN_GAMES = ["Omaha", "omaha ", "texas", "", "stud8", "x" * 10_000, "omaha\u00a0hi-lo",
                  3, ["omaha"], ("razz",), b"razz", 2.5, object()]  # (None: no game)
 JUNK_WEIGHTS = [0, 0.0, -1, -0.5, float("nan"), float("inf"), -float("inf"), np.float32("nan"),
-                "1", None, True, np.bool_(False), 1j, np.complex128(1), [1], {1: 2}]
+                "1", None, True, np.bool_(False), 1j, np.complex128(1), [1], {1: 2}, "span"]
 
 
 @st.composite
@@ -282,9 +282,13 @@ def malformed_equity(draw, g, deck):
         kw[bad], needles = draw(bad_card_sets(g))
     elif bad == "weight":
         w = draw(st.sampled_from(JUNK_WEIGHTS))
-        entries = [(text(hands[1]), w)]
-        if draw(st.booleans()):
-            entries.insert(0, (text(rest[-g.hole:]), 1))
+        if isinstance(w, str) and w == "span":  # 1 and 1e-13: beyond WEIGHT_SPAN
+            w = 1e-13
+            entries = [(text(rest[-g.hole:]), 1), (text(hands[1]), w)]
+        else:
+            entries = [(text(hands[1]), w)]
+            if draw(st.booleans()):
+                entries.insert(0, (text(rest[-g.hole:]), 1))
         players[1] = dict(entries) if draw(st.booleans()) else entries
         needles = [excerpt(w)]
     elif bad == "pair":  # a tuple in a list that is neither a hand nor a (hand, weight) pair
@@ -317,6 +321,15 @@ def test_malformed_input_is_an_input_error_naming_the_value(data):
 
 # ---------------------------------------------------------------------------------------------
 # Regressions: bugs the fuzzing found, each once
+
+
+def test_weights_spanning_more_than_weight_span_are_an_input_error():
+    """1.7e308 and 1e-300: rescaled, the small one vanished to 0, and when the large one's
+    hand was blocked the list's weights were 0 / 0 (NaN); across players, the products of
+    small weights could vanish too."""
+    with pytest.raises(PokersimInputError, match="1e-300 and 1.7e"):
+        game_equity(["As 2d 3c 4h 5s Kd", {"Ah 2h 3h 4d 6c 5d": 1e-300, "As Ah": 1.7e308}],
+                    game="razz")
 
 
 def test_a_weighted_list_of_huge_weights_is_not_nan():
@@ -477,7 +490,16 @@ def render(player, form):
     return [text(c) if w == 1 else (text(c), w) for c, w in value]
 
 
-WEIGHTS = st.sampled_from([1, 1, 2, 0.5, 3.0, np.float32(0.25), 1e-300, 1.7e308, 7, 10**20])
+FACTORS = st.sampled_from([1, 1, 2, 0.5, 3.0, np.float32(0.25), 7, 10**5, 1e-5])
+
+
+@st.composite
+def weight_lists(draw, n):
+    """``n`` weights of a list: small factors (within WEIGHT_SPAN) of a scale near 1 or near
+    the ends of the floats (weights are relative: 1e300 and 3e300 are 1 and 3)."""
+    scale = draw(st.sampled_from([1, 1, 1e-300, 1e300]))
+    factors = draw(st.lists(FACTORS, min_size=n, max_size=n))
+    return factors if scale == 1 else [scale * float(f) for f in factors]
 
 
 @st.composite
@@ -505,7 +527,8 @@ def small_spots(draw, names):
     forms = [draw(st.sampled_from(HAND_FORMS)) for _ in hands]
     ranged = draw(st.sampled_from([None] + [p for p in range(n) if len(hands[p]) == g.hole]))
     if ranged is not None:
-        entries = [(hands[ranged], draw(WEIGHTS))]
+        weights = draw(weight_lists(3))
+        entries = [(hands[ranged], weights.pop())]
         for _ in range(draw(st.integers(0, 2))):
             if draw(st.booleans()):  # unused cards
                 cards = list(deck[pos:pos + g.hole])
@@ -513,7 +536,7 @@ def small_spots(draw, names):
             else:  # any cards: a hand that holds one in use is never dealt
                 cards = draw(st.lists(st.sampled_from(deck), min_size=g.hole,
                                       max_size=g.hole, unique=True))
-            entries.insert(draw(st.integers(0, len(entries))), (cards, draw(WEIGHTS)))
+            entries.insert(draw(st.integers(0, len(entries))), (cards, weights.pop()))
         players[ranged] = ("list", entries)
         forms[ranged] = draw(st.sampled_from(LIST_FORMS))
     return Spot(g, players, board, dead, forms)
@@ -532,8 +555,9 @@ def naive(spot: Spot) -> list[dict]:
         if kind == "hand":
             choices.append([(value, 1.0)])
         else:
-            top = max(float(w) for _, w in value)
-            choices.append([(c, float(w) / top) for c, w in value if not fixed & set(c)])
+            free = [(c, float(w)) for c, w in value if not fixed & set(c)]
+            top = max(w for _, w in free)
+            choices.append([(c, w / top) for c, w in free])
     total, sums = 0.0, None
     for pick in product(*choices):
         weight = math.prod(w for _, w in pick)
@@ -621,7 +645,8 @@ def monte_carlo_spots(draw, names):
         for k in sizes:
             hands.append(text(deck[pos:pos + k]))
             pos += k
-        players.append(hands[0] if len(hands) == 1 else {h: draw(WEIGHTS) for h in hands})
+        weights = draw(weight_lists(len(hands)))
+        players.append(hands[0] if len(hands) == 1 else dict(zip(hands, weights, strict=True)))
     return g, players, text(board)
 
 

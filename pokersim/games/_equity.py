@@ -8,16 +8,17 @@ given as a list of hands (:class:`Ranged`) have their known cards chosen per dea
 A player's strength, by the kind of game:
 
 * the best hand of all the player's and the board's cards (Hold'em, short deck, stud, razz,
-  the draw games): each owner's cards are summed into a card key and card bits
-  (:mod:`pokersim.tables`; a ranking's card bits are one distinct bit per card, so the OR of
-  distinct cards is their sum, and both sums run along the deal); a player's hand is its own
-  sum plus the board's, one lookup in the game's ranking
+  the draw games): the sum of the card keys and of the card bits of the player's and the
+  board's cards (:mod:`pokersim.tables`; a ranking's card bits are one distinct bit per card,
+  so their OR over distinct cards is their sum), one lookup in the game's ranking
   (:func:`pokersim.evaluate.ranked_lookup`), and in hi/lo games one more in eight-or-better
   (whose keys ignore suits: one hash lookup, :func:`pokersim.evaluate.nonflush_strength`).
-  No row of cards is written or read back.
-* exactly two hole cards and three board cards (Omaha, Courchevel): the cards in place, a row
-  per owner, for :mod:`pokersim.rankings.omaha`'s helpers (the board's description once,
-  then each player's hole cards).
+  Monte Carlo sums them from the 64-bit mask of the hand's cards, a table lookup per byte
+  (:func:`byte_sum`); exact enumeration keeps running sums along each owner's cards. No row
+  of cards is written or read back.
+* exactly two hole cards and three board cards (Omaha, Courchevel): each player's hole cards
+  in a row for :mod:`pokersim.rankings.omaha`'s helpers, after the board's description
+  (its key and bits summed as above, or its row of cards).
 
 The pot: each showdown is summed up by its *winners*, a bit mask of the players holding the
 best high hand, and in hi/lo games, shifted up by P bits, of those holding the best low (none
@@ -31,11 +32,11 @@ the high half when p is one of them (0 when p is not), ``l`` the same for the lo
 standard error.
 
 Monte Carlo counts are int64: block ``b`` of trials draws from stream ``block_state(key, b)``
-(whatever the chunking or thread count). A trial chooses the range players' hands (alias
-tables; a draw with a card in common is drawn again), then deals the unknown cards without
-replacement from the 64-bit mask of the cards left: each card the i-th set bit (one ``pdep``,
-:func:`pokersim._jit.nth_bit`), i uniform, up to ten draws from one 64-bit number
-(:func:`pokersim.deal.batch_number`, no bias).
+(whatever the chunking or thread count), two trials at a time (:func:`draw_two`). A trial
+chooses the range players' hands (alias tables; a draw with a card in common is drawn again),
+then deals the unknown cards without replacement from the 64-bit mask of the cards left: each
+card the i-th set bit (one ``pdep``, :func:`pokersim._jit.nth_bit`), i uniform, up to ten
+draws from one 64-bit number (:func:`pokersim.deal.batch_number`, no bias).
 
 Exact counts are weighted (float64), over deals numbered 0 .. (the range players' choices in
 mixed radix, most significant; then each owner's unknown cards in deal order, by the

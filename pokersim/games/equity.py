@@ -10,15 +10,15 @@ A player is a full hand of the game's hole cards, a *partial* hand (fewer cards:
 in Omaha, a stud player's known cards, a draw player's kept cards) completed at random from
 the cards left, ``"random"``, or a list of hands (full or partial, of any sizes; text or card
 arrays), a ``{hand: weight}`` dict or a list of ``(hand, weight)`` pairs (positive, finite
-weights): one of them is dealt, with chance proportional to its weight among the choices that
-share no card with the others, and completed at random. A partial hand in a list stands for
-each of its completions, which share its weight equally: a list mixing sizes is dealt from
-the list of every completion of its shorter hands to its longest (at most
-:data:`MIXED_LIST_HANDS`; with two such lists, the chance of a pair of choices also counts the
-completions each leaves the other). Two-card games (Hold'em, short deck) also take ranges
-(``"QQ+, AKs"``, a :class:`~pokersim.ranges.Range`). Draw games are valued after the draw:
-each player's kept cards plus random cards. Stud's up-cards folded by others are ``dead``
-cards.
+weights, within a factor :data:`WEIGHT_SPAN` of each other): one of them is dealt, with
+chance proportional to its weight among the choices that share no card with the others, and
+completed at random. A partial hand in a list stands for each of its completions, which share
+its weight equally: a list mixing sizes is dealt from the list of every completion of its
+shorter hands to its longest (at most :data:`MIXED_LIST_HANDS`; with two such lists, the
+chance of a pair of choices also counts the completions each leaves the other). Two-card
+games (Hold'em, short deck) also take ranges (``"QQ+, AKs"``, a
+:class:`~pokersim.ranges.Range`). Draw games are valued after the draw: each player's kept
+cards plus random cards. Stud's up-cards folded by others are ``dead`` cards.
 
 The table is a win-rate table (``docs/api.md``). Split-pot (hi/lo) games add, after the
 standard columns, ``high_win`` / ``high_tie`` (the chance of winning / sharing the high half;
@@ -79,7 +79,8 @@ from ..validation import (
 from . import _equity
 from .game import Game, get
 
-__all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "game_equity", "shares"]
+__all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_equity",
+           "shares"]
 
 #: ``method="auto"`` enumerates every deal when that takes at most this many players' hand
 #: evaluations (deals x players); Monte Carlo otherwise.
@@ -154,6 +155,10 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
         raise PokersimInputError(f"{name}: an empty list of hands")
     hands = [_known(hand, name, game) for hand, _ in pairs]
     weights = [_weight(weight, name) for _, weight in pairs]
+    if min(weights) < max(weights) / WEIGHT_SPAN:
+        raise PokersimInputError(f"{name}: weights must lie within a factor of {WEIGHT_SPAN:g} "
+                                 f"of each other (a deal's weight is their product); got "
+                                 f"{min(weights):g} and {max(weights):g}")
     label = ", ".join(str(format_cards(h)) for h in hands[:3]) + (", ..." if len(hands) > 3
                                                                    else "")
     return label, hands, weights
@@ -193,6 +198,9 @@ def _weight(value, name: str) -> float:
     return weight
 
 
+#: The weights of a list lie within this factor of each other: the product of one weight a
+#: player (the weight of a deal) cannot vanish below the smallest float.
+WEIGHT_SPAN = 1e12
 #: A list that mixes hands of different sizes lists every completion of its shorter hands to
 #: the size of its largest (each shares its hand's weight equally): at most this many.
 MIXED_LIST_HANDS = 1_000_000
@@ -216,7 +224,8 @@ def _players(specs, game: Game, blocked: np.ndarray) -> list[_Player]:
         if sum(len(p.cards) == 1 for p in players) == len(singles):
             break
     live = np.setdiff1d(_deck(game), held)
-    return [_completed(p, i, live) for i, p in enumerate(players)]
+    players = [_completed(p, i, live) for i, p in enumerate(players)]
+    return [_Player(p.label, p.cards, p.weights / p.weights.max()) for p in players]  # no inf
 
 
 def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
@@ -239,7 +248,7 @@ def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
 
 def _without(player: _Player, i: int, held: np.ndarray) -> _Player:
     """A list player's hands less those holding another player's (or a board, dead) card; one
-    hand left is unpadded; the weights scaled to a largest of 1 (no overflow in sums)."""
+    hand left is unpadded."""
     free = ~np.isin(player.cards, held).any(axis=1)
     if not free.any():
         raise PokersimInputError(f"player {i + 1} {short_repr(player.label)}: every hand holds "
@@ -247,7 +256,7 @@ def _without(player: _Player, i: int, held: np.ndarray) -> _Player:
     cards, weights = player.cards[free], player.weights[free]
     if len(cards) == 1:
         cards = cards[:, cards[0] != _NO_CARD]
-    return _Player(player.label, cards, weights / weights.max())
+    return _Player(player.label, cards, weights)
 
 
 def _completed(player: _Player, i: int, live: np.ndarray) -> _Player:
@@ -275,8 +284,7 @@ def _completed(player: _Player, i: int, live: np.ndarray) -> _Player:
                 count=n * (size - s)).reshape(n, size - s)
             rows.append(np.hstack([np.broadcast_to(hand[:s], (n, s)), extra]))
             weights.append(np.full(n, weight / n))
-    weight = np.concatenate(weights)
-    return _Player(player.label, np.concatenate(rows), weight / weight.max())
+    return _Player(player.label, np.concatenate(rows), np.concatenate(weights))
 
 
 def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
