@@ -33,7 +33,9 @@ from collections import Counter
 from functools import cache
 from itertools import combinations, product
 from math import comb, prod
+from types import SimpleNamespace
 
+from tests import naive_zhajinhua
 from tests.naive import (
     CATEGORY_NAMES,
     FLUSH,
@@ -267,6 +269,11 @@ KEYS = {
     "eight-or-better": eight_or_better_key,
     "deuce-to-seven": deuce_to_seven_key,
     "badugi": badugi_key,
+    # Zhajinhua's three cards, by tests/naive_zhajinhua.py's rules (equal hands tie)
+    "zhajinhua": lambda cards: naive_zhajinhua.key(
+        naive_zhajinhua.hand_of(cards), SimpleNamespace(a23="between-jqk-qka", ties="split")),
+    "zhajinhua-a23-lowest": lambda cards: naive_zhajinhua.key(
+        naive_zhajinhua.hand_of(cards), SimpleNamespace(a23="lowest", ties="split")),
 }
 
 
