@@ -162,6 +162,8 @@ def test_holdem_range_through_the_engine():
     slow("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h"),
     ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h"),
     slow("stud-hi-lo", ["As 2d 3c 4h Ks", "Ah 2h Qh 4d 6c"], ""),
+    slow("stud", ["As Ad 3c 4h 5s Kd", "Kh Kc 3h 4d 6c 7d", "Qs 9s 8s 7s 2c 2d",
+                  "Jh Th 9h 8h 5d 6d"], ""),  # four players: the kernel of any number
 ])
 def test_monte_carlo_within_four_standard_errors(game, hands, board):
     exact = game_equity(hands, board, game=game, method="exact") if "random" not in hands \
