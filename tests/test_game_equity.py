@@ -142,9 +142,12 @@ def test_weighted_list_is_the_weighted_mean():
     mixed = game_equity(["Ah Kh 7c 6c", {"Qs Js Ts 9s": 1, "Qd Jd Td 9d": 3}], board,
                         game="omaha")
     assert mixed.equity.iloc[0] == pytest.approx((one + 3 * two) / 4)
-    mc = game_equity(["Ah Kh 7c 6c", {"Qs Js Ts 9s": 1, "Qd Jd Td 9d": 3}], board,
-                     game="omaha", trials=100_000, seed=3)
-    assert abs(mc.equity.iloc[0] - mixed.equity.iloc[0]) < 4 * mc.std_error.iloc[0]
+    # Monte Carlo in razz (its kernel serves the other tests too), sixth street
+    hero, hands = "As 2d 3c 4h 5s Kd", {"Ah 2h 3h 4d 6c 7d": 1, "Ac 2c 3s 4c 6d Qh": 3}
+    exact = [game_equity([hero, h], game="razz").equity.iloc[0] for h in hands]
+    mc = game_equity([hero, hands], game="razz", trials=100_000, seed=3)
+    mean = (exact[0] + 3 * exact[1]) / 4
+    assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
 
 def test_holdem_range_through_the_engine():
@@ -159,6 +162,8 @@ def test_holdem_range_through_the_engine():
     slow("omaha", ["As Ad Ks Kd", "Qh Qc Jh Jc"], "2s 3d 4h"),
     ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h"),
     slow("stud-hi-lo", ["As 2d 3c 4h Ks", "Ah 2h Qh 4d 6c"], ""),
+    slow("stud", ["As Ad 3c 4h 5s Kd", "Kh Kc 3h 4d 6c 7d", "Qs 9s 8s 7s 2c 2d",
+                  "Jh Th 9h 8h 5d 6d"], ""),  # four players: the kernel of any number
 ])
 def test_monte_carlo_within_four_standard_errors(game, hands, board):
     exact = game_equity(hands, board, game=game, method="exact") if "random" not in hands \
@@ -217,23 +222,24 @@ def test_showdowns_counted_by_winner_mask_or_by_outcome_code(monkeypatch):
 
 
 def test_lists_of_hands_with_a_card_in_common():
-    # exact: the choices of two lists that share a card are left out, the rest weighted
-    board = "Th 5h 2s 3s Kd"
-    first = {"Ah Kh 7c 6c": 1, "Ac Qc 7d 6d": 2}
-    second = {"Qs Js Ts 9s": 1, "Ah Jd Td 9d": 3}  # Ah: only with the second hand of first
-    got = game_equity([first, second], board, game="omaha", method="exact")
+    # the choices of two lists that share a card are left out, the rest weighted (razz,
+    # sixth street: 40 x 39 deals each)
+    first = {"As 2d 3c 4h 5s Kd": 1, "Ac 2c 3s 4d 6c Kc": 2}
+    second = {"Ah 2h 3h 4c 6d 7d": 1, "As 2s 3d 5h 6h 7c": 3}  # As: only with first's second
+    got = game_equity([first, second], game="razz", method="exact")
     pairs = [(a, b, wa * wb) for a, wa in first.items() for b, wb in second.items()
              if not set(a.split()) & set(b.split())]
-    mean = sum(w * game_equity([a, b], board, game="omaha").equity.iloc[0]
+    assert len(pairs) == 3
+    mean = sum(w * game_equity([a, b], game="razz").equity.iloc[0]
                for a, b, w in pairs) / sum(w for _, _, w in pairs)
     assert got.equity.iloc[0] == pytest.approx(mean, abs=1e-12)
-    assert got.outcomes.iloc[0] == len(pairs)
-    mc = game_equity([first, second], board, game="omaha", trials=40_000, seed=4)
+    assert got.outcomes.iloc[0] == len(pairs) * 40 * 39
+    mc = game_equity([first, second], game="razz", trials=40_000, seed=4)
     assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
 
 def test_target_stderr_stops_early():
-    df = game_equity(["As Ad Ks Kd", "random"], game="omaha", target_stderr=0.005, seed=1)
+    df = game_equity(["As 2d 3c", "random"], game="razz", target_stderr=0.005, seed=1)
     assert df.attrs["target_stderr_met"] and (df.std_error < 0.005).all()
     assert df.outcomes.iloc[0] < 1_000_000
 

@@ -211,7 +211,8 @@ def winners(s_hi, s_lo, n_players, has_low):
 @jit(inline=True)
 def tally(s_hi, s_lo, n_players, has_low, masks, codes, weight):
     """Add ``weight`` to the showdown's winner mask in ``masks``, or where there are too many
-    players for those, to each player's outcome code in ``codes``."""
+    players for those, to each player's outcome code in ``codes`` (flat: p, h, l in C
+    order)."""
     if masks.shape[0]:
         masks[winners(s_hi, s_lo, n_players, has_low)] += weight
         return
@@ -229,7 +230,17 @@ def tally(s_hi, s_lo, n_players, has_low, masks, codes, weight):
     for p in range(n_players):
         h = n_hi if s_hi[p] == best_hi else 0
         low = n_players + 1 if no_low else (n_lo if s_lo[p] == best_lo else 0)
-        codes[p, h, low] += weight
+        codes[(p * (n_players + 1) + h) * (n_players + 2) + low] += weight
+
+
+@jit(inline=True)
+def add_counts(masks, codes, w, my_masks, my_codes):
+    """Worker w's counts into its rows (plain loops: array expressions in a kernel cost
+    seconds of compilation)."""
+    for i in range(my_masks.shape[0]):
+        masks[w, i] += my_masks[i]
+    for i in range(my_codes.shape[0]):
+        codes[w, i] += my_codes[i]
 
 
 @jit(inline=True)
@@ -410,11 +421,12 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
         n_players = players if players else cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
         for w in prange(n_workers):
-            my_masks = np.zeros_like(masks[w])
-            my_codes = np.zeros_like(codes[w])
+            my_masks = np.zeros(masks.shape[1], masks.dtype)
+            my_codes = np.zeros(codes.shape[1], codes.dtype)
             known = np.concatenate((known0, known0))  # trial k's owners: rows k * (P + 1) ..
             cards = np.concatenate((cards0, cards0))
             left = np.zeros((2, MAX_UNKNOWN + 1), np.uint64)
+            used = np.zeros(2, np.uint64)  # each trial's range players' cards
             s_hi = np.zeros(n_players, np.int16)
             s_lo = np.zeros(n_players, np.int16)
             constant = np.full((2, n_players), -1, np.int16)  # -2: to be found, then kept
@@ -425,21 +437,16 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
                 state = block_state(key, b)
                 n_trials = min(block, trials - b * block)
                 for pair in range(0, n_trials, 2):
-                    used = _U(0)
-                    used_too = _U(0)
                     if n_ranged:
-                        state, used = choose_ranged(state, 0, n_players, r_players, r_cards,
-                                                    r_masks, r_sizes, threshold, alias,
-                                                    known_cards, max_rejections, known, cards)
-                        state, used_too = choose_ranged(state, 1, n_players, r_players,
-                                                        r_cards, r_masks, r_sizes, threshold,
-                                                        alias, known_cards, max_rejections,
-                                                        known, cards)
-                        if used == 0 or used_too == 0:
+                        for k in range(2):
+                            state, used[k] = choose_ranged(
+                                state, k, n_players, r_players, r_cards, r_masks, r_sizes,
+                                threshold, alias, known_cards, max_rejections, known, cards)
+                        if used[0] == 0 or used[1] == 0:
                             stalled[w] += 1
                             break
-                    state = draw_two(state, live & ~used, live & ~used_too, n_live, n_unknown,
-                                     plan, left)
+                    state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
+                                     n_unknown, plan, left)
                     for k in range(min(2, n_trials - pair)):
                         if omaha:
                             omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
@@ -452,8 +459,7 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
                                          s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
                                          flush, offsets, table, l_offsets, l_table)
                         tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
-            masks[w] += my_masks
-            codes[w] += my_codes
+            add_counts(masks, codes, w, my_masks, my_codes)
 
     return kernel
 
@@ -545,8 +551,8 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
         n_seg = order.shape[0]
         span = last - first
         for w in prange(n_workers):
-            my_masks = np.zeros_like(masks[w])
-            my_codes = np.zeros_like(codes[w])
+            my_masks = np.zeros(masks.shape[1], masks.dtype)
+            my_codes = np.zeros(codes.shape[1], codes.dtype)
             base = keys.copy()
             tot = keys.copy()
             cards = cards0.copy()
@@ -597,6 +603,7 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                 changed = 0 if n_seg and order[0] == n_players else -1
                 since = -1
                 done = 0
+                stale = 0  # the players whose strengths are to be found again, a bit each
                 while True:
                     for s in range(changed, n_seg):
                         o = order[s] if s >= 0 else n_players
@@ -613,18 +620,14 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                                       l_keys)
                             if s + 1 < n_seg:
                                 taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
-                        # the strengths again: player o's (the last one's: below), or for the
-                        # board, its description and the players' without unknown cards
+                        # the strengths to find again: player o's, or for the board, its
+                        # description and the players' without unknown cards
                         if omaha and o == n_players:
                             describe_board(cards, n_players, board, has_low, board_keys,
                                            o_bits, o_offsets, board_hash, low_bits)
                         for p in range(n_players):
-                            if p != last and (p == o or (o == n_players and lo[p] == hi[p])):
-                                s_hi[p], s_lo[p] = player_strength(
-                                    p, n_players, omaha, h, flavor, has_low, tot, cards, board,
-                                    flush, offsets, table, l_offsets, l_table, board_keys,
-                                    o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits,
-                                    low_table)
+                            if p == o or (o == n_players and lo[p] == hi[p]):
+                                stale |= 1 << p
                     # the deals where only the last player's last card moves on, in a tight
                     # loop: its key (or row) with each card left, one evaluation and the pot
                     t = hi[last] - 1 if last >= 0 else 0
@@ -640,8 +643,12 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                                     tot[x, last] = before + (card_keys[c] if x == 0 else
                                                              card_bits[c] if x == 1 else
                                                              l_keys[c])
-                            s_hi[last], s_lo[last] = player_strength(
-                                last, n_players, omaha, h, flavor, has_low, tot, cards, board,
+                            stale |= 1 << last
+                        while stale:
+                            p = trailing_zeros(_U(stale))
+                            stale &= stale - 1
+                            s_hi[p], s_lo[p] = player_strength(
+                                p, n_players, omaha, h, flavor, has_low, tot, cards, board,
                                 flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
                                 pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
                         tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
@@ -669,8 +676,7 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                         pos[u] = pos[u - 1] + 1
                 mine += count
                 d = end
-            masks[w] += my_masks
-            codes[w] += my_codes
+            add_counts(masks, codes, w, my_masks, my_codes)
             dealt[w] += mine
 
     return kernel

@@ -379,13 +379,14 @@ class _Problem:
         n = self.n_players
         width = _equity.mask_width(n, self.has_low)
         return (np.zeros((workers, width), dtype),
-                np.zeros((workers, 0 if width else n, n + 1, n + 2), dtype))
+                np.zeros((workers, 0 if width else n * (n + 1) * (n + 2)), dtype))
 
     def outcomes(self, masks: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """The outcome-code counts (players, players + 1, players + 2) of a kernel's output."""
         if masks.shape[1]:
             return _equity.codes_of_masks(masks.sum(0), self.n_players, self.has_low)
-        return codes.sum(0)
+        n = self.n_players
+        return codes.sum(0).reshape(n, n + 1, n + 2)
 
 
 @functools.cache
@@ -607,7 +608,7 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     >>> razz = game_equity(["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
     >>> razz.method.iloc[0], int(razz.outcomes.iloc[0])
     ('exact', 1560)
-    >>> mc = game_equity(["Ah Kh", "random"], game="omaha", trials=20_000, seed=1)
+    >>> mc = game_equity(["As 2d 3c", "random"], game="razz", trials=20_000, seed=1)
     >>> mc.attrs["method"], int(mc.outcomes.iloc[0])
     ('monte-carlo', 20000)
     """
