@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from itertools import combinations
 from typing import NamedTuple
 
@@ -29,7 +30,7 @@ from numba import prange
 from . import rankings
 from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
 from ._simd import eight_hands
-from .cards import as_array, as_hands, check_hands, join_board
+from .cards import as_array, as_hands, check_hands, join_board, parse_cards
 from .errors import PokersimInputError
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
 from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
@@ -273,13 +274,26 @@ def evaluate(hands, board=None, ranking="high", *, game=None):
 
 def _board_or_ranking(board, ranking):
     """(board, ranking), where a ranking given in the board's place (a ranking's name or a
-    Ranking: the signature before ``board``) is the ranking."""
-    if isinstance(board, rankings.Ranking) or isinstance(board, str) and board in rankings.NAMES:
+    Ranking: the signature before ``board``) is the ranking. A word there that is no cards
+    (``"razz"``) is taken for a ranking too, so that the error names the rankings."""
+    if isinstance(board, rankings.Ranking) or isinstance(board, str) and (
+            board in rankings.NAMES or _a_word_not_cards(board)):
         if not (isinstance(ranking, str) and ranking == "high"):
             raise PokersimInputError(f"give one ranking: {short_repr(board)} in the board's "
                                      f"place and ranking={short_repr(ranking)}")
         return None, board
     return board, ranking
+
+
+def _a_word_not_cards(text: str) -> bool:
+    """Whether ``text`` is a lower-case word (``"razz"``, ``"ace-to-six"``) and no card text."""
+    if not re.fullmatch(r"[a-z][a-z0-9-]+", text):
+        return False
+    try:
+        parse_cards(text)
+    except PokersimInputError:
+        return True
+    return False
 
 
 def _joined(hands, board):

@@ -63,7 +63,9 @@ FULL_DECK = tuple(range(52))
 RANKINGS = ("high", "short-deck", "short-deck-trips", "ace-to-five", "eight-or-better",
             "deuce-to-seven", "badugi")
 HAND_SIZES = {name: (4, 5, 6, 7) if name == "badugi" else (5, 6, 7) for name in RANKINGS}
-DECKS = {name: SHORT_DECK if name.startswith("short-deck") else FULL_DECK for name in RANKINGS}
+#: The deck of each ranking, Zhajinhua's (three cards, tests/naive_zhajinhua.py) included.
+DECKS = {name: SHORT_DECK if name.startswith("short-deck") else FULL_DECK
+         for name in RANKINGS + ("zhajinhua", "zhajinhua-a23-lowest")}
 
 #: A low written with the ace as 1: the ace-low rank of a card rank (A -> 0, 2 -> 1, .., K -> 12).
 LOW_CHARS = "A23456789TJQK"

@@ -442,7 +442,7 @@ import os, signal, subprocess, sys, tempfile, time
 cache = tempfile.mkdtemp()  # an empty kernel cache: the command compiles
 env = dict(os.environ, NUMBA_CACHE_DIR=cache)
 proc = subprocess.Popen([sys.executable, "-m", "pokersim", "equity", "AhKh", "random",
-                         "--trials", "100000", "--seed", "1"], stdout=subprocess.PIPE,
+                         "--trials", "10000000000", "--seed", "1"], stdout=subprocess.PIPE,
                         stderr=subprocess.PIPE, text=True, env=env,
                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 time.sleep(float(sys.argv[1]))
@@ -456,13 +456,18 @@ print(proc.returncode, repr(err))
 @pytest.mark.parametrize("after", [6, 8, 9, 10, 11, 12, 14])
 def test_ctrl_c_while_numba_compiles_ends_in_one_line(after):
     """A real SIGINT ``after`` seconds into a run that compiles its kernels (about 12 s to the
-    first kernel on a busy 2-core machine): status 130 and one line, whatever it interrupted
-    (seen before: an "Exception ignored" traceback from llvmlite and the run going on to
-    status 0, or a crash in the interpreter's teardown)."""
+    first kernel on a busy 2-core machine, 15 s to the whole run's on a quiet one): status 130
+    and one line, whatever it interrupted (seen before: an "Exception ignored" traceback from
+    llvmlite and the run going on to status 0, or a crash in the interpreter's teardown). The
+    run asks for 10**10 trials, so that a fast machine, done compiling, is interrupted while it
+    simulates (the estimate so far printed, marked PARTIAL), never after it has finished."""
     done = subprocess.run([sys.executable, "-c", INTERRUPT_WHILE_COMPILING, str(after)],
                           cwd=REPO, capture_output=True, text=True, timeout=600, check=True)
     rc, err = done.stdout.split(" ", 1)
-    assert (int(rc), err.strip()) == (130, repr("pokersim: interrupted\n")), done.stdout
+    one_line = {repr("pokersim: interrupted\n"),
+                repr("pokersim: interrupted; the estimate so far is printed and saved, marked "
+                     "PARTIAL\n")}
+    assert int(rc) == 130 and err.strip() in one_line, done.stdout
 
 
 # ----------------------------------------------------------------------------- process pools
