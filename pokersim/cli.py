@@ -881,10 +881,12 @@ def _interrupts_kept():
     thread again instead, to end the command as Ctrl-C does anywhere else.
 
     The hook only notes it (one store, where Python checks for no signal: sent from the hook,
-    the interrupt would be raised in the hook and lost again); a watching thread sends it.
+    the interrupt would be raised in the hook and lost again); a watching thread sends it. A
+    command that ends before it arrives (``interrupt_main`` does nothing where SIGINT has no
+    Python handler) raises it as it ends.
     """
     previous = sys.unraisablehook
-    lost = types.SimpleNamespace(interrupt=False)
+    lost = types.SimpleNamespace(interrupt=False, sent=False)
     done = threading.Event()
 
     def hook(unraisable):
@@ -896,8 +898,8 @@ def _interrupts_kept():
 
     def watch():
         while not done.wait(0.02):
-            if lost.interrupt:
-                lost.interrupt = False
+            if lost.interrupt and not lost.sent:
+                lost.sent = True
                 _thread.interrupt_main()
 
     watcher = threading.Thread(target=watch, name="pokersim-interrupts", daemon=True)
@@ -909,7 +911,7 @@ def _interrupts_kept():
         done.set()
         watcher.join()
         sys.unraisablehook = previous
-    if lost.interrupt:  # noted as the command ended
+    if lost.interrupt:  # noted as the command ended, or sent where SIGINT had no handler
         raise KeyboardInterrupt
 
 
