@@ -28,6 +28,7 @@ OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 #: Command lines of the README not run here, each with why (the rest run, with their output).
 EXPENSIVE_COMMANDS = {
     "starting-hands --regenerate": "simulates the whole table (about a minute)",
+    "hand-strength-table": "every class of a round: minutes",
     "bench": "benchmarks take minutes",
     "--trials 100000000": "10**8 trials and more: minutes",
     "--workers": "starts a Dask LocalCluster",
