@@ -380,6 +380,12 @@ def _add_command(sub, name: str, help: str, examples: list[str], run, **defaults
     return p
 
 
+def _add_group(sub, name: str, help: str, examples: list[str]):
+    """A command of actions (``pokersim draw5 deal``): its parser's action subparsers."""
+    return _add_command(sub, name, help, examples, None).add_subparsers(
+        dest="action", required=True, metavar="ACTION")
+
+
 def _shown(args, result):
     """(table, text to print instead of it, or None) of a command's result."""
     return result if isinstance(result, tuple) else (result, None)
@@ -591,11 +597,10 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
     """``draw5``, ``videopoker`` and ``zhajinhua``, each with its own actions."""
     leaves = []
 
-    game = _add_command(sub, "draw5", "five-card draw: deal a table, or win rates by category",
-                        ["draw5 deal --players 4 --rounds 3 --seed 1",
-                         "draw5 win-rates --players 2",
-                         "draw5 win-rates --players 5 --trials 1000000 --seed 1"], None)
-    actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = _add_group(sub, "draw5", "five-card draw: deal a table, or win rates by category",
+                         ["draw5 deal --players 4 --rounds 3 --seed 1",
+                          "draw5 win-rates --players 2",
+                          "draw5 win-rates --players 5 --trials 1000000 --seed 1"])
     p = _add_command(actions, "deal", "deal five cards to each player; name and rank the "
                      "hands and the winner of each round",
                      ["draw5 deal --players 4 --rounds 3 --seed 1",
@@ -613,13 +618,11 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                     f"deals to simulate (default {config.DEFAULT_TRIALS:,})")
     leaves.append(p)
 
-    game = _add_command(sub, "videopoker", "Jacks-or-Better video poker: best hold, return, "
-                        "simulation",
-                        ['videopoker hold "Jh Jd 4c 7s 9d"',
-                         "videopoker return --paytable 8/5",
-                         "videopoker simulate --trials 1000000 --strategy simple --seed 1"],
-                        None)
-    actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = _add_group(sub, "videopoker", "Jacks-or-Better video poker: best hold, return, "
+                         "simulation",
+                         ['videopoker hold "Jh Jd 4c 7s 9d"',
+                          "videopoker return --paytable 8/5",
+                          "videopoker simulate --trials 1000000 --strategy simple --seed 1"])
 
     def paytable(p):
         p.add_argument("--paytable", default="9/6", metavar="{9/6,9/5,8/5}",
@@ -654,12 +657,11 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
     paytable(p)
     leaves.append(p)
 
-    game = _add_command(sub, "zhajinhua", "Zhajinhua (three cards): deal a table, category "
-                        "frequencies, win rates",
-                        ["zhajinhua deal --players 6 --seed 1",
-                         "zhajinhua frequencies",
-                         "zhajinhua win-rates --players 2 --a23 lowest --rule-235"], None)
-    actions = game.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = _add_group(sub, "zhajinhua", "Zhajinhua (three cards): deal a table, category "
+                         "frequencies, win rates",
+                         ["zhajinhua deal --players 6 --seed 1",
+                          "zhajinhua frequencies",
+                          "zhajinhua win-rates --players 2 --a23 lowest --rule-235"])
     p = _add_command(actions, "deal", "deal three cards to each player and settle each round",
                      ["zhajinhua deal --players 6 --seed 1",
                       "zhajinhua deal --players 4 --rounds 10 --seed 1 --ties suit"],
@@ -952,12 +954,11 @@ def _strength_commands(sub) -> list[argparse.ArgumentParser]:
                         "1,024 on the river")
     _progress_options(p, argparse.SUPPRESS)
 
-    iso = _add_command(sub, "isomorphism", "suit-isomorphic classes of hands: index, canonical "
-                       "hand, count",
-                       ['isomorphism index "As Ks" "Qh 7d 2c" "Kd Ad" "2s 7c Qh"',
-                        "isomorphism unindex flop 0 1286791",
-                        "isomorphism count"], None)
-    actions = iso.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions = _add_group(sub, "isomorphism", "suit-isomorphic classes of hands: index, "
+                         "canonical hand, count",
+                         ['isomorphism index "As Ks" "Qh 7d 2c" "Kd Ad" "2s 7c Qh"',
+                          "isomorphism unindex flop 0 1286791",
+                          "isomorphism count"])
     p = _add_command(actions, "index", "the class of each hand (0 .. count - 1) and its "
                      "canonical hand; hands equal but for the suits share it",
                      ['isomorphism index "As Ks" "Kd Ad" "As Kd"           # preflop',

@@ -15,7 +15,6 @@ from phevaluator import evaluate_cards
 import pokersim
 from pokersim.cli import main
 from pokersim.io import read_table
-
 from tests.ctrl_c import after_first_chunk
 
 #: Waugh, "A Fast and Optimal Hand Isomorphism Algorithm" (2013), Table 1.
