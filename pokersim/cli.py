@@ -10,6 +10,9 @@
     pokersim draw5 deal --players 4 --rounds 3 --seed 1
     pokersim videopoker hold "Jh Jd 4c 7s 9d" --paytable 9/6
     pokersim zhajinhua win-rates --players 2 --rule-235
+    pokersim hand-strength "Ad Qc" "3h 4c Jh" --bins 10
+    pokersim hand-strength-table flop --bins 50 --out flop.parquet
+    pokersim isomorphism index "As Ks" "Qh 7d 2c"
 
 Every command that prints a table can also write it with ``--csv``, ``--json`` or
 ``--parquet PATH`` (``-``: standard output, instead of the printed table), each file written
