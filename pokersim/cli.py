@@ -892,7 +892,7 @@ def _cmd_isomorphism_unindex(args) -> pd.DataFrame:
     from . import format_cards
     from .isomorphism import unindex
 
-    hands = unindex(args.round, np.array(args.indices, dtype=np.int64))
+    hands = unindex(args.round, args.indices)  # checks them (any size of int)
     frame = pd.DataFrame({"round": args.round, "index": args.indices,
                           "hole": format_cards(hands[:, :2]),
                           "board": format_cards(hands[:, 2:])})

@@ -204,6 +204,7 @@ def test_unindex_then_index_round_trips(capsys, tmp_path, round, indices):
 @pytest.mark.parametrize("argv, words", [
     (["unindex", "flop", "1286792"], "1286792 is not a flop class (they run 0..1,286,791)"),
     (["unindex", "preflop", "-1"], "-1 is not a preflop class"),
+    (["unindex", "river", str(2**64)], "indices must be integers"),
     (["unindex", "flip", "3"], "invalid choice: 'flip'"),
     (["unindex", "river", "x"], "invalid int value: 'x'"),
     (["count", "flip"], "unknown round 'flip'"),
