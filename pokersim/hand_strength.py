@@ -39,10 +39,12 @@ strengths swept in order with card removal, rather than hands compared in pairs.
 from __future__ import annotations
 
 import functools
+import json
 from math import comb
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from . import isomorphism
 from ._hand_strength import (
@@ -64,7 +66,7 @@ from .cards import as_hands, check_hands, format_cards
 from .combinatorics import subsets
 from .errors import PokersimInputError
 from .evaluate import kernel_args
-from .io import require_format, write_atomic
+from .io import PARQUET_KEY, require_format, table_metadata, write_atomic
 from .isomorphism import _paired_rows
 from .results import ResultFrame
 from .runner import _bar, _results, check_client
@@ -299,7 +301,8 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
         (123,156,254).
     path : str or path-like, optional
         Write the table to this Parquet file (its name ends in ``.parquet``), in row groups
-        of 4,194,304 classes, instead of returning it. The file appears only once complete.
+        of 4,194,304 classes, instead of returning it. The file appears only once complete;
+        :func:`pokersim.io.read_table` reads it back with its metadata block (the ``attrs``).
     bins : int, optional
         Also count each class's runouts by river hand strength in this many bins (see
         :func:`hand_strength`), as uint16 columns ``hist_0`` ..; not on the river.
@@ -416,9 +419,10 @@ def _write_parquet(path: Path, columns: dict, hist: np.ndarray, attrs: dict) -> 
     import pyarrow.parquet as pq
 
     count = len(columns["hs"])
+    meta = table_metadata(pd.DataFrame(), **attrs)  # the metadata block of pokersim.io
     schema = pa.schema([("class", pa.int64())] + [(name, pa.float64()) for name in columns]
                        + [(f"hist_{i}", pa.uint16()) for i in range(hist.shape[1])],
-                       metadata={"pokersim": repr(attrs)})
+                       metadata={PARQUET_KEY: json.dumps(meta)})
 
     def write(f):
         with pq.ParquetWriter(f, schema) as writer:

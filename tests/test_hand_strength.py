@@ -20,6 +20,7 @@ from pokersim import deal, evaluate, format_cards, hand_strength, hand_strength_
 from pokersim.errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
 from pokersim.hand_strength import _fill_table, _table_chunk, _write_parquet, board_classes
 from pokersim.isomorphism import class_count, index, unindex
+from pokersim.io import read_table
 
 # make tests/naive.py importable whatever pytest's import mode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -369,6 +370,9 @@ def test_table_rows_equal_direct_calls(tmp_path):
     assert len(back) == class_count("flop") and (back["class"] == np.arange(len(back))).all()
     np.testing.assert_array_equal(back.ppot.to_numpy(), columns["ppot"])
     assert back.hist_3.dtype == np.uint16 and (back.hist_3.to_numpy() == hist[:, 3]).all()
+    # the metadata block of pokersim.io, which read_table and pandas read as attrs
+    assert read_table(path).attrs["round"] == back.attrs["round"] == "flop"
+    assert "pokersim" in back.attrs
 
 
 @pytest.mark.slow
