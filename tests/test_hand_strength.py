@@ -19,8 +19,8 @@ import pytest
 from pokersim import deal, evaluate, format_cards, hand_strength, hand_strength_table, parse_cards
 from pokersim.errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
 from pokersim.hand_strength import _fill_table, _table_chunk, _write_parquet, board_classes
-from pokersim.isomorphism import class_count, index, unindex
 from pokersim.io import read_table
+from pokersim.isomorphism import class_count, index, unindex
 
 # make tests/naive.py importable whatever pytest's import mode
 sys.path.insert(0, str(Path(__file__).resolve().parent))
