@@ -218,6 +218,26 @@ def test_a_list_of_card_texts_is_one_hand():
         evaluate(["As", "Ks", "Qs", "Js", "As"])
 
 
+def test_rows_of_card_texts_are_a_hand_per_row():
+    rng = np.random.default_rng(19)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(300)])
+    texts = [[NAMES[c] for c in row] for row in hands.tolist()]  # nested lists, a card each
+    want = [cactus(row) for row in hands.tolist()]
+    for given in (texts, np.array(texts), np.array(texts, dtype=object)):
+        got = evaluate(given)
+        assert got.shape == (300,) and pokersim.cactus_rank(got).tolist() == want
+    # holes and boards as rows of card texts, row by row
+    got = evaluate([row[:2] for row in texts], [row[2:] for row in texts])
+    assert pokersim.cactus_rank(got).tolist() == want
+    with pytest.raises(CardError, match=r"hands\[1, 0\] = 'As Ks' is not one card.*a list of "
+                                        r"strings such as \['As Ks', 'Qd Qh'\] gives a hand"):
+        evaluate([["2c", "3c", "4c", "5c", "7d"], ["As Ks", "Qs", "Js", "Ts", "9s"]])
+    with pytest.raises(CardError, match=r"hands\[0, 4\] = 'Xx' is not one card"):
+        evaluate(np.array([["As", "Ks", "Qs", "Js", "Xx"]]))
+    with pytest.raises(DuplicateCardError, match=r"hands\[1\] repeats card 'As'"):
+        evaluate([["2c", "3c", "4c", "5c", "As"], ["As", "Ks", "Qs", "Js", "As"]])
+
+
 def test_a_board_may_be_a_list_of_card_texts_everywhere():
     listed = pokersim.equity(["AhKh", "QsQd"], board=["2c", "7d", "Qh"])
     assert round(listed.win.iloc[0] * 990) == 43  # runner-runner flushes and straights
