@@ -548,3 +548,24 @@ def test_outcomes_are_int64_in_every_win_rate_table(monkeypatch):
                                   chunk_size=16_384)
     tables.append(interrupted.value.partial)
     assert [t.outcomes.dtype for t in tables] == [np.dtype(np.int64)] * len(tables)
+
+
+def test_category_looks_strengths_up_without_a_copy_of_them():
+    # it made an int64 copy and three boolean masks of the strengths (50 million: 800 MB
+    # more than the result); now it checks and looks them up in place: the result, one byte
+    # each, is all it allocates (numpy reports its allocations to tracemalloc)
+    import tracemalloc
+
+    strengths = np.random.default_rng(19).integers(1, 7463, 2_000_000).astype(np.int16)
+    # Cactus Kev's published rank bands (1 best), strongest category first
+    last_rank = [1, 10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462]
+    want = 9 - np.searchsorted(last_rank, 7463 - strengths.astype(np.int64))
+    category(strengths[:2])  # the kernel loaded (or compiled) first, not traced
+    tracemalloc.start()
+    try:
+        codes = category(strengths)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert codes.tolist() == want.tolist() and codes.itemsize == 1
+    assert peak < 2 * strengths.size, peak  # the old copy alone took 8 bytes a strength
