@@ -75,7 +75,8 @@ LONG = "x" * 100_000  # longer than any file name the system takes
     ("--out", f"/no/such/{LONG}.csv", "File name too long"),
     # found only when written, after the table is printed
     ("--csv", f"/proc/{'y' * 200}.csv", "No such file or directory"),
-])
+], ids=["name too long", "folder too long", "no folder", "a folder", "NUL", "--out",
+        "at writing"])
 def test_a_path_in_an_error_is_a_bounded_excerpt_on_one_line(capsys, option, name, why):
     argv = ["starting-hands", *(["--regenerate", "--opponents", 1] if option == "--out" else []),
             option, name]
