@@ -151,16 +151,23 @@ def card_array(value, name: str = "cards") -> np.ndarray:
     """Cards as given, as an array of card ids with the shape of the input; values and
     repeats are not checked here. Text is parsed: a string is one hand (1-D); a list (or
     1-D array) of strings is one hand when each string is one card (``["As", "Ks", "Qs"]``),
-    else one hand per string (2-D). Anything else is returned as an array, as it is.
+    else one hand per string (2-D); nested lists (or an array of 2 or more dimensions) of
+    strings hold one card each, a hand per row (``[["As", "Ks"], ["Qd", "Qh"]]``). Anything
+    else is returned as an array, as it is.
 
     >>> card_array(["As", "Ks", "Qs"]), card_array(["As Ks", "Qd Qh"]).shape
     (array([51, 47, 43], dtype=uint8), (2, 2))
+    >>> card_array([["As", "Ks"], ["Qd", "Qh"]])
+    array([[51, 47],
+           [41, 42]], dtype=uint8)
     """
     if isinstance(value, str):
         return parse_cards(value)
-    if isinstance(value, np.ndarray) and (value.ndim != 1 or not _is_text_array(value)):
+    if isinstance(value, np.ndarray) and (value.ndim == 0 or not _is_text_array(value)):
         return value
     arr = as_array(value, name)
+    if arr.ndim >= 2 and (arr.dtype.kind in "US" or _is_text_array(arr)):
+        return _parse_card_grid(arr, name)
     if arr.size == 0 or arr.ndim != 1 or not _is_text_array(arr):
         return arr
     texts = [str(t) for t in arr]
@@ -168,6 +175,23 @@ def card_array(value, name: str = "cards") -> np.ndarray:
     if all(r.size == 1 for r in rows):  # one card per text: one hand
         return parse_cards(" ".join(texts))  # names a repeated card by its position
     return parse_hands(texts)
+
+
+def _parse_card_grid(arr: np.ndarray, name: str) -> np.ndarray:
+    """An array of card texts of 2 or more dimensions, one card each, as card ids of its
+    shape; an element that is not one card is named by its position."""
+    texts, inverse = np.unique(arr.astype(str), return_inverse=True)
+    ids = np.empty(len(texts), np.uint8)
+    for i, text in enumerate(texts.tolist()):
+        match = _CARD_RE.fullmatch(text.strip())
+        if match is None:
+            at = ", ".join(str(int(j)) for j in np.argwhere(arr.astype(str) == text)[0])
+            raise CardError(f"{name}[{at}] = {short_repr(text, 40)} is not one card: in nested "
+                            f"lists (or an array of 2 or more dimensions) of text each element "
+                            f"is one card such as 'As', a hand per row; a list of strings "
+                            f"such as ['As Ks', 'Qd Qh'] gives a hand per string")
+        ids[i] = card_id(_RANK_OF[match.group(1).upper()], _SUIT_OF[match.group(2).lower()])
+    return ids[inverse.reshape(-1)].reshape(arr.shape)
 
 
 def _check_range(arr: np.ndarray, name: str) -> None:

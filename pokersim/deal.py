@@ -149,7 +149,9 @@ def deal(n: int, k: int | None = None, seed=None, dead=None, deck: str = "full",
         Rows and cards per row (1 <= k <= cards left in the deck). With ``game``, leave ``k``
         out: a row is a whole deal.
     seed : None, int, SeedSequence or numpy Generator
-        The same seed gives the same array whatever the number of threads.
+        The same seed gives the same array whatever the number of threads. None deals from
+        fresh entropy, and an array records no seed: to deal the same cards again, pass a
+        seed (the tables of :mod:`pokersim.games`, given none, draw one and record it).
     dead : text or array of cards, optional
         Cards removed from the deck first (e.g. cards already seen).
     deck : {"full", "short"}

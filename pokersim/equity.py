@@ -60,11 +60,12 @@ from .validation import (
     check_count,
     check_flag,
     check_method,
-    check_seed,
     check_target_stderr,
     choose_method,
     deprecated,
+    drawn_seed,
     monte_carlo_trials,
+    seed_of,
     short_repr,
     warn,
 )
@@ -299,7 +300,7 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     target_stderr = check_target_stderr(target_stderr)
     categories = check_flag(categories, "categories")
     check_client(client)
-    check_seed(seed)
+    seed = drawn_seed(seed)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
 
     order = [i for i, p in enumerate(specs) if p.combos is not None]
@@ -318,8 +319,9 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
                        counted.cats[back] if categories else counted.cats, counted.total,
                        counted.outcomes, counted.trials, counted.method, counted.target_met)
     frame = summarise([ordered[i].label for i in back], counted, categories)
-    frame.attrs.update(board=format_cards(board_cards), dead=format_cards(dead_cards), seed=seed,
-                       trials=counted.trials, target_stderr=target_stderr)
+    frame.attrs.update(board=format_cards(board_cards), dead=format_cards(dead_cards),
+                       seed=seed_of(seed, counted.method), trials=counted.trials,
+                       target_stderr=target_stderr)
     if target_stderr is not None:
         frame.attrs["target_stderr_met"] = counted.target_met
     if frame.attrs["partial"]:
@@ -662,6 +664,7 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
     0         1   AsAd   100%  exact
     """
     counts = opponent_counts(opponents)
+    seed = drawn_seed(seed)  # one for every run
     runs = (lambda n=n: equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
                                method=method, seed=seed, target_stderr=target_stderr,
                                client=client, chunk_size=chunk_size, progress=progress)
@@ -697,7 +700,9 @@ def _versus_random_table(frames: list[ResultFrame], counts: list[int],
     rows.insert(0, "opponents", counts[:len(frames)])
     table = as_win_rate_table(rows, ["opponents", "player"])
     simulated = [f.attrs["trials"] for f in frames if f.attrs["trials"] is not None]
-    table.attrs.update({k: frames[0].attrs[k] for k in ("board", "dead", "seed")})
+    table.attrs.update({k: frames[0].attrs[k] for k in ("board", "dead")})
+    table.attrs["seed"] = next((f.attrs["seed"] for f in frames if f.attrs["seed"] is not None),
+                               None)  # the one the simulated runs shared
     table.attrs.update(hand=table.player.iloc[0], opponents=counts,
                        trials=sum(simulated) if simulated else None,
                        partial=partial)

@@ -34,7 +34,9 @@ from .validation import (
     check_flag,
     check_target_stderr,
     choose_method,
+    drawn_seed,
     monte_carlo_trials,
+    seed_of,
     short_repr,
 )
 
@@ -247,7 +249,8 @@ def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = N
     of ``n_strengths + 1`` counts (index 0: hands with no strength, eight-or-better's no low).
 
     The options are those of :func:`category_frequencies` (``target_stderr`` applies to the
-    categories' probabilities); on Ctrl-C a Monte Carlo run raises
+    categories' probabilities; an array records no seed, so ``seed=None`` is not drawn and
+    recorded as there); on Ctrl-C a Monte Carlo run raises
     :class:`SimulationInterrupted` whose ``partial`` holds the counts so far.
 
     >>> int((strength_counts(5) > 0).sum())
@@ -323,6 +326,7 @@ def category_frequencies(cards: int | None = None, method: str = "auto",
     3    8-low     35,840
     4   No low  2,541,616
     """
+    seed = drawn_seed(seed)
     if game is not None:
         return _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
                                  client, chunk_size, progress)
@@ -336,8 +340,8 @@ def category_frequencies(cards: int | None = None, method: str = "auto",
                             order=[r.labels[c] for c in strongest_first[::-1]])
     hands = frame.attrs["outcomes"]
     frame.attrs.update(cards=int(cards), ranking=r.name,
-                       trials=None if method == "exact" else hands, seed=seed,
-                       target_stderr=target_stderr)
+                       trials=None if method == "exact" else hands,
+                       seed=seed_of(seed, method), target_stderr=target_stderr)
     deck = 52 - r.first_card
     if method == "exact" and hands != comb(deck, cards):
         raise AssertionError(  # pragma: no cover
@@ -436,8 +440,8 @@ def _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
                                        ordered=True)
     hands = int(counts[0].sum())
     frame.attrs.update(cards=g.cards, game=g.name, method=method,
-                       trials=None if method == "exact" else hands, seed=seed,
-                       target_stderr=target_stderr, outcomes=hands,
+                       trials=None if method == "exact" else hands,
+                       seed=seed_of(seed, method), target_stderr=target_stderr, outcomes=hands,
                        partial=method == "monte-carlo (partial)")
     if method == "monte-carlo (partial)":
         raise SimulationInterrupted(frame)

@@ -368,8 +368,13 @@ def _check_path(path) -> Path:
     if out.suffix.lower() != ".parquet":
         raise PokersimInputError(f"path must name a Parquet file (ending in .parquet); got "
                                  f"{short_repr(str(path))}")
-    if not out.parent.is_dir():
-        raise PokersimInputError(f"path {short_repr(str(path))}: no folder {str(out.parent)!r}")
+    try:
+        folder = out.parent.is_dir()
+    except OSError as e:  # such as a name too long for the system
+        raise PokersimInputError(f"path {short_repr(str(path))}: {e.strerror}") from None
+    if not folder:
+        raise PokersimInputError(f"path {short_repr(str(path))}: no folder "
+                                 f"{short_repr(str(out.parent))}")
     require_format("parquet")
     return out
 

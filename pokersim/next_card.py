@@ -38,7 +38,13 @@ from .errors import CardError, DuplicateCardError, PokersimInputError
 from .ranges import Range
 from .results import ResultFrame, win_rate_table
 from .runner import check_client
-from .validation import check_between, check_seed, check_target_stderr, choose_method, short_repr
+from .validation import (
+    check_between,
+    check_target_stderr,
+    choose_method,
+    drawn_seed,
+    short_repr,
+)
 
 __all__ = ["outs"]
 
@@ -145,7 +151,7 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
     hero = _hero(hand, blocked)
     label, opponent, n_random = _opponents(opponents, blocked, hero)
     check_target_stderr(target_stderr)
-    check_seed(seed)
+    seed = drawn_seed(seed)
     check_client(client)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     unseen = np.setdiff1d(live, hero)
@@ -209,7 +215,7 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
                        board=format_cards(board_cards), dead=format_cards(dead_cards),
                        equity_now=float(equity_now), ahead_now=float(ahead_now),
                        outs=int(table.out.sum()),
-                       seed=seed)
+                       seed=None if table.attrs["trials"] is None else seed)  # a run simulated
     return table
 
 

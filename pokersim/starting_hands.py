@@ -30,7 +30,7 @@ from .heads_up import versus_random
 from .io import write_table
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
-from .validation import NOT_GIVEN, check_seed, deprecated, renamed
+from .validation import NOT_GIVEN, check_seed, deprecated, drawn_seed, renamed
 
 __all__ = ["load_starting_hands", "representative", "save_starting_hands",
            "starting_hand_names", "starting_hand_table"]
@@ -60,7 +60,7 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
     that its numbers do not depend on which other hands are asked for: hand i of
     :func:`~pokersim.ranges.starting_hand_names` gets ``1000 * seed + i`` from an integer
     seed (or a SeedSequence made from one), the i-th child of any other SeedSequence; a
-    Generator gives one draw, None fresh entropy.
+    Generator gives one draw; for None one is drawn (and recorded in ``attrs["seed"]``).
 
     Returns
     -------
@@ -75,6 +75,7 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
         one (if it has an estimate yet), ``attrs["partial"]`` True.
     """
     opponents = opponent_counts(opponents)
+    seed = drawn_seed(seed)
     hand_seed = _hand_seeds(seed)
     names = renamed("hands", hands, "names", names)
     every = starting_hand_names()

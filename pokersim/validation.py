@@ -121,6 +121,39 @@ def check_seed(seed) -> None:
                                  f"numpy Generator; got {short_repr(seed)}")
 
 
+class DrawnSeed(int):
+    """A seed drawn for a run given none (see :func:`drawn_seed`): an int, to pass as
+    ``seed=`` for the same numbers, that :func:`choose_method` still counts as no seed."""
+
+    __slots__ = ()
+
+
+def drawn_seed(seed):
+    """``seed`` (checked), or for None a fresh one: a :class:`DrawnSeed` below 2**63 drawn from
+    the system's entropy (:class:`numpy.random.SeedSequence`). A random result records the
+    seed it ran with in ``attrs["seed"]`` (see :func:`seed_of`), this one too, so that running
+    it again with that seed gives the same numbers.
+
+    >>> s = drawn_seed(None)
+    >>> isinstance(s, int) and 0 <= s < 2**63, drawn_seed(7)
+    (True, 7)
+    """
+    check_seed(seed)
+    if seed is not None:
+        return seed
+    return DrawnSeed(int(np.random.SeedSequence().generate_state(1, np.uint64)[0]) >> 1)
+
+
+def seed_of(seed, method: str | None):
+    """The seed a result records: None for an exact result (one given no seed, as exact
+    runs are), else ``seed``.
+
+    >>> seed_of(DrawnSeed(5), "exact"), seed_of(DrawnSeed(5), "monte-carlo (partial)")
+    (None, 5)
+    """
+    return None if method == "exact" else seed
+
+
 def check_target_stderr(value) -> float | None:
     """None, or a standard error to reach: a real number strictly between 0 and 1 (numpy
     scalars included)."""
@@ -150,12 +183,14 @@ def choose_method(method, *, trials=None, seed=None, target_stderr=None,
     """``"exact"`` or ``"monte-carlo"``, as asked for by ``method`` and the Monte Carlo options.
 
     ``"auto"`` is exact when ``exact_possible`` and none of ``trials``, ``seed`` and
-    ``target_stderr`` is given (a seed asks for a simulation), else Monte Carlo. ``"exact"``
+    ``target_stderr`` is given (a seed asks for a simulation; one drawn for a run given
+    none, a :class:`DrawnSeed`, does not), else Monte Carlo. ``"exact"``
     refuses those options, and is an error when not ``exact_possible`` (``why_not_exact``
     says why). A function whose exact cost is known only later (``equity``) checks the
     options here and decides "auto" itself.
     """
     method = check_method(method)
+    seed = None if isinstance(seed, DrawnSeed) else seed
     given = [name for name, value in (("trials", trials), ("seed", seed),
                                       ("target_stderr", target_stderr)) if value is not None]
     if method == "exact":

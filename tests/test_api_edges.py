@@ -218,6 +218,26 @@ def test_a_list_of_card_texts_is_one_hand():
         evaluate(["As", "Ks", "Qs", "Js", "As"])
 
 
+def test_rows_of_card_texts_are_a_hand_per_row():
+    rng = np.random.default_rng(19)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(300)])
+    texts = [[NAMES[c] for c in row] for row in hands.tolist()]  # nested lists, a card each
+    want = [cactus(row) for row in hands.tolist()]
+    for given in (texts, np.array(texts), np.array(texts, dtype=object)):
+        got = evaluate(given)
+        assert got.shape == (300,) and pokersim.cactus_rank(got).tolist() == want
+    # holes and boards as rows of card texts, row by row
+    got = evaluate([row[:2] for row in texts], [row[2:] for row in texts])
+    assert pokersim.cactus_rank(got).tolist() == want
+    with pytest.raises(CardError, match=r"hands\[1, 0\] = 'As Ks' is not one card.*a list of "
+                                        r"strings such as \['As Ks', 'Qd Qh'\] gives a hand"):
+        evaluate([["2c", "3c", "4c", "5c", "7d"], ["As Ks", "Qs", "Js", "Ts", "9s"]])
+    with pytest.raises(CardError, match=r"hands\[0, 4\] = 'Xx' is not one card"):
+        evaluate(np.array([["As", "Ks", "Qs", "Js", "Xx"]]))
+    with pytest.raises(DuplicateCardError, match=r"hands\[1\] repeats card 'As'"):
+        evaluate([["2c", "3c", "4c", "5c", "As"], ["As", "Ks", "Qs", "Js", "As"]])
+
+
 def test_a_board_may_be_a_list_of_card_texts_everywhere():
     listed = pokersim.equity(["AhKh", "QsQd"], board=["2c", "7d", "Qh"])
     assert round(listed.win.iloc[0] * 990) == 43  # runner-runner flushes and straights
@@ -528,3 +548,24 @@ def test_outcomes_are_int64_in_every_win_rate_table(monkeypatch):
                                   chunk_size=16_384)
     tables.append(interrupted.value.partial)
     assert [t.outcomes.dtype for t in tables] == [np.dtype(np.int64)] * len(tables)
+
+
+def test_category_looks_strengths_up_without_a_copy_of_them():
+    # it made an int64 copy and three boolean masks of the strengths (50 million: 800 MB
+    # more than the result); now it checks and looks them up in place: the result, one byte
+    # each, is all it allocates (numpy reports its allocations to tracemalloc)
+    import tracemalloc
+
+    strengths = np.random.default_rng(19).integers(1, 7463, 2_000_000).astype(np.int16)
+    # Cactus Kev's published rank bands (1 best), strongest category first
+    last_rank = [1, 10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462]
+    want = 9 - np.searchsorted(last_rank, 7463 - strengths.astype(np.int64))
+    category(strengths[:2])  # the kernel loaded (or compiled) first, not traced
+    tracemalloc.start()
+    try:
+        codes = category(strengths)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert codes.tolist() == want.tolist() and codes.itemsize == 1
+    assert peak < 2 * strengths.size, peak  # the old copy alone took 8 bytes a strength

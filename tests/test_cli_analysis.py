@@ -254,7 +254,7 @@ def test_table_never_replaces_a_file_unless_told(capsys, tmp_path, monkeypatch):
     path.write_text("mine\n")
     rc, out, err = run(capsys, "hand-strength-table", "river", "--out", path)
     assert rc == 2 and out == "" and path.read_text() == "mine\n"
-    assert err == f"pokersim: error: --out {path}: the file exists; give --overwrite to " \
+    assert err == f"pokersim: error: --out {str(path)!r}: the file exists; give --overwrite to " \
                   "replace it\n"
     rc, _, err = run(capsys, "hand-strength-table", "river", "--out", path, "--overwrite")
     assert rc == 0, err
@@ -264,8 +264,8 @@ def test_table_never_replaces_a_file_unless_told(capsys, tmp_path, monkeypatch):
 @pytest.mark.parametrize("argv, words", [
     (["preflop", "--out", "t.csv"], "invalid choice: 'preflop'"),
     (["flop"], "the following arguments are required: --out"),
-    (["flop", "--out", "t.txt"], "--out t.txt: name a file ending in .csv, .json, .parquet"),
-    (["flop", "--out", "-"], "--out -: name a file ending in"),
+    (["flop", "--out", "t.txt"], "--out 't.txt': name a file ending in .csv, .json, .parquet"),
+    (["flop", "--out", "-"], "--out '-': name a file ending in"),
     (["flop", "--out", "no/such/folder/t.csv"], "no folder 'no/such/folder'"),
     (["river", "--bins", "4", "--out", "t.csv"], "on the river a hand has one runout"),
     (["flop", "--bins", "0", "--out", "t.csv"], "bins must be an integer from 1 to 1980"),

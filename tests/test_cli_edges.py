@@ -57,10 +57,47 @@ def test_two_options_naming_one_file_are_refused_before_any_work(capsys, tmp_pat
     one_line_error(*run_main(capsys, "frequencies", "--cards", 5, "--csv", path, "--json",
                              tmp_path / "alias.json"), "--csv and --json")
     one_line_error(*run_main(capsys, "evaluate", "As Ks Qs Js Ts", "--csv", "-", "--parquet",
-                             "-"), "--csv and --parquet both write -")
+                             "-"), "--csv and --parquet both write '-'")
     assert sorted(os.listdir(tmp_path)) == ["alias.json"]  # nothing written
     # bench prints its own report there
     one_line_error(*run_main(capsys, "bench", "--quick", "--csv", "-"), "--csv -", "report")
+
+
+LONG = "x" * 100_000  # longer than any file name the system takes
+
+
+@pytest.mark.parametrize("option, name, why", [
+    ("--csv", f"{LONG}.csv", "File name too long"),  # an OSError from the system's checks
+    ("--csv", f"/no/such/{LONG}/t.csv", "File name too long"),
+    ("--json", f"/no/such/{'d' * 300}/t.json", "no folder '/no/such/ddd"),
+    ("--csv", f"{LONG}/", "a folder, not a file name"),
+    ("--csv", f"two\nlines/{LONG}\0.csv", "no NUL character"),
+    ("--out", f"/no/such/{LONG}.csv", "File name too long"),
+    # found only when written, after the table is printed
+    ("--csv", f"/proc/{'y' * 200}.csv", "No such file or directory"),
+], ids=["name too long", "folder too long", "no folder", "a folder", "NUL", "--out",
+        "at writing"])
+def test_a_path_in_an_error_is_a_bounded_excerpt_on_one_line(capsys, option, name, why):
+    argv = ["starting-hands", *(["--regenerate", "--opponents", 1] if option == "--out" else []),
+            option, name]
+    rc, out, err = run_main(capsys, *argv)
+    one_line_error(rc, "" if name.startswith("/proc/") else out, err, why, repr(name)[:40])
+    assert len(err) < 400, len(err)
+
+
+def test_a_plot_that_cannot_be_written_is_one_line(capsys, monkeypatch, tmp_path):
+    from matplotlib.figure import Figure
+
+    def refused(self, path, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(Figure, "savefig", refused)
+    name = tmp_path / f"{'p' * 200}.png"
+    rc, out, err = run_main(capsys, "distribution", "AA", "KK", "--board", "Qh 7d 2c",
+                            "--plot", name)
+    one_line_error(rc, out, err, f"--plot: cannot write {str(name)[:40]!r}"[:-1],
+                   "Permission denied")
+    assert len(err) < 400, len(err)
 
 
 def test_dash_writes_the_file_to_standard_output_instead_of_the_printed_table(

@@ -328,9 +328,18 @@ def card_arrays(draw, widths, max_rows=4):
     if kind == "ok":
         return Cards(_array_form(draw, rows, n, k), "ok", canon)
     if kind == "text":
-        texts = [draw(st.sampled_from(SEPARATORS[1:])).join(CARD_NAMES[c] for c in r)
-                 for r in rows]
-        return Cards(texts, "ok", canon)
+        form = draw(st.sampled_from(["a text a hand", "nested lists", "text array",
+                                     "object array"]))
+        if form == "a text a hand":
+            texts = [draw(st.sampled_from(SEPARATORS[1:])).join(CARD_NAMES[c] for c in r)
+                     for r in rows]
+            return Cards(texts, "ok", canon)
+        names = [[CARD_NAMES[c] for c in r] for r in rows]  # a card a text, a hand a row
+        if form == "text array":
+            return Cards(np.array(names, str).reshape(n, k), "ok", canon)
+        if form == "object array":
+            return Cards(np.array(names, object), "ok", canon)
+        return Cards(names, "ok", canon)
     if kind == "single":
         row = rows[0]
         form = draw(st.sampled_from(["text", "array", "list"]))
@@ -358,7 +367,7 @@ def card_arrays(draw, widths, max_rows=4):
         return Cards(_array_form(draw, rows, n, k), "dup", np.array(rows, np.uint8))
     if kind == "dtype":
         form = draw(st.sampled_from(["float", "special float", "bool", "complex", "object",
-                                     "text array", "datetime"]))
+                                     "datetime"]))
         if form == "float":
             value = canon.astype(draw(st.sampled_from([np.float16, np.float32, np.float64])))
         elif form == "special float":
@@ -372,8 +381,6 @@ def card_arrays(draw, widths, max_rows=4):
             value = canon.astype(complex)
         elif form == "object":
             value = canon.astype(object)
-        elif form == "text array":
-            value = np.array([[CARD_NAMES[c] for c in r] for r in rows], dtype=str).reshape(n, k)
         else:
             value = canon.astype("datetime64[s]")
         return Cards(value, "dtype", None)
@@ -571,8 +578,12 @@ def test_parse_hands_anything(texts):
 
 
 def is_text(value) -> bool:
-    return isinstance(value, str) or (isinstance(value, list) and bool(value)
-                                      and isinstance(value[0], str))
+    """A string, or strings in a list (nested or not) or an array."""
+    if isinstance(value, np.ndarray):
+        return value.size > 0 and isinstance(value.flat[0], str)
+    while isinstance(value, list) and value:
+        value = value[0]
+    return isinstance(value, str)
 
 
 @given(card_arrays((2, 3, 5, 7)))

@@ -122,3 +122,11 @@ def test_command(line, command, tmp_path, monkeypatch, capsys):
     out, err = capsys.readouterr()
     assert status == 0, f"README.md:{line}: {command}\n{err}"
     assert out.strip()
+
+
+def test_ci_builds_the_documentation_site_as_the_readme_says():
+    # the site (docs/conf.py) is built in CI with warnings as errors, by the README's command
+    build = "python -m sphinx -W --keep-going -b html docs docs/_build/html"
+    assert (README.parent / "docs" / "conf.py").is_file()
+    assert build in (README.parent / ".ci" / "run").read_text()
+    assert build in " ".join(README.read_text().split())

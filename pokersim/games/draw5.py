@@ -47,7 +47,7 @@ from ..evaluate import (
 from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
-from ..validation import check_count, deprecated, monte_carlo_trials
+from ..validation import check_count, deprecated, drawn_seed, monte_carlo_trials, seed_of
 from . import _by_category
 from .videopoker import N_SMALL
 
@@ -100,6 +100,7 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> ResultFrame:
     """
     players = _check_players(players)
     rounds = check_count(rounds, "rounds", 1)
+    seed = drawn_seed(seed)
     cards = deal(rounds, 5 * players, seed)
     # card i of a deck goes to seat i % players: seat s holds columns s, s + P, ...
     hands = cards.reshape(rounds, 5, players).transpose(0, 2, 1).reshape(-1, 5)
@@ -428,6 +429,7 @@ def win_rates(players: int, trials: int | None = None, seed=None, method: str = 
     True
     """
     players = _check_players(players, minimum=2)
+    seed = drawn_seed(seed)
     method, target_stderr = _by_category.choose(method, players, trials, seed, target_stderr,
                                                 client)
     interrupted = False
@@ -444,7 +446,8 @@ def win_rates(players: int, trials: int | None = None, seed=None, method: str = 
     frame = _by_category.table(CATEGORY_LABELS, n, rate.T, se.T,
                                "monte-carlo (partial)" if interrupted else method, n.sum(),
                                place=np.arange(1, 11, dtype=np.int64))
-    frame.attrs.update(players=players, trials=trials, seed=seed, target_stderr=target_stderr)
+    frame.attrs.update(players=players, trials=trials, seed=seed_of(seed, method),
+                       target_stderr=target_stderr)
     if interrupted:
         raise SimulationInterrupted(frame)
     return frame

@@ -69,9 +69,9 @@ from ..results import ResultFrame, win_rate_table
 from ..runner import check_client, chunk_blocks, run_chunks
 from ..tables import KEY_BIAS
 from ..validation import (
-    check_seed,
     check_target_stderr,
     choose_method,
+    drawn_seed,
     monte_carlo_trials,
     short_repr,
     warn,
@@ -632,7 +632,7 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
                                  f"deck has {_deck(g).size - dead_cards.size} live")
     target_stderr = check_target_stderr(target_stderr)
     check_client(client)
-    check_seed(seed)
+    seed = drawn_seed(seed)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     if trials is not None:
         trials = monte_carlo_trials(trials, None)
@@ -650,7 +650,8 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
         frame = _monte_carlo(problem, labels, split, trials, seed, target_stderr, client,
                              chunk_size, progress)
     frame.attrs.update(game=g.name, board=format_cards(board_cards),
-                       dead=format_cards(dead_cards), seed=seed)
+                       dead=format_cards(dead_cards),
+                       seed=None if frame.attrs["trials"] is None else seed)
     if frame.attrs["partial"]:
         raise SimulationInterrupted(frame)
     if frame.attrs.get("target_stderr_met") is False:

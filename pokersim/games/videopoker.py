@@ -57,6 +57,7 @@ from ..validation import (
     check_flag,
     check_target_stderr,
     deprecated,
+    drawn_seed,
     monte_carlo_trials,
     renamed,
     short_repr,
@@ -531,6 +532,9 @@ class VideoPokerReturn:
         std_error, one_in, method, then ``pays`` and ``contribution`` (pays x probability).
     exact : Fraction or None
         The exact return as a fraction, when exact and every payout is whole.
+    seed : int, SeedSequence, Generator or None
+        The seed the deals came from (Monte Carlo; one drawn when none was given: pass it
+        again for the same deals); None when exact. ``final_hands.attrs["seed"]`` too.
     """
 
     value: float
@@ -541,6 +545,7 @@ class VideoPokerReturn:
     paytable: PayTable
     final_hands: pd.DataFrame
     exact: Fraction | None = None
+    seed: object = None
 
     def __float__(self) -> float:
         return self.value
@@ -746,6 +751,7 @@ def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, pa
     True
     """
     trials = renamed("hands", hands, "trials", trials)
+    seed = drawn_seed(seed)
     target_stderr = check_target_stderr(target_stderr)
     n = monte_carlo_trials(trials, target_stderr)
     if not isinstance(strategy, str) or strategy not in STRATEGIES:
@@ -761,7 +767,7 @@ def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, pa
         se = float(np.sqrt(max(var, 0.0) / played)) if played > 1 else float("nan")
         final = _final_hands(pt, method, counts=count)
         final.attrs.update(trials=played, seed=seed, strategy=strategy)
-        return VideoPokerReturn(value, se, method, played, strategy, pt, final)
+        return VideoPokerReturn(value, se, method, played, strategy, pt, final, seed=seed)
 
     def stop(counts) -> bool:  # the return known to within target_stderr
         assert target_stderr is not None  # the rule is given only with a target

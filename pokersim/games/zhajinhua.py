@@ -68,7 +68,9 @@ from ..validation import (
     check_flag,
     check_players,
     deprecated,
+    drawn_seed,
     monte_carlo_trials,
+    seed_of,
     short_repr,
 )
 from . import _by_category
@@ -598,6 +600,7 @@ def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules())
     players = check_players(players, MIN_PLAYERS, MAX_PLAYERS, PLAYERS_WHY)
     rounds = check_count(rounds, "rounds", 1)
     rules = _check_rules(rules)
+    seed = drawn_seed(seed)
     dealt = deal(rounds, 3 * players, seed)
     tables = dealt.reshape(rounds, 3, players).transpose(0, 2, 1)  # card j of seat p: j*P + p
     tables = -np.sort(-tables.astype(np.int16), axis=2).astype(np.uint8)  # highest first
@@ -817,6 +820,7 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
     """
     players = check_players(players, MIN_PLAYERS, MAX_PLAYERS, PLAYERS_WHY)
     rules = _check_rules(rules)
+    seed = drawn_seed(seed)
     method, target_stderr = _by_category.choose(method, players, trials, seed, target_stderr,
                                                 client)
     interrupted = False
@@ -849,7 +853,7 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
                                "monte-carlo (partial)" if interrupted else method, total,
                                chinese=CATEGORY_CHINESE[::-1])
     frame.attrs.update(players=players, rules=rules, trials=None if method == "exact" else trials,
-                       seed=seed, target_stderr=target_stderr)
+                       seed=seed_of(seed, method), target_stderr=target_stderr)
     if interrupted:
         raise SimulationInterrupted(frame)
     return frame
