@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .cards import CARD_NAMES, _first_bad_card, card_array, parse_hands
+from .cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
 from .errors import CardError, DuplicateCardError, HandShapeError
 from .evaluate import HighLow, _board_or_ranking, evaluate
 from .rankings import NO_LOW
@@ -44,7 +44,9 @@ def showdown(hands, board=None, ranking="high", *, game=None) -> Showdown:
     ----------
     hands : list of str, or array (P, h); or N tables: a list of lists of str, or (N, P, h)
         Each player's cards (hole cards, or the whole hand without a board), 2 or more
-        players; no card may appear twice at a table, board included.
+        players; no card may appear twice at a table, board included. Lists of one-card
+        texts (``[["As", "Ks"], ["Qd", "Qh"]]``) are one table, a hand per list, as an
+        array of card texts (P, h) is.
     board : cards, optional
         The board, shared by the table's players: text, a list of card texts or an array
         (b,); or one board per table, (N, b).
@@ -118,7 +120,8 @@ def _tables(hands) -> tuple[np.ndarray, bool]:
         arr = parse_hands(hands)
     elif (isinstance(hands, (list, tuple)) and hands
           and all(isinstance(t, (list, tuple)) and t and all(isinstance(h, str) for h in t)
-                  for t in hands)):
+                  for t in hands)
+          and not all(_one_card(h) for t in hands for h in t)):
         tables = [parse_hands(t) for t in hands]
         if len({t.shape for t in tables}) > 1:
             raise HandShapeError(f"every table needs as many players and cards; got "
@@ -135,6 +138,12 @@ def _tables(hands) -> tuple[np.ndarray, bool]:
     if arr.shape[1] < 2:
         raise HandShapeError(f"a showdown needs at least two hands; got {arr.shape[1]}")
     return arr, single
+
+
+def _one_card(text: str) -> bool:
+    """Whether ``text`` names one card (nested lists of those are a hand per row, one table,
+    as everywhere hands are read; of longer texts, a table per list)."""
+    return _CARD_RE.fullmatch(text.strip()) is not None
 
 
 def _boards(board, n: int) -> np.ndarray:

@@ -238,6 +238,18 @@ def test_rows_of_card_texts_are_a_hand_per_row():
         evaluate([["2c", "3c", "4c", "5c", "As"], ["As", "Ks", "Qs", "Js", "As"]])
 
 
+def test_showdown_reads_rows_of_card_texts_as_one_table():
+    # a hand per list, as evaluate reads them (a table per list was the old reading, which
+    # made each one-card text a player); lists of longer texts are still a table each
+    board = "2c 3d 7h 9s Jd"
+    rows = [["As", "ks"], ["Qd", "Qh"], ["7c", "7s"]]
+    want = [0.0, 0.0, 1.0]  # trip sevens beat queens and ace-king
+    assert pokersim.showdown(rows, board).share.tolist() == want
+    assert pokersim.showdown(np.array(rows), board).share.tolist() == want
+    tables = pokersim.showdown([["As Ks", "7c 7s"], ["Qd Qh", "As Ks"]], board)
+    assert tables.share.tolist() == [[0.0, 1.0], [1.0, 0.0]]
+
+
 def test_a_board_may_be_a_list_of_card_texts_everywhere():
     listed = pokersim.equity(["AhKh", "QsQd"], board=["2c", "7d", "Qh"])
     assert round(listed.win.iloc[0] * 990) == 43  # runner-runner flushes and straights
