@@ -73,6 +73,7 @@ from ..validation import (
     choose_method,
     drawn_seed,
     monte_carlo_trials,
+    seed_of,
     short_repr,
     warn,
 )
@@ -650,8 +651,7 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
         frame = _monte_carlo(problem, labels, split, trials, seed, target_stderr, client,
                              chunk_size, progress)
     frame.attrs.update(game=g.name, board=format_cards(board_cards),
-                       dead=format_cards(dead_cards),
-                       seed=None if frame.attrs["trials"] is None else seed)
+                       dead=format_cards(dead_cards), seed=seed_of(seed, frame.attrs["method"]))
     if frame.attrs["partial"]:
         raise SimulationInterrupted(frame)
     if frame.attrs.get("target_stderr_met") is False:
