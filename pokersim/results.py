@@ -155,20 +155,31 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
     """A win-rate table: the ``keys`` columns (e.g. ``{"player": labels}``), then
     :data:`WIN_RATE_COLUMNS`, then ``extra`` columns. ``method`` labels every row, or each
     row (rows computed differently); ``attrs["method"]`` lists the labels met."""
+    # text as object arrays: pandas builds the same str columns from them in less time than
+    # from lists, which counts in small tables
+    each_row = isinstance(method, str) and np.ndim(outcomes) == 1
     frame = ResultFrame({
-        **keys,
+        **{k: _texts(v) for k, v in keys.items()},
         "win": np.asarray(win, np.float64),
         "tie": np.asarray(tie, np.float64),
         "lose": np.asarray(lose, np.float64),
         "equity": np.asarray(equity, np.float64),
         "std_error": np.asarray(std_error, np.float64),
         "outcomes": np.asarray(outcomes, np.int64),
-        "method": method,
+        "method": _texts([method] * len(outcomes)) if each_row else _texts(method),
         **extra,
     })
     labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
     frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
     return frame
+
+
+def _texts(values):
+    """A non-empty list of str as an object array (pandas infers the same str column from
+    it, faster); anything else as given."""
+    if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
+        return np.array(values, object)
+    return values
 
 
 def as_win_rate_table(frame: pd.DataFrame, keys: Sequence[str]) -> ResultFrame:
