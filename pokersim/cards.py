@@ -38,6 +38,7 @@ _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {"10": 8}
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,;]+")
 _NAMES_ARRAY = np.array(CARD_NAMES)
+_CARD_IDS = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -59,9 +60,16 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
     if not isinstance(text, str):
         raise CardError(f"cards must be text such as 'As Kd'; got {type(text).__name__} "
                         f"{short_repr(text)}")
+    tokens = _SEPARATORS.split(text.strip())
+    try:  # the usual spelling ("As Kd"): one look-up a card
+        ids = [_CARD_IDS[token] for token in tokens]
+        if len(set(ids)) == len(ids):
+            return np.array(ids, dtype=np.uint8)
+    except KeyError:
+        pass
     where = "" if hand is None else f" of hand {hand + 1}"
-    ids: list[int] = []
-    for token in _SEPARATORS.split(text.strip()):
+    ids = []
+    for token in tokens:
         pos = 0
         while pos < len(token):
             m = _CARD_RE.match(token, pos)
