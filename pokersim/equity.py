@@ -96,7 +96,7 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
         except CardError:
             hand = None
         if hand is not None and hand.size == 2:
-            if np.isin(hand, blocked).any():
+            if not set(blocked.tolist()).isdisjoint(hand.tolist()):  # np.isin costs more
                 raise DuplicateCardError(f"player {i + 1} {short_repr(label)} holds a board or "
                                          f"dead card")
             return _Player(label, np.sort(hand)[::-1][None, :].copy(), np.ones(1))

@@ -60,6 +60,8 @@ def test_bad_card_in_hand_list_names_the_hand():
 def test_duplicate_named():
     with pytest.raises(DuplicateCardError, match="card 3 of hand 2: 'As' repeats card 1"):
         parse_hands(["Kd Qd Jd", "As Kd AS"])
+    with pytest.raises(DuplicateCardError, match="card 3: 'As' repeats card 1"):
+        parse_cards("As Kd As")  # the usual spelling, read by its own quick path
 
 
 def test_unequal_hands():
