@@ -262,13 +262,9 @@ def evaluate(hands, board=None, ranking="high", *, game=None):
         return _evaluate_game(_joined(hands, board), ranking, game)
     r = rankings.get(ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False, board=board)
-    out = np.empty(arr.shape[0], np.int16)
-    kernel = _evaluate_kernel(arr.shape[1], r.flavor, r.first_card,
-                              simd=HAS_AVX2 and r.eight_at_a_time)
-    if kernel(arr, *r.tables.kernel_args(), out):
-        # raises, naming the first bad card and whether it is the hand's or the board's
-        as_hands(hands, r.hand_sizes, board=board, first_card=r.first_card)
-        raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
+    # a bad row: the error names the first bad card, and whether it is the hand's or the board's
+    out = _ranked_rows(arr, r, lambda: as_hands(hands, r.hand_sizes, board=board,
+                                                first_card=r.first_card))
     return out[0] if single else out
 
 
@@ -321,20 +317,38 @@ def _game_rows(hands, ranking, game, *, check: bool = True):
 
 
 def _evaluate_game(hands, ranking, game):
-    # the kernels check the rows as they go, and raise check_hands' error for the first bad
-    # one (a pass of check_hands before them took more time than the Omaha kernels)
     g, arr, single = _game_rows(hands, ranking, game, check=False)
-    low: np.ndarray | None
-    if g.two_plus_three:
-        high, low = omaha.evaluate_rows(arr, want_low=bool(g.low), name="hands",
-                                        first_card=rankings.get(g.ranking).first_card)
-        low = low if g.low else None
-    else:
-        high = evaluate(arr, g.ranking)
-        low = evaluate(arr, g.low) if g.low else None
+    high, low = game_strengths(arr, g)
     if single:
         high, low = high[0], None if low is None else low[0]
     return high if low is None else HighLow(high, low)
+
+
+def game_strengths(rows: np.ndarray, game) -> tuple[np.ndarray, np.ndarray | None]:
+    """(high, low or None) strengths of a :class:`~pokersim.games.game.Game`'s rows, (N, hole +
+    board) uint8, as :func:`evaluate` gives them with ``game=``. The kernels check the rows
+    as they go, and raise check_hands' error for the first bad one (a pass of check_hands
+    before them took more time than the Omaha kernels)."""
+    r = rankings.get(game.ranking)
+    if game.two_plus_three:
+        high, low = omaha.evaluate_rows(rows, want_low=bool(game.low), name="hands",
+                                        first_card=r.first_card)
+        return high, low if game.low else None
+    return (_ranked_rows(rows, r),
+            _ranked_rows(rows, rankings.get(game.low)) if game.low else None)
+
+
+def _ranked_rows(rows: np.ndarray, r: rankings.Ranking, check=None) -> np.ndarray:
+    """The strengths of (N, k) uint8 ``rows`` in ranking ``r``. A bad row (a card outside the
+    deck, or twice) makes ``check()`` raise the error that names it (by default,
+    :func:`~pokersim.cards.as_hands` of the rows)."""
+    out = np.empty(rows.shape[0], np.int16)
+    kernel = _evaluate_kernel(rows.shape[1], r.flavor, r.first_card,
+                              simd=HAS_AVX2 and r.eight_at_a_time)
+    if kernel(rows, *r.tables.kernel_args(), out):
+        (check or (lambda: as_hands(rows, r.hand_sizes, first_card=r.first_card)))()
+        raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
