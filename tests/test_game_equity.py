@@ -221,6 +221,53 @@ def test_showdowns_counted_by_winner_mask_or_by_outcome_code(monkeypatch):
                            b.drop(columns="player").select_dtypes(float), rtol=0, atol=1e-15)
 
 
+@pytest.mark.parametrize("game, hands, board, dead", [
+    ("stud", ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"], "", ""),
+    ("stud-hi-lo", ["As 2d 3c 4h Ks Kd", "Ah 2h Qh 4d 6c 7d", "7s 7h 8c 9h 9d"], "",
+     "5c 5d"),
+    ("razz", [{"As 2d 3c 4h 5s Kd": 1, "Ac 2c 3s 4d 6c": 2.5},
+              {"Ah 2h 3h 4c 6d 7d": 1, "As 2s 3d 5h 6h 7c": 3}], "", ""),
+    ("badugi", ["As 2d 3c", "random"], "", ""),
+    ("five-card-draw", [["Ac Ad Ah", ("Kc Kd", 2)], "Qc Qd Qs 2h"], "", ""),
+    ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "Qh Qs Jc Tc", "2c 3c 9s 9c",
+                     "Td Ts 6d", "Th 6h 6c"], "4c 5d 8h Ks Jd", ""),  # 12 bits: codes
+    ("holdem", ["Ah Kh", "Qs Qd", "Jc Tc", "9d 9h", "8c 7c", "6s 6h", "5d 4d", "3s 3h",
+                "2d 2h", "random", "random"], "Kd 7d 2c 3d Js", ""),  # 11 players: codes
+])
+def test_private_hands_agree_with_dealing_every_card(monkeypatch, game, hands, board, dead):
+    # with no board card to come, each hand a player may end with is ranked once and deals
+    # only compare (games._equity.private_kernel); the kernel that deals every card agrees
+    from pokersim.games import equity as module
+
+    found = []
+    monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
+                        found.append(f(*args)) or found[-1])
+    private = game_equity(hands, board, dead, game=game, method="exact")
+    assert found[-1] is not None  # the private kernel ran
+    monkeypatch.setattr(module, "PRIVATE_HANDS", 0)  # too many: deal every card
+    dealt = game_equity(hands, board, dead, game=game, method="exact")
+    assert found[-1] is None
+    assert private.outcomes.equals(dealt.outcomes)
+    assert private.player.tolist() == dealt.player.tolist()
+    assert np.allclose(private.drop(columns="player").select_dtypes(float),
+                       dealt.drop(columns="player").select_dtypes(float), rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("game, hands, board", [
+    ("badugi", ["As 2d 3h 4c", "random"], ""),
+    ("omaha", ["As Ad Ks Qd", "random"], "2h 7c 9d Jc 5s"),
+])
+def test_a_hand_a_deal_is_dealt_as_before(monkeypatch, game, hands, board):
+    # one player dealt at random against known hands: each hand found would serve one deal
+    from pokersim.games import equity as module
+
+    found = []
+    monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
+                        found.append(f(*args)) or found[-1])
+    game_equity(hands, board, game=game, method="exact")
+    assert found == [None]
+
+
 def test_lists_of_hands_with_a_card_in_common():
     # the choices of two lists that share a card are left out, the rest weighted (razz,
     # sixth street: 40 x 39 deals each)

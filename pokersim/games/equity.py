@@ -61,7 +61,7 @@ from ..errors import (
     SimulationInterrupted,
     TargetStderrWarning,
 )
-from ..evaluate import kernel_args
+from ..evaluate import game_strengths, kernel_args
 from ..ranges import RANDOM_WORDS, Range, parse_range
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
@@ -91,6 +91,15 @@ EXACT_SHOWDOWNS = 20_000_000
 EXACT_LIMIT = 1_000_000_000
 #: Deals per block of exact enumeration (chunks are whole blocks).
 EXACT_BLOCK = 4096
+#: With no board card to come, exact enumeration finds each hand a player may end with once
+#: (its strengths, :class:`~pokersim.games._equity.Hands`) when all the players' together
+#: number at most this many (some 40 bytes each), and deals then only compare them ...
+PRIVATE_HANDS = 4_000_000
+#: ... when there are at least this many deals a hand: finding a hand (its row of cards and
+#: its strength) costs about what dealing and ranking it costs, so a single player dealt at
+#: random (a hand a deal) is dealt as before (Omaha's river against a random hand: 1.2 ms
+#: dealt, 2.6 ms found first).
+PRIVATE_REUSE = 4
 
 
 @dataclass(frozen=True)
@@ -229,9 +238,11 @@ def _players(specs, game: Game, blocked: np.ndarray) -> list[_Player]:
                    for i, p in enumerate(players)]
         if sum(len(p.cards) == 1 for p in players) == len(singles):
             break
-    live = _less(_deck(game), held)
-    players = [_completed(p, i, live) for i, p in enumerate(players)]
-    return [_Player(p.label, p.cards, p.weights / p.weights.max()) for p in players]  # no inf
+    if any(len(p.cards) > 1 for p in players):
+        live = _less(_deck(game), held)
+        players = [_completed(p, i, live) for i, p in enumerate(players)]
+    return [p if len(p.cards) == 1 else _Player(p.label, p.cards, p.weights / p.weights.max())
+            for p in players]  # no inf (one hand: weight 1, see _as_player)
 
 
 def _less(deck: np.ndarray, cards: np.ndarray) -> np.ndarray:
@@ -259,7 +270,7 @@ def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
             raise DuplicateCardError(
                 f"player {i + 1} {short_repr(label)} holds a board or dead card, "
                 f"{format_cards(np.intersect1d(cards, blocked)[:1])}")
-        return _Player(label, cards, np.asarray(weights, np.float64))  # as _without leaves it
+        return _Player(label, cards, np.ones(1))  # as _without leaves it
     return _without(_Player(label, cards, np.asarray(weights, np.float64)), i, blocked)
 
 
@@ -368,15 +379,18 @@ class _Problem:
     flavor: int
     ranking: str
     has_low: bool
-    layout: _equity.Layout
-    ranged: _equity.Ranged
     n_live: int  # the cards left for the unknown ones
     n_unknown: int
     ways: np.ndarray  # (owners with unknown cards,) int64: the combinations of each, in order
     runouts: int  # the deals of one choice of the range players' hands
+    choices: int  # the choices of the range players' hands
+    n_players: int
+    layout: _equity.Layout | None = None  # for the kernels that deal (:func:`_with_layout`)
+    ranged: _equity.Ranged | None = None
     key: np.uint64 = np.uint64(0)
     block: int = 1
     trials: int = 0
+    hands: _equity.Hands | None = None  # exact, no board card to come: the private hands
 
     def tables(self) -> tuple:
         """(high, low, Omaha) tables, as the kernels take them."""
@@ -389,11 +403,7 @@ class _Problem:
     @property
     def deals(self) -> int:
         """Every deal an exact run enumerates (conflicting choices of hands included)."""
-        return self.runouts * math.prod(int(s) for s in self.ranged.sizes)
-
-    @property
-    def n_players(self) -> int:
-        return self.layout.known.size - 1
+        return self.runouts * self.choices
 
     def counts(self, dtype, workers: int) -> tuple[np.ndarray, np.ndarray]:
         """Zeroed (winner masks, outcome codes) per worker: one of the two is empty (see
@@ -477,13 +487,61 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
-    first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
-    with _threads(last - first) as workers:
+    """Blocks of :data:`EXACT_BLOCK` deals; with private hands, a block for each hand of the
+    last level (see :func:`_exact_blocks`)."""
+    if p.hands is None:
+        first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
+        showdowns = last - first
+    else:
+        last = min(first + n, _last_level_hands(p.hands))
+        showdowns = (last - first) * -(-p.deals // _last_level_hands(p.hands))
+    with _threads(showdowns) as workers:
         masks, codes = p.counts(np.float64, workers)
         dealt = np.zeros(workers, np.int64)
-        _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout, p.ranged,
-                                         _BINOM, *p.tables(), masks, codes, dealt)
+        if p.hands is None:
+            _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout,
+                                             p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
+        else:
+            _equity.private_kernel(first, last, p.hands, p.has_low, masks, codes, dealt)
     return p.outcomes(masks, codes), dealt.sum(keepdims=True)
+
+
+def _last_level_hands(hands: _equity.Hands) -> int:
+    return int(hands.start[-1] - hands.start[-2])
+
+
+def _private_hands(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray,
+                   deals: int) -> _equity.Hands | None:
+    """Every hand each player may end with, when no board card is to come: its known cards
+    (each of a list's hands) with every combination of the cards left for its unknown ones,
+    less those holding a card twice, and their strengths in the game, found in one call
+    (None with a board card to come, more than :data:`PRIVATE_HANDS` hands, or fewer than
+    :data:`PRIVATE_REUSE` ``deals`` a hand). The player with the most hands is the last
+    level."""
+    if board.size < game.board:
+        return None
+    single = [p.cards[0] for p in players if len(p.cards) == 1]
+    live = _less(_deck(game), np.concatenate([board, dead, *single]).astype(np.uint8))
+    most = [len(p.cards) * math.comb(live.size, game.hole - p.cards.shape[1]) for p in players]
+    if sum(most) > min(PRIVATE_HANDS, deals // PRIVATE_REUSE):
+        return None
+    level = sorted(range(len(players)), key=most.__getitem__)
+    rows = np.empty((sum(most), game.hole + game.board), np.uint8)
+    masks = np.empty(sum(most), np.uint64)
+    hand = np.empty(sum(most), np.int64)
+    start, weights = [0], []
+    for p in (players[i] for i in level):
+        n = _equity.private_rows(p.cards, _card_masks(p.cards), live,
+                                 game.hole - p.cards.shape[1], board, rows[start[-1]:],
+                                 masks[start[-1]:], hand[start[-1]:])
+        weights.append(p.weights[hand[start[-1]:start[-1] + n]])
+        start.append(start[-1] + n)
+    everyone = rows[:start[-1]]
+    with _threads(everyone.shape[0]):
+        high, low = game_strengths(everyone, game)
+    return _equity.Hands(np.array(level, np.int64), np.array(start, np.int64),
+                         masks[:start[-1]], high, np.zeros_like(high) if low is None else low,
+                         np.concatenate(weights))
 
 
 _BINOM = binomials(64, 11)
@@ -492,6 +550,12 @@ _BINOM = binomials(64, 11)
 def _card_mask(cards) -> np.uint64:
     return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64),
                                 initial=np.uint64(0))
+
+
+def _card_masks(rows: np.ndarray) -> np.ndarray:
+    """The card mask of each row of ``rows`` (N, k) (a card of ``_NO_CARD`` counts for none)."""
+    bits = np.where(rows == _NO_CARD, np.uint64(0), np.uint64(1) << rows.astype(np.uint64))
+    return np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0))
 
 
 def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarray:
@@ -531,16 +595,43 @@ def _fixed_hands(players: list[_Player], board: np.ndarray, game: Game) -> dict:
 
 def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray
              ) -> _Problem:
-    """The deal's layout: known cards in place, the unknown ones in deal order (the board's,
-    then each player's), the range players' hands."""
+    """The deal's shape and count: each owner's unknown cards, in deal order (the board's,
+    then each player's), and the ways to deal them (no layout yet: :func:`_with_layout`)."""
     n, h = len(players), game.hole
     ranking = rankings.get(game.ranking)
-    has_low = game.low is not None
-    ht, lt, _ = _tables(ranking.name, has_low)
+    known = [p.cards.shape[1] for p in players] + [board.size]
+    missing = [h - k for k in known[:n]] + [game.board - board.size]
+    taken = board.size + dead.size + sum(p.cards.shape[1] for p in players)
+    n_live = _deck(game).size - taken
+    n_unknown = sum(missing)
+    if n_unknown > n_live:
+        raise PokersimInputError(f"{n} players and the board need {n_unknown} more cards but "
+                                 f"only {n_live} are left in the deck")
+    sizes = [missing[o] for o in _deal_order(missing)]
+    left = n_live - (np.cumsum(sizes, dtype=np.int64) - sizes)  # the cards left for each's
+    ways = np.array([math.comb(int(a), k) for a, k in zip(left, sizes, strict=True)], np.int64)
+    return _Problem(
+        omaha=game.two_plus_three, hole=h, flavor=ranking.flavor, ranking=ranking.name,
+        has_low=game.low is not None, n_live=n_live, n_unknown=n_unknown, ways=ways,
+        runouts=math.prod(int(w) for w in ways),
+        choices=math.prod(len(p.cards) for p in players), n_players=n)
+
+
+def _deal_order(missing: list[int]) -> list[int]:
+    """The owners with unknown cards in deal order: the board (owner P), then the players."""
+    n = len(missing) - 1
+    return ([n] if missing[n] else []) + [i for i in range(n) if missing[i]]
+
+
+def _with_layout(problem: _Problem, game: Game, players: list[_Player], board: np.ndarray,
+                 dead: np.ndarray) -> _Problem:
+    """The problem with what the dealing kernels read: the known cards in place, the unknown
+    ones in deal order, the range players' hands."""
+    n, h = len(players), game.hole
+    ht, lt, _ = _tables(problem.ranking, problem.has_low)
     known = np.array([p.cards.shape[1] for p in players] + [board.size], np.int64)
     missing = np.array([h] * n + [game.board], np.int64) - known
-    order = np.array(([n] if missing[n] else []) + [i for i in range(n) if missing[i]],
-                     np.int64)
+    order = np.array(_deal_order(missing.tolist()), np.int64)
     lo = np.zeros(n + 1, np.int64)
     lo[order] = np.cumsum(missing[order]) - missing[order]
     hi = lo + missing
@@ -554,7 +645,6 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
             keys[:, i] = _keys(p.cards[0], ht, lt, KEY_BIAS)
             masks[i] = _card_mask(p.cards[0])
     taken = np.concatenate([board, dead, *[p.cards[0] for p in single]]).astype(np.uint8)
-    deck0 = _less(_deck(game), taken)
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
     ranged = [players[i] for i in ranged_players]
     width_alt = max((len(p.cards) for p in ranged), default=1)
@@ -568,25 +658,15 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
         alt_keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
         alt_weights[r, :len(p.cards)] = p.weights
     threshold, alias = alias_tables([p.weights for p in ranged])
-    n_live = deck0.size - sum(p.cards.shape[1] for p in ranged)
-    n_unknown = int(missing.sum())
-    if n_unknown > n_live:
-        raise PokersimInputError(f"{n} players and the board need {n_unknown} more cards but "
-                                 f"only {n_live} are left in the deck")
-    sizes = missing[order]
-    left = n_live - (np.cumsum(sizes) - sizes)  # the cards left for each owner's
-    ways = np.array([math.comb(int(a), int(k)) for a, k in zip(left, sizes, strict=True)],
-                    np.int64)
-    return _Problem(
-        omaha=game.two_plus_three, hole=h, flavor=ranking.flavor, ranking=ranking.name,
-        has_low=has_low,
-        layout=_equity.Layout(live=_card_mask(deck0), lo=lo, hi=hi, order=order, known=known,
-                              keys=keys, masks=masks, **_fixed_hands(players, board, game)),
+    return _replace(
+        problem,
+        layout=_equity.Layout(live=_card_mask(_less(_deck(game), taken)), lo=lo, hi=hi,
+                              order=order, known=known, keys=keys, masks=masks,
+                              **_fixed_hands(players, board, game)),
         ranged=_equity.Ranged(
             players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
             keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
-            weights=alt_weights, threshold=threshold, alias=alias),
-        n_live=n_live, n_unknown=n_unknown, ways=ways, runouts=math.prod(int(w) for w in ways))
+            weights=alt_weights, threshold=threshold, alias=alias))
 
 
 def game_equity(players, board=None, dead=None, method: str = "auto", trials: int | None = None,
@@ -641,7 +721,7 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
         raise PokersimInputError(f"{g.name} has {g.board} board cards; got {board_cards.size}: "
                                  f"{short_repr(format_cards(board_cards))}")
     blocked = np.concatenate([board_cards, dead_cards])
-    if np.unique(blocked).size < blocked.size:
+    if len(set(blocked.tolist())) < blocked.size:
         raise DuplicateCardError(f"a dead card is also on the board, "
                                  f"{format_cards(np.intersect1d(board_cards, dead_cards)[:1])}")
     if not isinstance(players, (list, tuple)) or len(players) < 2:
@@ -654,7 +734,6 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
                                  f"deck has {_deck(g).size - dead_cards.size} live")
     target_stderr = check_target_stderr(target_stderr)
     check_client(client)
-    seed = drawn_seed(seed)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     if trials is not None:
         trials = monte_carlo_trials(trials, None)
@@ -666,9 +745,14 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
                                  f"evaluations; use method='monte-carlo'")
     split = g.low is not None
     labels = [p.label for p in specs]
-    if wanted == "exact" and (method == "exact" or deals * len(specs) <= EXACT_SHOWDOWNS):
+    exact = wanted == "exact" and (method == "exact" or deals * len(specs) <= EXACT_SHOWDOWNS)
+    hands = _private_hands(g, specs, board_cards, dead_cards, deals) if exact else None
+    problem = (_with_layout(problem, g, specs, board_cards, dead_cards) if hands is None
+               else _replace(problem, hands=hands))
+    if exact:
         frame = _exact(problem, deals, labels, split, client, progress)
     else:
+        seed = drawn_seed(seed)  # (an exact run records none)
         frame = _monte_carlo(problem, labels, split, trials, seed, target_stderr, client,
                              chunk_size, progress)
     frame.attrs.update(game=g.name, board=format_cards(board_cards),
@@ -683,9 +767,11 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
 
 
 def _exact(problem: _Problem, deals: int, labels, split, client, progress) -> ResultFrame:
-    per_chunk = max(1, config.EXACT_CHUNK_WORK // (EXACT_BLOCK * len(labels)))
-    run = run_chunks(_exact_chunk, problem, -(-deals // EXACT_BLOCK), per_chunk, client=client,
-                     progress=progress, desc="exact equity", unit="deals")
+    n_blocks, block = _exact_blocks(problem)
+    per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * len(labels)))
+    run = run_chunks(_exact_chunk, problem, n_blocks, per_chunk, client=client,
+                     progress=progress, block_size=block, total=deals, desc="exact equity",
+                     unit="deals")
     if run.interrupted:
         raise KeyboardInterrupt  # an exact answer has no partial form
     counts, dealt = run.counts
@@ -695,6 +781,15 @@ def _exact(problem: _Problem, deals: int, labels, split, client, progress) -> Re
     frame = summarise(labels, counts, None, int(dealt[0]), "exact", split)
     frame.attrs.update(trials=None)
     return frame
+
+
+def _exact_blocks(problem: _Problem) -> tuple[int, int]:
+    """(blocks, deals a block) of an exact run: blocks of :data:`EXACT_BLOCK` deals, or with
+    private hands, a block for each hand of the last level (deals a block: on average)."""
+    if problem.hands is None:
+        return -(-problem.deals // EXACT_BLOCK), EXACT_BLOCK
+    n = _last_level_hands(problem.hands)
+    return n, max(1, -(-problem.deals // n))
 
 
 def _monte_carlo(problem: _Problem, labels, split, trials, seed, target_stderr, client,
