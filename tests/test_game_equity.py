@@ -240,7 +240,7 @@ def test_private_hands_agree_with_dealing_every_card(monkeypatch, game, hands, b
     from pokersim.games import equity as module
 
     found = []
-    monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
+    monkeypatch.setattr(module, "_private_plan", lambda *args, f=module._private_plan:
                         found.append(f(*args)) or found[-1])
     private = game_equity(hands, board, dead, game=game, method="exact")
     assert found[-1] is not None  # the private kernel ran
@@ -262,10 +262,24 @@ def test_a_hand_a_deal_is_dealt_as_before(monkeypatch, game, hands, board):
     from pokersim.games import equity as module
 
     found = []
-    monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
+    monkeypatch.setattr(module, "_private_plan", lambda *args, f=module._private_plan:
                         found.append(f(*args)) or found[-1])
     game_equity(hands, board, game=game, method="exact")
     assert found == [None]
+
+
+def test_auto_counts_a_comparison_a_deal_where_hands_are_found_first():
+    # stud, 7th street, a player's three unknown cards: 7,539,840 deals of 3 players is over
+    # EXACT_SHOWDOWNS dealt, but 7,212 hands ranked and a comparison a deal is under it
+    from pokersim.games.equity import EXACT_SHOWDOWNS
+
+    hands = ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"]
+    got = game_equity(hands, game="stud")
+    assert 7_539_840 * 3 > EXACT_SHOWDOWNS >= 7_212 + 7_539_840
+    assert (got.method == "exact").all() and got.outcomes.iloc[0] == 7_539_840
+    # a board card to come: dealt, deals x players (Omaha's flop against a random hand)
+    flop = game_equity(["As Ad Ks Qd", "random"], "2h 7c 9d", game="omaha")
+    assert (flop.method == "monte-carlo").all()
 
 
 def test_lists_of_hands_with_a_card_in_common():

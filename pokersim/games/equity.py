@@ -84,7 +84,8 @@ __all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "WEIGHT_SPAN", 
            "shares"]
 
 #: ``method="auto"`` enumerates every deal when that takes at most this many players' hand
-#: evaluations (deals x players); Monte Carlo otherwise.
+#: evaluations (deals x players; with the hands found first, :func:`_private_hands`, those
+#: hands and a comparison a deal); Monte Carlo otherwise.
 EXACT_SHOWDOWNS = 20_000_000
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
 #: minute or more of work; Monte Carlo answers such spots within a small standard error).
@@ -510,14 +511,11 @@ def _last_level_hands(hands: _equity.Hands) -> int:
     return int(hands.start[-1] - hands.start[-2])
 
 
-def _private_hands(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray,
-                   deals: int) -> _equity.Hands | None:
-    """Every hand each player may end with, when no board card is to come: its known cards
-    (each of a list's hands) with every combination of the cards left for its unknown ones,
-    less those holding a card twice, and their strengths in the game, found in one call
-    (None with a board card to come, more than :data:`PRIVATE_HANDS` hands, or fewer than
-    :data:`PRIVATE_REUSE` ``deals`` a hand). The player with the most hands is the last
-    level."""
+def _private_plan(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray,
+                  deals: int) -> tuple[np.ndarray, list[int]] | None:
+    """(the live cards, the most hands of each player) of :func:`_private_hands`, or None
+    where it does not serve: a board card to come, more than :data:`PRIVATE_HANDS` hands,
+    or fewer than :data:`PRIVATE_REUSE` ``deals`` a hand."""
     if board.size < game.board:
         return None
     single = [p.cards[0] for p in players if len(p.cards) == 1]
@@ -525,6 +523,17 @@ def _private_hands(game: Game, players: list[_Player], board: np.ndarray, dead: 
     most = [len(p.cards) * math.comb(live.size, game.hole - p.cards.shape[1]) for p in players]
     if sum(most) > min(PRIVATE_HANDS, deals // PRIVATE_REUSE):
         return None
+    return live, most
+
+
+def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
+                   plan: tuple[np.ndarray, list[int]]) -> _equity.Hands:
+    """Every hand each player may end with, when no board card is to come (``plan`` from
+    :func:`_private_plan`): its known cards (each of a list's hands) with every combination
+    of the cards left for its unknown ones, less those holding a card twice, and their
+    strengths in the game, found in one call. The player with the most hands is the last
+    level."""
+    live, most = plan
     level = sorted(range(len(players)), key=most.__getitem__)
     rows = np.empty((sum(most), game.hole + game.board), np.uint8)
     masks = np.empty(sum(most), np.uint64)
@@ -685,8 +694,10 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
         of play (stud: up-cards folded by others).
     method : {"auto", "exact", "monte-carlo"}
         ``"auto"`` enumerates every deal when at most :data:`EXACT_SHOWDOWNS` hand
-        evaluations do it and none of ``trials``, ``seed``, ``target_stderr`` is given;
-        ``"exact"`` refuses more than :data:`EXACT_LIMIT`.
+        evaluations do it (deals x players; with no board card to come, where each hand a
+        player may end with is ranked once: those hands, and a comparison a deal) and none
+        of ``trials``, ``seed``, ``target_stderr`` is given; ``"exact"`` refuses more than
+        :data:`EXACT_LIMIT` (deals x players).
     trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`: the same seed gives the same numbers whatever the
         chunk size, thread count or executor (``target_stderr`` is checked after each chunk).
@@ -745,8 +756,10 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
                                  f"evaluations; use method='monte-carlo'")
     split = g.low is not None
     labels = [p.label for p in specs]
-    exact = wanted == "exact" and (method == "exact" or deals * len(specs) <= EXACT_SHOWDOWNS)
-    hands = _private_hands(g, specs, board_cards, dead_cards, deals) if exact else None
+    plan = _private_plan(g, specs, board_cards, dead_cards, deals) if wanted == "exact" else None
+    cost = deals * len(specs) if plan is None else sum(plan[1]) + deals
+    exact = wanted == "exact" and (method == "exact" or cost <= EXACT_SHOWDOWNS)
+    hands = _private_hands(g, specs, board_cards, plan) if exact and plan else None
     problem = (_with_layout(problem, g, specs, board_cards, dead_cards) if hands is None
                else _replace(problem, hands=hands))
     if exact:
