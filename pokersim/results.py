@@ -158,9 +158,10 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
     # text as object arrays: pandas builds the same str columns from them in less time than
     # from lists, which counts in small tables
     each_row = isinstance(method, str) and np.ndim(outcomes) == 1
+    win = np.asarray(win, np.float64)
     frame = ResultFrame({
         **{k: _texts(v) for k, v in keys.items()},
-        "win": np.asarray(win, np.float64),
+        "win": win,
         "tie": np.asarray(tie, np.float64),
         "lose": np.asarray(lose, np.float64),
         "equity": np.asarray(equity, np.float64),
@@ -168,7 +169,7 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
         "outcomes": np.asarray(outcomes, np.int64),
         "method": _texts([method] * len(outcomes)) if each_row else _texts(method),
         **extra,
-    })
+    }, index=pd.RangeIndex(win.size))  # (given: pandas finds it from the columns more slowly)
     labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
     frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
     return frame

@@ -50,7 +50,9 @@ depends on its own cards only: exact enumeration then ranks every hand each play
 with once, in one call of the evaluator, and :func:`private_kernel` walks the deals as one hand
 a player, no card in two, comparing strengths kept along the way (:class:`Hands`): a
 deal costs a comparison, not an evaluation. Stud three-way on seventh street with one unknown
-card each is 102 evaluations for 35,904 deals.
+card each is 102 evaluations for 35,904 deals. Without a low half, the last player's hands,
+sorted by strength, are counted rather than walked (:func:`count_last_level`): a choice of the
+other players' hands costs two binary searches.
 
 Kernels take their tables as tuples and unpack them before their parallel loop, and helpers
 take arrays one by one: an array taken from a tuple inside the loop cost 30% more time per
@@ -78,6 +80,8 @@ from ..tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush
 
 #: The most unknown cards of a deal (the live cards fit a 64-bit mask).
 MAX_UNKNOWN = 64
+#: The card id that pads the shorter hands of a list.
+NO_CARD = 255
 #: Winner masks are counted up to this many entries (:func:`mask_width`).
 MAX_MASKS = 1024
 #: The numbers of players that Monte Carlo kernels have compiled in (:func:`monte_carlo_kernel`).
@@ -714,22 +718,31 @@ class Hands(NamedTuple):
     high: np.ndarray  # (H,) int16: 1 and up
     low: np.ndarray  # (H,) int16: 0, no low (or no low half in the game)
     weights: np.ndarray  # (H,) float64
+    # the last level counted, not walked (a game without a low half: its hands sorted by
+    # high strength, see :func:`count_last_level`); empty where it is walked:
+    cumulative: np.ndarray  # (n + 1,) float64: its weights summed in order, from 0
+    card_start: np.ndarray  # (65,) int64: its hands holding card c are
+    card_hands: np.ndarray  # card_hands[card_start[c]:card_start[c + 1]] (int64, ascending)
 
 
 @jit
-def private_rows(known, held, live, k, board, rows, masks, hand):
-    """Each of a player's hands ``known`` (H, w) (cards ``held``, a mask each) with each
-    k-combination of the ``live`` cards that shares no card with it, then the ``board``: into
-    ``rows`` (a hand's cards as :func:`pokersim.evaluate.game_strengths` reads them),
+def private_rows(known, live, k, board, rows, masks, hand):
+    """Each of a player's hands ``known`` (H, w) (:data:`NO_CARD` pads a shorter hand) with
+    each k-combination of the ``live`` cards that shares no card with it, then the ``board``:
+    into ``rows`` (a hand's cards as :func:`pokersim.evaluate.game_strengths` reads them),
     ``masks`` (its cards but the board's) and ``hand`` (which of ``known``); returns how
     many."""
     w = known.shape[1]
     idx = np.zeros(max(k, 1), np.int64)
     count = 0
     for j in range(known.shape[0]):
+        held = _U(0)
+        for x in range(w):
+            if known[j, x] != NO_CARD:
+                held |= _U(1) << _U(known[j, x])
         first_combination(idx, k, 0)
         while True:
-            mask = held[j]
+            mask = held
             clash = False
             for x in range(k):
                 bit = _U(1) << _U(live[idx[x]])
@@ -748,6 +761,111 @@ def private_rows(known, held, live, k, board, rows, masks, hand):
             if not next_combination(idx, k, live.shape[0]):
                 break
     return count
+
+
+@jit
+def hands_by_card(masks, first):
+    """(start, hands): the hands ``first + i`` (for each ``masks[i]``) holding card c are
+    ``hands[start[c]:start[c + 1]]``, in ascending order (see :class:`Hands`)."""
+    start = np.zeros(65, np.int64)
+    for i in range(masks.shape[0]):
+        m = masks[i]
+        while m:
+            start[trailing_zeros(m) + 1] += 1
+            m &= m - _U(1)
+    for c in range(64):
+        start[c + 1] += start[c]
+    fill = start[:64].copy()
+    hands = np.empty(start[64], np.int64)
+    for i in range(masks.shape[0]):
+        m = masks[i]
+        while m:
+            c = trailing_zeros(m)
+            hands[fill[c]] = first + i
+            fill[c] += 1
+            m &= m - _U(1)
+    return start, hands
+
+
+@jit
+def running_sums(weights):
+    """(n + 1,) the sums of ``weights``' first 0, 1, ... n values, each rounded once
+    (compensated: a difference of two has the error of one rounding, not of n)."""
+    out = np.zeros(weights.shape[0] + 1)
+    total = 0.0
+    error = 0.0  # what the rounded total lost (Neumaier's compensation)
+    for i in range(weights.shape[0]):
+        x = weights[i]
+        t = total + x
+        if abs(total) >= abs(x):
+            error += (total - t) + x
+        else:
+            error += (x - t) + total
+        total = t
+        out[i + 1] = total + error
+    return out
+
+
+@jit(inline=True)
+def lower_bound(values, lo, hi, x):
+    """The first index of ``lo .. hi - 1`` whose value is ``x`` or more (``values`` ascending
+    there), else ``hi``."""
+    n = hi - lo
+    while n > 0:
+        half = n >> 1
+        if values[lo + half] < x:
+            lo += half + 1
+            n -= half + 1
+        else:
+            n = half
+    return lo
+
+
+@jit(inline=True)
+def count_last_level(first, last, high, weights, cumulative, base, h_masks, card_start,
+                     card_hands, cards, span_cards, best):
+    """The hands ``first .. last - 1`` of the last level (sorted by ``high``; ``base`` its
+    first hand) that share no card with ``cards``, counted below, at and above the strength
+    ``best``: (found, n_below, w_below, n_at, w_at, n_above, w_above), the weights summed
+    from ``cumulative``. Each hand holding a card of ``cards`` is taken off once, at its
+    lowest such card. ``found`` is False, and nothing counted, when those hands are more than
+    half the span: walking it costs less."""
+    clash = cards & span_cards
+    many = 0
+    m = clash
+    while m:
+        c = trailing_zeros(m)
+        m &= m - _U(1)
+        lo, hi = card_start[c], card_start[c + 1]
+        many += (lower_bound(card_hands, lo, hi, last) - lower_bound(card_hands, lo, hi, first))
+    if 2 * many > last - first:
+        return False, 0, 0.0, 0, 0.0, 0, 0.0
+    at = lower_bound(high, first, last, best)
+    above = lower_bound(high, at, last, best + 1)
+    n_below, n_at, n_above = at - first, above - at, last - above
+    w_below = cumulative[at - base] - cumulative[first - base]
+    w_at = cumulative[above - base] - cumulative[at - base]
+    w_above = cumulative[last - base] - cumulative[above - base]
+    while clash:
+        c = trailing_zeros(clash)
+        clash &= clash - _U(1)
+        x = lower_bound(card_hands, card_start[c], card_start[c + 1], first)
+        while x < card_start[c + 1] and card_hands[x] < last:
+            j = card_hands[x]
+            x += 1
+            if trailing_zeros(h_masks[j] & cards) != c:
+                continue  # taken off at a lower card
+            w = weights[j]
+            if high[j] < best:
+                n_below -= 1
+                w_below -= w
+            elif high[j] == best:
+                n_at -= 1
+                w_at -= w
+            else:
+                n_above -= 1
+                w_above -= w
+    return True, n_below, w_below, n_at, w_at, n_above, w_above
 
 
 @jit(inline=True)
@@ -778,11 +896,14 @@ def private_kernel(first, last, hands, has_low, masks, codes, dealt):
     (see :class:`Hands`), weighted, into ``masks[w]`` or ``codes[w]`` (see :func:`tally`),
     the deals worker w counted into ``dealt[w]``. The levels before the last step like an
     odometer, each skipping the hands that hold a card of the levels before it; the last
-    level, the longest, runs in a tight loop over the worker's share of its span. Each level
-    keeps the best high and low strengths so far and the players holding them: a deal costs
-    a comparison a half, whatever the number of players."""
+    level, the longest, runs in a tight loop over the worker's share of its span, or where
+    ``hands.cumulative`` is given, is counted by strength (:func:`count_last_level`). Each
+    level keeps the best high and low strengths so far and the players holding them: a deal
+    costs a comparison a half, whatever the number of players."""
     player, start, h_masks, high, low, weights = (hands.player, hands.start, hands.masks,
                                                   hands.high, hands.low, hands.weights)
+    cumulative, card_start, card_hands = hands.cumulative, hands.card_start, hands.card_hands
+    counted = cumulative.shape[0] > 0
     n_workers = codes.shape[0]
     n_players = player.shape[0]
     inner = n_players - 1
@@ -802,6 +923,9 @@ def private_kernel(first, last, hands, has_low, masks, codes, dealt):
         mine_last = start[inner] + first + span * (w + 1) // n_workers
         level = 0 if mine_first < mine_last else -1
         at[0] = start[0]
+        span_cards = _U(0)  # the cards of the worker's share of the last level
+        for j in range(mine_first, mine_last if counted else mine_first):
+            span_cards |= h_masks[j]
         while level >= 0:
             if level < inner:  # the level's next hand that fits, then the next level
                 j = at[level]
@@ -823,7 +947,17 @@ def private_kernel(first, last, hands, has_low, masks, codes, dealt):
             cards, hi_best, hi_holders, lo_best, lo_holders, w0 = (
                 taken[inner], best_hi[inner], win_hi[inner], best_lo[inner], win_lo[inner],
                 weight[inner])
-            for j in range(mine_first, mine_last):
+            found = False
+            if counted:  # three counts: the hands below, at and above the best so far
+                found, n_below, w_below, n_at, w_at, n_above, w_above = count_last_level(
+                    mine_first, mine_last, high, weights, cumulative, start[inner], h_masks,
+                    card_start, card_hands, cards, span_cards, hi_best)
+                if found:
+                    tally_winners(hi_holders, n_players, my_masks, my_codes, w0 * w_below)
+                    tally_winners(hi_holders | bit, n_players, my_masks, my_codes, w0 * w_at)
+                    tally_winners(bit, n_players, my_masks, my_codes, w0 * w_above)
+                    mine += n_below + n_at + n_above
+            for j in range(mine_first, mine_first if found else mine_last):
                 if h_masks[j] & cards:
                     continue
                 winners = with_hand(hi_best, hi_holders, high[j], bit)[1]

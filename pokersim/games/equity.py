@@ -220,7 +220,7 @@ WEIGHT_SPAN = 1e12
 #: A list that mixes hands of different sizes lists every completion of its shorter hands to
 #: the size of its largest (each shares its hand's weight equally): at most this many.
 MIXED_LIST_HANDS = 1_000_000
-_NO_CARD = 255  # pads the shorter hands of a list
+_NO_CARD = _equity.NO_CARD  # pads the shorter hands of a list
 
 
 def _players(specs, game: Game, blocked: np.ndarray) -> list[_Player]:
@@ -532,7 +532,9 @@ def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
     :func:`_private_plan`): its known cards (each of a list's hands) with every combination
     of the cards left for its unknown ones, less those holding a card twice, and their
     strengths in the game, found in one call. The player with the most hands is the last
-    level."""
+    level; in a game without a low half its hands are sorted by strength, with their running
+    weights and an index by card, to be counted (see :func:`~pokersim.games._equity.
+    count_last_level`)."""
     live, most = plan
     level = sorted(range(len(players)), key=most.__getitem__)
     rows = np.empty((sum(most), game.hole + game.board), np.uint8)
@@ -540,17 +542,25 @@ def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
     hand = np.empty(sum(most), np.int64)
     start, weights = [0], []
     for p in (players[i] for i in level):
-        n = _equity.private_rows(p.cards, _card_masks(p.cards), live,
-                                 game.hole - p.cards.shape[1], board, rows[start[-1]:],
-                                 masks[start[-1]:], hand[start[-1]:])
+        n = _equity.private_rows(p.cards, live, game.hole - p.cards.shape[1], board,
+                                 rows[start[-1]:], masks[start[-1]:], hand[start[-1]:])
         weights.append(p.weights[hand[start[-1]:start[-1] + n]])
         start.append(start[-1] + n)
     everyone = rows[:start[-1]]
     with _threads(everyone.shape[0]):
         high, low = game_strengths(everyone, game)
-    return _equity.Hands(np.array(level, np.int64), np.array(start, np.int64),
-                         masks[:start[-1]], high, np.zeros_like(high) if low is None else low,
-                         np.concatenate(weights))
+    masks, weights = masks[:start[-1]], np.concatenate(weights)
+    last = slice(start[-2], start[-1])
+    if low is None:  # the last level counted: its hands by strength, their weights summed
+        by_strength = np.argsort(high[last], kind="stable")
+        for a in (masks, high, weights):
+            a[last] = a[last][by_strength]
+        counted = (_equity.running_sums(weights[last]),
+                   *_equity.hands_by_card(masks[last], last.start))
+    else:  # walked
+        counted = (np.zeros(0), np.zeros(65, np.int64), np.zeros(0, np.int64))
+    return _equity.Hands(np.array(level, np.int64), np.array(start, np.int64), masks, high,
+                         np.zeros_like(high) if low is None else low, weights, *counted)
 
 
 _BINOM = binomials(64, 11)
@@ -559,12 +569,6 @@ _BINOM = binomials(64, 11)
 def _card_mask(cards) -> np.uint64:
     return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64),
                                 initial=np.uint64(0))
-
-
-def _card_masks(rows: np.ndarray) -> np.ndarray:
-    """The card mask of each row of ``rows`` (N, k) (a card of ``_NO_CARD`` counts for none)."""
-    bits = np.where(rows == _NO_CARD, np.uint64(0), np.uint64(1) << rows.astype(np.uint64))
-    return np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0))
 
 
 def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarray:
