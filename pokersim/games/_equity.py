@@ -764,6 +764,20 @@ def private_rows(known, live, k, board, rows, masks, hand):
 
 
 @jit
+def counting_order(masks, high, weights, first):
+    """The last level's hands (``masks``, ``high``, ``weights``: its slices, the first hand
+    numbered ``first``) sorted by strength in place (stable), and what
+    :func:`count_last_level` reads of them: (cumulative, card_start, card_hands) of
+    :class:`Hands`."""
+    order = np.argsort(high, kind="mergesort")
+    masks[:] = masks[order]
+    high[:] = high[order]
+    weights[:] = weights[order]
+    card_start, card_hands = hands_by_card(masks, first)
+    return running_sums(weights), card_start, card_hands
+
+
+@jit
 def hands_by_card(masks, first):
     """(start, hands): the hands ``first + i`` (for each ``masks[i]``) holding card c are
     ``hands[start[c]:start[c + 1]]``, in ascending order (see :class:`Hands`)."""

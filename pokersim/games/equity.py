@@ -44,7 +44,7 @@ import math
 import numbers
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import chain, combinations
+from itertools import accumulate, chain, combinations
 
 import numba
 import numpy as np
@@ -263,15 +263,16 @@ def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
             where = f" in {short_repr(format_cards(hand))}" if len(hands) > 1 else ""
             raise PokersimInputError(f"player {i + 1} {short_repr(label)}: {hand.size} "
                                      f"cards{where}, but {game.name} hands have {game.hole}")
-    cards = np.full((len(hands), max(h.size for h in hands)), _NO_CARD, np.uint8)
-    for row, hand in zip(cards, hands, strict=True):
-        row[:hand.size] = hand
     if len(hands) == 1:  # (a set test: np.isin costs more on a few cards)
+        cards = np.asarray(hands[0], np.uint8)[None, :]
         if not set(blocked.tolist()).isdisjoint(cards[0].tolist()):
             raise DuplicateCardError(
                 f"player {i + 1} {short_repr(label)} holds a board or dead card, "
                 f"{format_cards(np.intersect1d(cards, blocked)[:1])}")
         return _Player(label, cards, np.ones(1))  # as _without leaves it
+    cards = np.full((len(hands), max(h.size for h in hands)), _NO_CARD, np.uint8)
+    for row, hand in zip(cards, hands, strict=True):
+        row[:hand.size] = hand
     return _without(_Player(label, cards, np.asarray(weights, np.float64)), i, blocked)
 
 
@@ -552,11 +553,7 @@ def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
     masks, weights = masks[:start[-1]], np.concatenate(weights)
     last = slice(start[-2], start[-1])
     if low is None:  # the last level counted: its hands by strength, their weights summed
-        by_strength = np.argsort(high[last], kind="stable")
-        for a in (masks, high, weights):
-            a[last] = a[last][by_strength]
-        counted = (_equity.running_sums(weights[last]),
-                   *_equity.hands_by_card(masks[last], last.start))
+        counted = _equity.counting_order(masks[last], high[last], weights[last], last.start)
     else:  # walked
         counted = (np.zeros(0), np.zeros(65, np.int64), np.zeros(0, np.int64))
     return _equity.Hands(np.array(level, np.int64), np.array(start, np.int64), masks, high,
@@ -621,8 +618,8 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
         raise PokersimInputError(f"{n} players and the board need {n_unknown} more cards but "
                                  f"only {n_live} are left in the deck")
     sizes = [missing[o] for o in _deal_order(missing)]
-    left = n_live - (np.cumsum(sizes, dtype=np.int64) - sizes)  # the cards left for each's
-    ways = np.array([math.comb(int(a), k) for a, k in zip(left, sizes, strict=True)], np.int64)
+    left = [n_live - b for b in accumulate(sizes, initial=0)][:-1]  # the cards left for each's
+    ways = np.array([math.comb(a, k) for a, k in zip(left, sizes, strict=True)], np.int64)
     return _Problem(
         omaha=game.two_plus_three, hole=h, flavor=ranking.flavor, ranking=ranking.name,
         has_low=game.low is not None, n_live=n_live, n_unknown=n_unknown, ways=ways,
