@@ -541,16 +541,16 @@ def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
     rows = np.empty((sum(most), game.hole + game.board), np.uint8)
     masks = np.empty(sum(most), np.uint64)
     hand = np.empty(sum(most), np.int64)
-    start, weights = [0], []
+    start, each = [0], []
     for p in (players[i] for i in level):
         n = _equity.private_rows(p.cards, live, game.hole - p.cards.shape[1], board,
                                  rows[start[-1]:], masks[start[-1]:], hand[start[-1]:])
-        weights.append(p.weights[hand[start[-1]:start[-1] + n]])
+        each.append(p.weights[hand[start[-1]:start[-1] + n]])
         start.append(start[-1] + n)
     everyone = rows[:start[-1]]
     with _threads(everyone.shape[0]):
         high, low = game_strengths(everyone, game)
-    masks, weights = masks[:start[-1]], np.concatenate(weights)
+    masks, weights = masks[:start[-1]], np.concatenate(each)
     last = slice(start[-2], start[-1])
     if low is None:  # the last level counted: its hands by strength, their weights summed
         counted = _equity.counting_order(masks[last], high[last], weights[last], last.start)
