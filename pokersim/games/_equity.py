@@ -721,8 +721,9 @@ class Hands(NamedTuple):
     # the last level counted, not walked (a game without a low half: its hands sorted by
     # high strength, see :func:`count_last_level`); empty where it is walked:
     cumulative: np.ndarray  # (n + 1,) float64: its weights summed in order, from 0
-    card_start: np.ndarray  # (65,) int64: its hands holding card c are
-    card_hands: np.ndarray  # card_hands[card_start[c]:card_start[c + 1]] (int64, ascending)
+    card_start: np.ndarray  # (65,) int64: its hands holding card c (one the other levels
+    card_hands: np.ndarray  # may hold) are card_hands[card_start[c]:card_start[c + 1]]
+    #                         (int64, ascending)
 
 
 @jit
@@ -764,26 +765,28 @@ def private_rows(known, live, k, board, rows, masks, hand):
 
 
 @jit
-def counting_order(masks, high, weights, first):
+def counting_order(masks, high, weights, first, others):
     """The last level's hands (``masks``, ``high``, ``weights``: its slices, the first hand
     numbered ``first``) sorted by strength in place (stable), and what
     :func:`count_last_level` reads of them: (cumulative, card_start, card_hands) of
-    :class:`Hands`."""
+    :class:`Hands`, the hands indexed by the cards of ``others`` (a mask: the cards the
+    other levels may hold) only."""
     order = np.argsort(high, kind="mergesort")
     masks[:] = masks[order]
     high[:] = high[order]
     weights[:] = weights[order]
-    card_start, card_hands = hands_by_card(masks, first)
+    card_start, card_hands = hands_by_card(masks, first, others)
     return running_sums(weights), card_start, card_hands
 
 
 @jit
-def hands_by_card(masks, first):
-    """(start, hands): the hands ``first + i`` (for each ``masks[i]``) holding card c are
-    ``hands[start[c]:start[c + 1]]``, in ascending order (see :class:`Hands`)."""
+def hands_by_card(masks, first, cards):
+    """(start, hands): the hands ``first + i`` (for each ``masks[i]``) holding card c (of
+    the mask ``cards``) are ``hands[start[c]:start[c + 1]]``, in ascending order (see
+    :class:`Hands`)."""
     start = np.zeros(65, np.int64)
     for i in range(masks.shape[0]):
-        m = masks[i]
+        m = masks[i] & cards
         while m:
             start[trailing_zeros(m) + 1] += 1
             m &= m - _U(1)
@@ -792,7 +795,7 @@ def hands_by_card(masks, first):
     fill = start[:64].copy()
     hands = np.empty(start[64], np.int64)
     for i in range(masks.shape[0]):
-        m = masks[i]
+        m = masks[i] & cards
         while m:
             c = trailing_zeros(m)
             hands[fill[c]] = first + i

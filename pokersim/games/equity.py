@@ -553,7 +553,9 @@ def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
     masks, weights = masks[:start[-1]], np.concatenate(each)
     last = slice(start[-2], start[-1])
     if low is None:  # the last level counted: its hands by strength, their weights summed
-        counted = _equity.counting_order(masks[last], high[last], weights[last], last.start)
+        others = np.bitwise_or.reduce(masks[:last.start])  # the cards that may clash
+        counted = _equity.counting_order(masks[last], high[last], weights[last], last.start,
+                                         others)
     else:  # walked
         counted = (np.zeros(0), np.zeros(65, np.int64), np.zeros(0, np.int64))
     return _equity.Hands(np.array(level, np.int64), np.array(start, np.int64), masks, high,
