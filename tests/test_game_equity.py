@@ -394,3 +394,14 @@ def test_short_deck_and_crowded_table_errors():
     with pytest.raises(PokersimInputError, match="need"):
         game_equity(["random"] * 5, game="short-deck", dead="Ac Ad Ah As Kc Kd Kh Ks 6c 6d 6h "
                     "6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d")
+
+
+def test_the_counted_level_is_sorted_stably_as_numpy_sorts():
+    # the last level's hands are put in order by a counting sort (games._equity.sorting_order)
+    from pokersim.games._equity import sorting_order
+
+    rng = np.random.default_rng(3)
+    for n, lowest, highest in [(0, 1, 2), (1, 5, 6), (7, 3, 4), (1_000, 1, 40),
+                               (50_000, -7, 7_462)]:
+        strengths = rng.integers(lowest, highest, n).astype(np.int16)
+        assert np.array_equal(sorting_order(strengths), np.argsort(strengths, kind="stable"))

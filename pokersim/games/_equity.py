@@ -771,12 +771,30 @@ def counting_order(masks, high, weights, first, others):
     :func:`count_last_level` reads of them: (cumulative, card_start, card_hands) of
     :class:`Hands`, the hands indexed by the cards of ``others`` (a mask: the cards the
     other levels may hold) only."""
-    order = np.argsort(high, kind="mergesort")
+    order = sorting_order(high)
     masks[:] = masks[order]
     high[:] = high[order]
     weights[:] = weights[order]
     card_start, card_hands = hands_by_card(masks, first, others)
     return running_sums(weights), card_start, card_hands
+
+
+@jit
+def sorting_order(strengths):
+    """The stable ascending order of small integers ``strengths`` (a counting sort: a hand's
+    strength is one of a few thousand values; Numba's mergesort takes 15 times as long)."""
+    lowest = strengths.min() if strengths.shape[0] else 0
+    place = np.zeros(strengths.max() - lowest + 2 if strengths.shape[0] else 1, np.int64)
+    for v in strengths:
+        place[v - lowest + 1] += 1
+    for i in range(1, place.shape[0]):
+        place[i] += place[i - 1]
+    order = np.empty(strengths.shape[0], np.int64)
+    for i in range(strengths.shape[0]):
+        v = strengths[i] - lowest
+        order[place[v]] = i
+        place[v] += 1
+    return order
 
 
 @jit
