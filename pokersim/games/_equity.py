@@ -900,7 +900,9 @@ def count_last_level(first, last, high, weights, cumulative, base, h_masks, card
             else:
                 n_above -= 1
                 w_above -= w
-    return True, n_below, w_below, n_at, w_at, n_above, w_above
+    # a class left empty weighs exactly nothing (not what rounding left of the differences)
+    return (True, n_below, w_below if n_below else 0.0, n_at, w_at if n_at else 0.0, n_above,
+            w_above if n_above else 0.0)
 
 
 @jit(inline=True)
