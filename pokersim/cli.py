@@ -1131,7 +1131,7 @@ def _interrupts_kept():
     The hook only notes it (one store, where Python checks for no signal: sent from the hook,
     the interrupt would be raised in the hook and lost again); a watching thread sends it. A
     command that ends before it arrives (``interrupt_main`` does nothing where SIGINT has no
-    Python handler) raises it as it ends.
+    Python handler), or fails because of it, raises it as it ends.
     """
     previous = sys.unraisablehook
     lost = types.SimpleNamespace(interrupt=False, sent=False)
@@ -1155,6 +1155,12 @@ def _interrupts_kept():
     watcher.start()
     try:
         yield
+    except Exception:
+        if not lost.interrupt:
+            raise
+        # else the work it cut short failed before it came back (seen: Numba's cache, "no
+        # compiled object yet", after an interrupted compilation): the command ends
+        # interrupted, below
     finally:
         done.set()
         watcher.join()
