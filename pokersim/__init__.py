@@ -7,31 +7,40 @@
 'Royal Flush'
 """
 
-# config first: it sets the thread pool's options; data: the shipped tables; isomorphism:
-# pokersim.isomorphism.index, unindex and class_count
-from . import config, data, isomorphism  # noqa: F401
-from .breakdown import range_breakdown
-from .cards import format_cards, parse_cards, parse_hands
-from .deal import deal
-from .display import CardView, show, with_symbols
-from .distribution import equity_distribution
-from .equity import equity, equity_vs_random
-from .errors import (
-    CardError,
-    DuplicateCardError,
-    HandShapeError,
-    PokersimDeprecationWarning,
-    PokersimInputError,
-    RangeError,
-    SimulationInterrupted,
-    TargetStderrWarning,
-)
-from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
-from .frequencies import category_frequencies
-from .hand_strength import hand_strength, hand_strength_table
-from .next_card import outs
-from .ranges import Range, parse_range
-from .showdown import Showdown, showdown
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
+# config first: it sets the thread pool's options before numba starts threads. The rest is
+# imported on first use (PEP 562): pandas, Numba and the kernels cost ~1.5 s to import.
+from . import config  # noqa: F401
+
+if TYPE_CHECKING:  # the names as mypy and editors see them
+    # data: the shipped tables; isomorphism: pokersim.isomorphism.index, unindex, class_count
+    from . import data, isomorphism  # noqa: F401
+    from .breakdown import range_breakdown
+    from .cards import format_cards, parse_cards, parse_hands
+    from .deal import deal
+    from .display import CardView, show, with_symbols
+    from .distribution import equity_distribution
+    from .equity import equity, equity_vs_random
+    from .errors import (
+        CardError,
+        DuplicateCardError,
+        HandShapeError,
+        PokersimDeprecationWarning,
+        PokersimInputError,
+        RangeError,
+        SimulationInterrupted,
+        TargetStderrWarning,
+    )
+    from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
+    from .frequencies import category_frequencies
+    from .hand_strength import hand_strength, hand_strength_table
+    from .next_card import outs
+    from .ranges import Range, parse_range
+    from .showdown import Showdown, showdown
 
 __version__ = "0.1.0"
 
@@ -44,3 +53,58 @@ __all__ = [
     "hand_strength_table", "outs", "parse_cards", "parse_hands", "parse_range", "range_breakdown",
     "show", "showdown", "with_symbols",
 ]
+
+# The public names by the submodule that defines them (as in the TYPE_CHECKING block above).
+_SOURCES = {
+    "breakdown": ("range_breakdown",),
+    "cards": ("format_cards", "parse_cards", "parse_hands"),
+    "deal": ("deal",),
+    "display": ("CardView", "show", "with_symbols"),
+    "distribution": ("equity_distribution",),
+    "equity": ("equity", "equity_vs_random"),
+    "errors": ("CardError", "DuplicateCardError", "HandShapeError", "PokersimDeprecationWarning",
+               "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"),
+    "evaluate": ("Category", "best_five", "cactus_rank", "category", "describe", "evaluate"),
+    "frequencies": ("category_frequencies",),
+    "hand_strength": ("hand_strength", "hand_strength_table"),
+    "next_card": ("outs",),
+    "ranges": ("Range", "parse_range"),
+    "showdown": ("Showdown", "showdown"),
+}
+_SOURCE = {name: module for module, names in _SOURCES.items() for name in names}
+#: Functions named like the submodule that defines them: deal, equity, evaluate, ...
+_SHADOWING = frozenset(name for name, module in _SOURCE.items() if name == module)
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its submodule on first use and kept; or a submodule
+    (``pokersim.data``, ``pokersim.isomorphism``, ...), imported."""
+    if name in _SOURCE:
+        value = getattr(importlib.import_module(f"{__name__}.{_SOURCE[name]}"), name)
+        globals()[name] = value
+        return value
+    if not name.startswith("__"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{name}":
+                raise
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, "data", "isomorphism"})
+
+
+class _Package(types.ModuleType):
+    """The package's type: importing ``pokersim.equity`` (or ``deal``, ...) leaves the function
+    ``pokersim.equity`` in place, where the import system would set the submodule."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if (name in _SHADOWING and isinstance(value, types.ModuleType)
+                and value.__name__ == f"{__name__}.{name}"):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

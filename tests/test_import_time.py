@@ -1,0 +1,76 @@
+"""``import pokersim`` is cheap: the public names are imported on first use (PEP 562), so the
+import itself loads neither pandas nor Numba. Checked by what a fresh interpreter holds in
+``sys.modules``, not by the clock. And the lazy names resolve: every name of ``__all__`` is the
+function or class it was, also where its submodule (``pokersim.equity``, ...) is imported
+first.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(script: str):
+    """What ``script``, run in a fresh interpreter, prints as JSON."""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_import_loads_neither_pandas_nor_numba():
+    got = run("import json, os, sys\n"
+              "import pokersim\n"
+              "print(json.dumps({'modules': sorted(sys.modules),\n"
+              "                  'spin': os.environ.get('GOMP_SPINCOUNT')}))")
+    heavy = [m for m in got["modules"] if m.split(".")[0] in ("pandas", "numba")]
+    assert heavy == []
+    assert "pokersim.config" in got["modules"]  # eager: it sets the thread pool's options
+    assert got["spin"] is not None
+
+
+def test_every_public_name_resolves():
+    got = run("import json, types\n"
+              "import pokersim\n"
+              "names = pokersim.__all__\n"
+              "print(json.dumps({\n"
+              "    'modules': [n for n in names\n"
+              "                if isinstance(getattr(pokersim, n), types.ModuleType)],\n"
+              "    'not_in_dir': sorted(set(names) - set(dir(pokersim))),\n"
+              "    'submodules': [type(getattr(pokersim, n)).__name__\n"
+              "                   for n in ('config', 'data', 'isomorphism')]}))")
+    assert got == {"modules": [], "not_in_dir": [], "submodules": ["module"] * 3}
+
+
+def test_star_import_gives_every_public_name():
+    got = run("import json, types\n"
+              "from pokersim import *\n"
+              "import pokersim\n"
+              "print(json.dumps([n for n in pokersim.__all__ if n not in globals()\n"
+              "                  or isinstance(globals()[n], types.ModuleType)]))")
+    assert got == []
+
+
+def test_a_function_named_like_its_submodule_wins_whatever_is_imported_first():
+    # The import system sets pokersim.equity to the submodule when it imports it.
+    got = run("import importlib, json, types\n"
+              "import pokersim.equity, pokersim.deal\n"
+              "from pokersim.evaluate import evaluate\n"
+              "from pokersim.hand_strength import hand_strength_table\n"
+              "import pokersim.cli\n"  # imports the submodules itself
+              "importlib.import_module('pokersim.showdown')\n"
+              "import pokersim\n"
+              "from pokersim import deal\n"
+              "names = ('deal', 'equity', 'evaluate', 'hand_strength', 'showdown')\n"
+              "print(json.dumps({\n"
+              "    'attributes': [type(getattr(pokersim, n)).__name__ for n in names],\n"
+              "    'imported': type(deal).__name__,\n"
+              "    'submodules': [type(importlib.import_module('pokersim.' + n)).__name__\n"
+              "                   for n in names]}))")
+    assert got == {"attributes": ["function"] * 5, "imported": "function",
+                   "submodules": ["module"] * 5}
