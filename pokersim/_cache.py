@@ -16,10 +16,20 @@ package thus makes every index stale on load, and each kernel recompiles once an
 again; an unchanged package loads as before (the index keys, with the closures' cells, are
 untouched).
 
+A package installed where its user cannot write (a system or read-only site-packages) is
+cached where Numba's own chain puts it then: under ``NUMBA_CACHE_DIR`` if set and writable,
+else in Numba's user-wide directory (``$XDG_CACHE_HOME/numba``, by default
+``~/.cache/numba`` on Linux), in a folder per folder of the package (its name and a SHA-1 of
+its full path, ``pokersim_<sha1>``, so that two installs never share one), still keyed on
+the digest, which only reads the package. Nothing is written next to the package then.
+
 Where this cannot be guaranteed, :func:`enabled` is false and :func:`pokersim._jit.jit`
 compiles without the disk cache (slower starts, never stale code): a Numba whose caching
-module lacks the hooks used here, a package that is not a plain directory (in a zip), or a
-``NUMBA_CACHE_LOCATOR_CLASSES`` override that leaves this locator out.
+module lacks the hooks used here, a package that is not a plain directory (in a zip), a
+``NUMBA_CACHE_LOCATOR_CLASSES`` override that leaves this locator out, or nowhere to write
+for some folder of the package (neither ``NUMBA_CACHE_DIR``, nor the package's folder, nor
+the user-wide directory: a read-only install run by a user without a writable home, where
+``cache=True`` would make Numba refuse to compile at all).
 """
 
 from __future__ import annotations
@@ -124,9 +134,25 @@ def install() -> bool:
 _INSTALLED = install()
 
 
+@functools.cache
+def _writable() -> bool:
+    """Whether Numba's locators find a cache folder they can write for every folder of the
+    package that holds a module (they try to, creating it, as Numba does for each kernel)."""
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+        modules = sorted(name for name in files if name.endswith(".py"))
+        if modules and PackageLocator.from_function(
+                install, os.path.join(folder, modules[0])) is None:
+            return False
+    return True
+
+
 def enabled() -> bool:
-    """Whether kernels may use the disk cache now: the locator is installed, and no
-    ``NUMBA_CACHE_LOCATOR_CLASSES`` override (newer Numba versions read one) bypasses it."""
+    """Whether kernels may use the disk cache now: the locator is installed, no
+    ``NUMBA_CACHE_LOCATOR_CLASSES`` override (newer Numba versions read one) bypasses it, and
+    there is somewhere to write the cache (else Numba would refuse to compile a kernel with
+    ``cache=True``); the last is checked once per process."""
     override = getattr(numba.config, "CACHE_LOCATOR_CLASSES", "") or ""
-    return _INSTALLED and (not override.strip()
-                           or f"{__name__}.PackageLocator" in override)
+    return (_INSTALLED
+            and (not override.strip() or f"{__name__}.PackageLocator" in override)
+            and _writable())

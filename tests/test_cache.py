@@ -2,11 +2,15 @@
 reaches kernels that were cached before it, and an unchanged package loads them again.
 
 Each test runs a copy of the package in fresh processes, with Numba's cache in the copy's
-``__pycache__`` (or under ``NUMBA_CACHE_DIR``) and ``NUMBA_DEBUG_CACHE=1``, so that Numba says
-what it loads and saves. Only one kernel compiles: the 7-card evaluate kernel (a few seconds).
+``__pycache__`` (or under ``NUMBA_CACHE_DIR``, or, for a copy its processes cannot write, in
+Numba's user-wide directory under a home of the test's) and ``NUMBA_DEBUG_CACHE=1``, so that
+Numba says what it loads and saves. Only one kernel compiles: the 7-card evaluate kernel (a
+few seconds).
 """
 
 import ast
+import compileall
+import hashlib
 import os
 import shutil
 import subprocess
@@ -43,15 +47,16 @@ def copy_package(tmp_path):
     return src
 
 
-def run(src, cache_dir=None, **extra_env):
-    """Run SCRIPT on the copy: (strengths, Numba's cache messages)."""
+def run(src, cache_dir=None, prefix=(), **extra_env):
+    """Run SCRIPT on the copy (under the command ``prefix``, if any): (strengths, Numba's
+    cache messages)."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
+           if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES", "XDG_CACHE_HOME")}
     env.update(PYTHONPATH=str(src), NUMBA_DEBUG_CACHE="1", PYTHONDONTWRITEBYTECODE="1",
                **extra_env)
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = str(cache_dir)
-    done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, cwd=src,
+    done = subprocess.run([*prefix, sys.executable, "-c", SCRIPT], env=env, cwd=src,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
@@ -73,6 +78,84 @@ def loaded_data(messages):
 def cache_files(folder):
     """{path: (size, mtime)} of Numba's index and data files under ``folder``."""
     return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in Path(folder).rglob("*.nb[ic]")}
+
+
+def folders(messages):
+    """The folders of the files that Numba's messages name ("[cache] data saved to 'path'")."""
+    return {Path(ast.literal_eval(m.split(" ", 4)[4])).parent for m in messages}
+
+
+def all_files(folder):
+    """{path: (size, mtime)} of everything under ``folder``."""
+    return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in Path(folder).rglob("*")}
+
+
+def cache_folder(src):
+    """The name of the folder that Numba gives the package's folder in NUMBA_CACHE_DIR and in
+    its user-wide directory: the folder's name and a SHA-1 of its full path, so that two
+    copies of the package never share one."""
+    return "pokersim_" + hashlib.sha1(str(src / "pokersim").encode()).hexdigest()
+
+
+def user_wide(home):
+    """Numba's user-wide cache directory for a user whose home is ``home`` (Numba's appdirs:
+    ``$XDG_CACHE_HOME/numba``, unset here, else ``~/.cache/numba``; macOS's is elsewhere)."""
+    return home / ("Library/Caches" if sys.platform == "darwin" else ".cache") / "numba"
+
+
+#: Run as root, the processes would write anywhere (root ignores write bits): this runs them
+#: as root without CAP_DAC_OVERRIDE, the privilege to do so, and the kernel then enforces
+#: the write bits for them as for any user (the files are root's, and not writable by it).
+WITHOUT_WRITE_OVERRIDE = ("setpriv", "--bounding-set=-dac_override", "--")
+
+#: Prints whether a process may write in the folder sys.argv[1], as Numba tests a cache
+#: folder (a temporary file).
+PROBE = """
+import sys, tempfile
+try:
+    tempfile.TemporaryFile(dir=sys.argv[1]).close()
+except PermissionError:
+    print("refused")
+else:
+    print("written")
+"""
+
+
+@pytest.fixture
+def read_only_copy(tmp_path):
+    """A copy of the package installed as in a system site-packages, which the processes that
+    ``run(src, prefix=prefix)`` starts cannot write: (src, prefix).
+
+    The copy has its bytecode compiled into ``__pycache__`` folders (as pip installs it),
+    then every file and folder of it, ``src`` included, loses its write bits. Run by a user
+    other than root, that is what a system install is to its users. Root ignores write bits,
+    so as root the processes run under ``setpriv`` without CAP_DAC_OVERRIDE (see
+    :data:`WITHOUT_WRITE_OVERRIDE`): the refusals are the kernel's, not a patched Numba. A
+    probe checks that they really cannot write there, so that the tests below can fail."""
+    if os.name == "nt":
+        pytest.skip("write bits of folders mean nothing on Windows")
+    src = copy_package(tmp_path)
+    assert compileall.compile_dir(src / "pokersim", quiet=1)
+    prefix = ()
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("run as root, and no setpriv to drop the privilege to write anywhere")
+        prefix = WITHOUT_WRITE_OVERRIDE
+    paths = [src, *src.rglob("*")]
+    for path in paths:
+        path.chmod(path.stat().st_mode & ~0o222)
+    try:
+        for folder in (src / "pokersim", src / "pokersim" / "__pycache__"):
+            probe = subprocess.run([*prefix, sys.executable, "-c", PROBE, str(folder)],
+                                   capture_output=True, text=True, timeout=60)
+            if probe.returncode != 0 and prefix:
+                pytest.skip("setpriv cannot drop CAP_DAC_OVERRIDE here: " + probe.stderr)
+            assert probe.stdout.split() == ["refused"], (
+                f"the copy is writable all the same ({folder}): " + probe.stdout + probe.stderr)
+        yield src, prefix
+    finally:
+        for path in paths:  # so that pytest can remove it as any user
+            path.chmod(path.stat().st_mode | 0o200)
 
 
 @pytest.mark.parametrize("where", [  # each compiles a copy of the package: one in CI only
@@ -129,3 +212,65 @@ def test_a_locator_override_turns_the_cache_off(tmp_path):
     assert strengths[4] == 7462 and len(set(strengths[:4])) == 4
     assert not saved(messages) and not loaded_data(messages)
     assert not cache_files(src)
+
+
+def test_a_read_only_install_caches_in_the_user_wide_directory(read_only_copy, tmp_path):
+    # Numba's in-tree locator finds the copy's __pycache__ not writable, and the user-wide
+    # one takes it: under the user's home, still keyed on the whole package
+    src, prefix = read_only_copy
+    home = tmp_path / "home"
+    home.mkdir()
+    installed = all_files(src)
+    first, messages = run(src, prefix=prefix, HOME=str(home))
+    assert len(set(first[:4])) == 4 and first[4] == 7462
+    assert saved(messages) and not loaded_data(messages)
+    assert folders(messages) == {user_wide(home) / cache_folder(src)}
+    files = cache_files(home)
+    assert files
+    assert all_files(src) == installed  # nothing written in the install
+
+    second, messages = run(src, prefix=prefix, HOME=str(home))
+    assert second == first
+    assert loaded_data(messages), "nothing was loaded from the cache"
+    assert not saved(messages), "the second run compiled again: " + "\n".join(saved(messages))
+    assert folders(messages) == {user_wide(home) / cache_folder(src)}
+    assert cache_files(home) == files and all_files(src) == installed
+
+
+def test_a_read_only_install_caches_in_numba_cache_dir(read_only_copy, tmp_path):
+    src, prefix = read_only_copy
+    home = tmp_path / "home"
+    home.mkdir()
+    cache_dir = tmp_path / "numba-cache"
+    installed = all_files(src)
+    first, messages = run(src, cache_dir, prefix=prefix, HOME=str(home))
+    assert len(set(first[:4])) == 4 and first[4] == 7462
+    assert saved(messages) and not loaded_data(messages)
+    assert folders(messages) == {cache_dir / cache_folder(src)}
+    files = cache_files(cache_dir)
+    assert files
+    assert not cache_files(home) and all_files(src) == installed
+
+    second, messages = run(src, cache_dir, prefix=prefix, HOME=str(home))
+    assert second == first
+    assert loaded_data(messages) and not saved(messages)
+    assert folders(messages) == {cache_dir / cache_folder(src)}
+    assert cache_files(cache_dir) == files and all_files(src) == installed
+
+
+def test_a_read_only_install_with_nowhere_to_cache_compiles_without_the_cache(
+        read_only_copy, tmp_path):
+    # neither the install nor the home (a service account's) can be written: with cache=True,
+    # Numba would refuse to compile ("no locator available"), and import pokersim would fail
+    src, prefix = read_only_copy
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0o555)
+    try:
+        installed = all_files(src)
+        strengths, messages = run(src, prefix=prefix, HOME=str(home))
+        assert len(set(strengths[:4])) == 4 and strengths[4] == 7462
+        assert not saved(messages) and not loaded_data(messages)
+        assert not any(home.iterdir()) and all_files(src) == installed
+    finally:
+        home.chmod(0o755)
