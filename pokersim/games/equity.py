@@ -50,6 +50,7 @@ import numba
 import numpy as np
 
 from .. import config, rankings
+from .._jit import on_threads
 from .._random import alias_tables, seed_key
 from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
 from ..combinatorics import binomials
@@ -396,11 +397,13 @@ class _Problem:
 
     def tables(self) -> tuple:
         """(high, low, Omaha) tables, as the kernels take them."""
-        return _tables(self.ranking, self.has_low)
+        return _tables(self.ranking, self.has_low, self.omaha)
 
     def shape(self) -> tuple:
-        """What a kernel compiles in: (Omaha's rule, hole cards there, flavor, low half)."""
-        return (self.omaha, self.hole if self.omaha else 0, self.flavor, self.has_low)
+        """The game's shape as the kernels read it: (Omaha's rule, hole cards there, flavor,
+        low half)."""
+        return (bool(self.omaha), int(self.hole if self.omaha else 0), int(self.flavor),
+                bool(self.has_low))
 
     @property
     def deals(self) -> int:
@@ -424,12 +427,37 @@ class _Problem:
 
 
 @functools.cache
-def _tables(ranking: str, has_low: bool) -> tuple:
+def _tables(ranking: str, has_low: bool, omaha: bool) -> tuple:
+    """(high, low, Omaha) tables as the kernels take them, of one Numba type whatever the
+    game, so that one compiled kernel serves all (:func:`_typed`): a ranking's lookup tables,
+    the low half's (the high ones again where there is none), and Omaha's tables, empty in
+    other games (Omaha's are built at first use)."""
+    ht = _typed(kernel_args(ranking), _TABLE_TYPES)
+    lt = _typed(kernel_args("eight-or-better"), _TABLE_TYPES) if has_low else ht
+    if not omaha:
+        return ht, lt, _typed([np.zeros(0, t) for t in _OMAHA_TYPES], _OMAHA_TYPES)
     t = omaha_tables()
-    ot = (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
-    ht = tuple(kernel_args(ranking))
-    lt = tuple(kernel_args("eight-or-better")) if has_low else ht
-    return ht, lt, ot
+    return ht, lt, _typed((*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low),
+                          _OMAHA_TYPES)
+
+
+#: The types of a ranking's lookup tables in the kernels: card keys, card bits, flush table,
+#: hash offsets, hash table (badugi's flush and offsets come as int32 and int16, the other
+#: rankings' as int16 and int32).
+_TABLE_TYPES = (np.uint64, np.uint64, np.int32, np.int32, np.int16)
+#: The types of Omaha's tables (:meth:`pokersim.rankings.omaha.OmahaTables.board_args`, then
+#: its hole tables, low bits and low table).
+_OMAHA_TYPES = (np.uint64, np.uint64, np.int32, np.int16, np.uint8, np.int16, np.int32,
+                np.int16, np.uint8, np.uint8)
+
+
+def _typed(arrays, types) -> tuple:
+    """Read-only copies of ``arrays`` of the given ``types`` (Numba tells a read-only array's
+    type from a writable one's: the shipped tables load read-only, built ones writable)."""
+    out = tuple(np.array(a, t) for a, t in zip(arrays, types, strict=True))
+    for a in out:
+        a.flags.writeable = False
+    return out
 
 
 def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
@@ -448,7 +476,7 @@ def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
 def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
     """(3, 7, 256) uint64: the byte tables of the card keys, card bits and low card keys
     (Omaha: the board keys, card bits and low rank bits, ORed) that Monte Carlo sums."""
-    ht, lt, ot = _tables(ranking, has_low)
+    ht, lt, ot = _tables(ranking, has_low, omaha)
     if omaha:
         return np.stack([_byte_table(ot[0]), _byte_table(ot[1]),
                          _byte_table(ot[8], np.bitwise_or)])
@@ -481,10 +509,10 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     with _threads(trials) as workers:
         masks, codes = p.counts(np.int64, workers)
         stalled = np.zeros(workers, np.int64)
-        _equity.monte_carlo_kernel(*p.shape(), p.n_players * (p.n_players in _equity.UNROLLED))(
-            p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
-            deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
-            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(), masks, codes, stalled)
+        on_threads(_equity.monte_carlo_kernel, workers, *p.shape(), p.key, first, n, p.block,
+                   p.trials, p.n_live, p.n_unknown, deal_plan(p.n_live, p.n_unknown), p.layout,
+                   p.ranged, config.MAX_REJECTIONS, _byte_tables(p.ranking, p.has_low, p.omaha),
+                   *p.tables(), masks, codes, stalled)
     return p.outcomes(masks, codes), stalled.sum(keepdims=True)
 
 
@@ -501,10 +529,11 @@ def _exact_chunk(p: _Problem, first: int, n: int):
         masks, codes = p.counts(np.float64, workers)
         dealt = np.zeros(workers, np.int64)
         if p.hands is None:
-            _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout,
-                                             p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
+            on_threads(_equity.exact_kernel, workers, *p.shape(), first, last, p.runouts,
+                       p.ways, p.layout, p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
         else:
-            _equity.private_kernel(first, last, p.hands, p.has_low, masks, codes, dealt)
+            on_threads(_equity.private_kernel, workers, first, last, p.hands, p.has_low, masks,
+                       codes, dealt)
     return p.outcomes(masks, codes), dealt.sum(keepdims=True)
 
 
@@ -592,11 +621,11 @@ def _fixed_hands(players: list[_Player], board: np.ndarray, game: Game) -> dict:
     slots = np.zeros((n, 15), np.uint64)
     counters = np.zeros(n, np.uint64)
     hole_low = np.zeros(n, np.uint64)
-    t = omaha_tables()
     for i, p in enumerate(players):
         if len(p.cards) == 1:
             cards[i, :p.cards.shape[1]] = p.cards[0]
         if fixed[i] and game.two_plus_three:
+            t = omaha_tables()
             c = p.cards[0].astype(np.intp)
             pairs = [(a, b) for a in range(h) for b in range(a + 1, h)]
             slots[i, :len(pairs)] = [t.pair_slot[c[a] << 6 | c[b]] for a, b in pairs]
@@ -640,7 +669,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[_Player], board: n
     """The problem with what the dealing kernels read: the known cards in place, the unknown
     ones in deal order, the range players' hands."""
     n, h = len(players), game.hole
-    ht, lt, _ = _tables(problem.ranking, problem.has_low)
+    ht, lt, _ = _tables(problem.ranking, problem.has_low, problem.omaha)
     known = np.array([p.cards.shape[1] for p in players] + [board.size], np.int64)
     missing = np.array([h] * n + [game.board], np.int64) - known
     order = np.array(_deal_order(missing.tolist()), np.int64)
