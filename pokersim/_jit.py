@@ -15,7 +15,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from . import _cache, config
+from . import _cache, _compiling, config  # noqa: F401  (_compiling: says when it is long)
 
 
 def jit(fn=None, *, parallel=False, inline=False):

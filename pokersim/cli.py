@@ -13,6 +13,7 @@
     pokersim hand-strength "Ad Qc" "3h 4c Jh" --bins 10
     pokersim hand-strength-table flop --bins 50 --out flop.parquet
     pokersim isomorphism index "As Ks" "Qh 7d 2c"
+    pokersim compile --workers 4
 
 Every command that prints a table can also write it with ``--csv``, ``--json`` or
 ``--parquet PATH`` (``-``: standard output, instead of the printed table), each file written
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import _thread
 import argparse
+import concurrent.futures
 import contextlib
 import itertools
 import logging
@@ -32,6 +34,7 @@ import os
 import shlex
 import sys
 import threading
+import time
 import types
 import warnings
 from pathlib import Path
@@ -587,6 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
     tables += _game_commands(sub)
     tables += _range_commands(sub)
     tables += _strength_commands(sub)
+    _compile_command(sub)
 
     for p in tables:
         if p.get_default("simulates"):
@@ -991,6 +995,75 @@ def _strength_commands(sub) -> list[argparse.ArgumentParser]:
     return leaves
 
 
+# --------------------------------------------------------------------------- compile ahead
+# pokersim compile: every kernel compiled into Numba's disk cache ahead (pokersim.precompile).
+
+
+def _cmd_compile(args) -> pd.DataFrame:
+    from . import precompile
+
+    names = precompile.check_names(args.tasks or None)
+    if args.list:
+        return pd.DataFrame({"task": names})
+    workers = None if args.processes is None else check_between(args.processes, "--workers",
+                                                                 1, 1024)
+    width = max(map(len, names))
+    if not args.quiet:
+        processes = min(workers or precompile.cores(), len(names))
+        print(f"pokersim: {len(names)} warm-up tasks on {processes} "
+              f"process{'es' * (processes > 1)}; a line as each finishes", file=sys.stderr)
+
+    def report(warmed) -> None:
+        how = f"  FAILED: {warmed.error}" if warmed.error else (
+            "" if warmed.compile_seconds else "  (loaded from the cache)")
+        print(f"{warmed.name:<{width}} {warmed.seconds:7.1f} s{how}", flush=True)
+
+    start = time.perf_counter()
+    try:
+        done = precompile.compile_all(names, workers=workers, progress=report)
+    except concurrent.futures.BrokenExecutor as e:
+        raise PokersimInputError(f"a worker process ended abruptly ({e}); the tasks finished "
+                                 f"so far are saved in the cache") from None
+    frame = pd.DataFrame([vars(w) for w in done])
+    frame.attrs.update(seconds=time.perf_counter() - start, workers=workers or precompile.cores())
+    failed = frame.name[frame.error.notna()].tolist()
+    if failed:
+        raise PokersimInputError(f"{len(failed)} of {len(frame)} warm-up tasks failed: "
+                                 f"{', '.join(failed)}")
+    return frame
+
+
+def _compile_text(args, frame):
+    """The task names (``--list``), or a line on the run after the task lines printed."""
+    if args.list:
+        return frame, "\n".join(frame.task)
+    import numba
+
+    where = numba.config.CACHE_DIR or "the __pycache__ folders beside pokersim's modules"
+    processes = min(frame.attrs["workers"], len(frame))
+    return frame, (f"{len(frame)} tasks in {frame.attrs['seconds']:.1f} s on {processes} "
+                   f"process{'es' * (processes > 1)} ({frame.compile_seconds.sum():.1f} s "
+                   f"compiling); the kernels are in Numba's cache: {where}")
+
+
+def _compile_command(sub) -> argparse.ArgumentParser:
+    """``compile``: warm-up tasks on worker processes, filling Numba's disk cache."""
+    p = _add_command(sub, "compile", "compile every kernel ahead into Numba's disk cache, on "
+                     "all cores, so that later runs start at once (for images and clusters)",
+                     ["compile              # into NUMBA_CACHE_DIR, else beside the package",
+                      "compile --workers 4",
+                      "compile --list",
+                      "compile evaluate-7 equity-preflop-exact   # these tasks only"],
+                     _cmd_compile, present=_compile_text)
+    p.add_argument("tasks", nargs="*", metavar="TASK",
+                   help="warm-up tasks to run (default: all; --list lists them)")
+    p.add_argument("--workers", type=int, default=None, metavar="N", dest="processes",
+                   help="worker processes (default: one per core)")
+    p.add_argument("--list", action="store_true",
+                   help="print the names of the warm-up tasks and run none")
+    return p
+
+
 # --------------------------------------------------------------------------------- main
 
 
@@ -1248,7 +1321,10 @@ def _main(argv: list[str]) -> int:
             raise PokersimInputError("give --quiet or --progress, not both")
         args.progress = args.show_progress or (not args.quiet and sys.stderr.isatty())
         outputs = _outputs(args)
-        with _client(args) as args.client, warnings.catch_warnings(), _interrupts_kept():
+        from ._compiling import silenced
+
+        with _client(args) as args.client, warnings.catch_warnings(), _interrupts_kept(), \
+                silenced(args.quiet):
             warnings.simplefilter("always", TargetStderrWarning)
             warnings.showwarning = _one_line_warnings(warnings.showwarning)
             result = args.run(args)

@@ -47,7 +47,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from . import config
+from . import _compiling, config
 from .errors import PokersimInputError
 from .validation import check_count, short_repr
 
@@ -90,10 +90,15 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
         return min(min(first + chunk_blocks, n_blocks) * block_size, total) - first * block_size
 
     deferred = []  # Ctrl-C while the bar was drawn: raised once the chunk is counted
+    compiled = [_compiling.compiles()]  # kernels compiled in this process so far
 
     def done(first: int) -> None:
         try:
-            bar.update(units(first))
+            if _compiling.compiles() == compiled[0]:
+                bar.update(units(first))
+            else:  # the chunk waited for Numba to compile: the bar's clock starts now
+                compiled[0] = _compiling.compiles()
+                _restart_clock(bar, units(first))
         except KeyboardInterrupt:
             deferred.append(first)
 
@@ -279,6 +284,18 @@ def _bar(progress: bool, total: int | None, desc: str | None, unit: str):
     # shown only for runs over a second; unit_scale prints 12.3M rather than 12345678
     return tqdm(total=total, desc=desc, unit=f" {unit}", unit_scale=True,
                 delay=config.PROGRESS_DELAY, file=sys.stderr, leave=False, **size)
+
+
+def _restart_clock(bar, n: int) -> None:
+    """Count ``n`` more units done, and start the bar's clock now: its rate, time left and
+    time elapsed leave out what came before (a first chunk that spent most of its time
+    compiling kernels, whose rate would be far too low), and it shows only once its delay
+    has passed again."""
+    if isinstance(bar, _NoBar):
+        return
+    bar.unpause()  # tqdm: start_t moves on by the time since the last print, which is now
+    bar.n += n
+    bar.initial = bar.last_print_n = bar.n  # the rate counts the units done after now
 
 
 class _NoBar:
