@@ -29,3 +29,16 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _doctest_namespace(doctest_namespace):
     doctest_namespace.update(np=np, **{name: getattr(pokersim, name) for name in pokersim.__all__})
+
+
+def pytest_sessionfinish(session):
+    """With ``POKERSIM_COMPILE_REPORT=PATH``, each test process adds to PATH a line of the
+    seconds it spent compiling pokersim's kernels and how many it compiled (the issue's yardstick
+    for the suite's compile time: sum the lines)."""
+    path = os.environ.get("POKERSIM_COMPILE_REPORT")
+    if path:
+        from pokersim import _compiling
+
+        with open(path, "a") as f:
+            f.write(f"{os.getpid()} {_compiling.compile_seconds():.1f} s "
+                    f"{_compiling.compiles()} compiles\n")

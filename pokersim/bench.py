@@ -534,6 +534,98 @@ def memory_run(trials: int = 10**10, seed: int = 1) -> dict:
                 std_error=float(frame.std_error.iloc[0]))
 
 
+#: The README's command-line examples that answer in seconds once compiled, timed by
+#: :func:`first_answer_rows` (tests/test_bench.py checks that the README still shows each).
+README_COMMANDS = (
+    'evaluate "As Ks Qs Js Ts 2c 3d" "Kh Kd 4c 4s Kc 9h 2d"',
+    "frequencies --cards 5 --csv freq5.csv",
+    "frequencies --cards 7 --method monte-carlo --trials 10000000 --seed 1",
+    "equity AhKh QsQd",
+    'equity "QQ+, AKs" "22+, A2s+, KTo+" random --trials 1000000 --seed 1',
+    'vs-random "As Ad" --opponents 9 --trials 1000000 --seed 1',
+    "starting-hands --sort 1",
+    "draw5 deal --players 4 --rounds 3 --seed 1",
+    'videopoker hold "Jh Jd 4c 7s 9d" --paytable 9/6',
+    "zhajinhua deal --players 6 --seed 1 --rule-235",
+    'hand-strength "Ad Qc" "3h 4c Jh" --bins 10',
+    'isomorphism index "As Ks" "Qh 7d 2c" "Kd Ad" "2s 7c Qh"',
+)
+
+#: A script that asks for equity in five games, one after another (the issue's yardstick for
+#: a notebook user's first session).
+FIVE_GAMES = """
+import pokersim as ps
+from pokersim.games.equity import game_equity
+ps.equity(["AhKh", "QsQd"])
+game_equity(["As Ad Ks Kd", "Qh Qc Jh Jc"], board="2s 3d 4h", game="omaha")
+game_equity(["As Ad", "Kh Kd"], board="6s 7d 8h", game="short-deck")
+game_equity(["As Ad Ks", "Qh Qc Jh"], game="stud", trials=100_000, seed=1)
+game_equity(["As 2d 3s", "Kh Qc Jh"], game="razz", trials=100_000, seed=1)
+"""
+
+
+def _process_seconds(argv: list[str], env: dict, cwd: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of one whole process, its output discarded (a failure raises).
+    The CPU time (user and system, of the process and its children) is the steadier of the
+    two on a shared machine: compilation runs on one core."""
+    import resource
+
+    def cpu() -> float:
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return used.ru_utime + used.ru_stime
+
+    t, c = time.perf_counter(), cpu()
+    subprocess.run(argv, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t, cpu() - c
+
+
+def first_answer_rows(repeat: int = 3, commands: tuple[str, ...] = README_COMMANDS,
+                      scripts: dict[str, str] | None = None) -> list[dict]:
+    """The time to a first answer, whole processes: each command of ``commands`` and each
+    Python script of ``scripts`` (by name; by default :data:`FIVE_GAMES`) on an empty Numba
+    cache ("cold": every kernel it needs compiles), then again on the cache it filled
+    ("warm"), ``repeat`` times each with a new empty cache; and ``import pokersim``. The
+    commands run in a scratch folder (their output files land there). Rows as
+    :func:`run`'s, with ``median_cpu_s``.
+
+    >>> rows = first_answer_rows(1, commands=("isomorphism count",), scripts={})
+    >>> [row["work"] for row in rows]
+    ['cold: pokersim isomorphism count', 'warm: pokersim isomorphism count', \
+'warm: import pokersim']
+    """
+    import shlex
+    import tempfile
+
+    from .validation import check_count
+
+    repeat = check_count(repeat, "repeat", 1)
+    rows = []
+    runs = [(f"pokersim {c}", [sys.executable, "-m", "pokersim", *shlex.split(c)])
+            for c in commands]
+    scripts = {"five-game equity script": FIVE_GAMES} if scripts is None else scripts
+    runs += [(name, [sys.executable, "-c", code]) for name, code in scripts.items()]
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, argv in runs:
+            cold, warm = [], []
+            for _ in range(repeat):
+                with tempfile.TemporaryDirectory() as cache:
+                    env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+                    cold.append(_process_seconds(argv, env, scratch))
+                    warm.append(_process_seconds(argv, env, scratch))
+            rows.append(_timed_row(f"cold: {name}", cold))
+            rows.append(_timed_row(f"warm: {name}", warm))
+        imports = [_process_seconds([sys.executable, "-c", "import pokersim"], dict(os.environ),
+                                    scratch) for _ in range(max(repeat, 5))]
+    rows.append(_timed_row("warm: import pokersim", imports))
+    return rows
+
+
+def _timed_row(work: str, runs: list[tuple[float, float]]) -> dict:
+    return _row(work, 1, [wall for wall, _ in runs], unit="runs/s",
+                median_cpu_s=statistics.median(cpu for _, cpu in runs))
+
+
 def _warm_start() -> list[float]:
     """Wall time of a fresh interpreter that imports pokersim and evaluates (Numba cache warm)."""
     code = "import pokersim; pokersim.evaluate(pokersim.deal(1000, 7, seed=1))"
@@ -607,7 +699,10 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     return frame, info
 
 
-def format_table(frame: pd.DataFrame) -> str:
+def format_table(frame: pd.DataFrame, cpu: bool = False) -> str:
+    """The table as printed: median rate, median seconds, spread, the ratio to a peer; with
+    ``cpu``, the median CPU seconds of whole processes (:func:`first_answer_rows`)."""
+
     def rate(x):
         return f"{x / 1e6:,.1f} M" if x >= 1e5 else f"{x:,.2f}"
 
@@ -618,6 +713,8 @@ def format_table(frame: pd.DataFrame) -> str:
         "spread (slowest..fastest)": [f"{rate(a)} .. {rate(b)}" for a, b in
                                       zip(frame.slowest_rate, frame.fastest_rate, strict=True)],
     })
+    if cpu:
+        shown["median CPU s"] = frame.median_cpu_s.map(lambda s: f"{s:.2f}")
     if "pokersim_vs_peer" in frame:
         shown["pokersim / peer"] = frame.pokersim_vs_peer.map(
             lambda x: "" if pd.isna(x) else f"{x:,.0f}x" if x >= 10 else f"{x:.2f}x")

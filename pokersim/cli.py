@@ -269,8 +269,12 @@ def _cmd_bench(args) -> pd.DataFrame:
               f"peak {m['rss_peak_mib']:.0f} MiB, end {m['rss_end_mib']:.0f} MiB "
               f"({m['samples']} samples)")
         return pd.DataFrame([m])
-    frame, info = bench.run(n=args.n, repeat=args.repeat, scaling=scaling, quick=args.quick,
-                            dask_workers=args.dask_workers)
+    if args.cold:
+        frame = pd.DataFrame(bench.first_answer_rows(3 if args.repeat is None else args.repeat))
+        print(bench.format_table(frame, cpu=True))
+        return frame
+    frame, info = bench.run(n=args.n, repeat=7 if args.repeat is None else args.repeat,
+                            scaling=scaling, quick=args.quick, dask_workers=args.dask_workers)
     print(f"CPU: {info['cpu']} ({info['cores']} cores), Numba threads: {info['numba_threads']}, "
           f"numba {info['numba']}, numpy {info['numpy']}, Python {info['python']}")
     print(f"Evaluator: {info['evaluator']}")
@@ -573,10 +577,12 @@ def build_parser() -> argparse.ArgumentParser:
     tables.append(p)
 
     p = _add_command(sub, "bench", "time the kernels against the peer evaluators",
-                     ["bench --quick", "bench --max-exponent 7 --csv bench.csv"], _cmd_bench,
+                     ["bench --quick", "bench --max-exponent 7 --csv bench.csv",
+                      "bench --cold --repeat 1"], _cmd_bench,
                      prints_itself=True)
     p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")
-    p.add_argument("--repeat", type=int, default=7, help="timed runs per row (after a warm-up)")
+    p.add_argument("--repeat", type=int, default=None,
+                   help="timed runs per row (after a warm-up; default 7, with --cold 3)")
     p.add_argument("--max-exponent", type=int, default=8, choices=range(4, 10),
                    help="evaluate scaling rows for N = 10^4 .. 10^this (10^8: ~1 GB of RAM)")
     p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
@@ -585,6 +591,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--memory-trials", type=int, default=0, metavar="T",
                    help="instead, run T Monte Carlo trials (e.g. 10000000000) and report the "
                         "resident memory at start, peak and end")
+    p.add_argument("--cold", action="store_true",
+                   help="instead, time whole processes to a first answer: the README's quick "
+                        "commands and a five-game script, each on an empty Numba cache and "
+                        "again on the cache it filled (--repeat times each; default 3)")
     tables.append(p)
 
     tables += _game_commands(sub)

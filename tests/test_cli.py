@@ -390,6 +390,7 @@ def test_bench_quick_smoke(capsys, tmp_path):
     (["--repeat", "-1"], "repeat must be"),
     (["--dask-workers", "-1"], "dask_workers must be"),
     (["--memory-trials", "-3"], "trials must be"),
+    (["--cold", "--repeat", "0"], "repeat must be"),
 ])
 def test_bench_bad_options_exit_2(capsys, argv, message):
     assert main(["bench", *argv]) == 2
@@ -796,3 +797,13 @@ def test_an_unmet_target_is_one_warning_line(capsys):
     assert rc == 0 and out.strip()
     assert err.startswith("pokersim: warning: target_stderr=0.001 was not reached")
     assert len(err.splitlines()) == 1
+
+
+def test_bench_cold_times_readme_commands():
+    """The first-answer rows time the README's own commands (each is in its command block)."""
+    from pokersim.bench import README_COMMANDS
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = readme.split("Command line:", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    shown = {line.split("#")[0].strip() for line in block.splitlines()}
+    assert [c for c in README_COMMANDS if f"pokersim {c}" not in shown] == []
