@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba import prange
 
 from ._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros
 from ._random import block_state, sample_alias
@@ -39,9 +40,8 @@ from .tables import KEY_BIAS, RANK_MASK
 # The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads
 # its fields by name, so groups passed in the wrong place, or a missing field, fail to compile
 # instead of running with swapped arrays; build them by keyword. The kernels copy every field
-# into a local before their loops (an array read through a tuple's attribute inside a loop
-# cost 30% more time; inside a prange loop, Numba dropped writes to it: numba/numba#5872).
-# A kernel call is one worker's share (``w``): :func:`pokersim._jit.on_threads` runs them.
+# into a local before their prange loop: Numba drops writes made inside a prange loop to an
+# array reached through a tuple's attribute (numba/numba#5872, still open in 0.61).
 
 
 class Evaluator(NamedTuple):
@@ -137,8 +137,8 @@ def private_counts(wins_out, ties_out, cats_out, w):
 
 @jit(inline=True)
 def _kernel_arguments(evaluator, counts):
-    """The fields of ``evaluator`` and ``counts`` as locals for a kernel's loops, and the
-    number of workers (rows of ``counts``)."""
+    """The fields of ``evaluator`` and ``counts`` as locals for a kernel's prange loop, and
+    the number of workers (rows of ``counts``)."""
     return (evaluator.card_keys, evaluator.card_bits, evaluator.flush, evaluator.offsets,
             evaluator.table, evaluator.category_of, counts.wins.shape[0], counts.wins,
             counts.ties, counts.cats)
@@ -204,15 +204,15 @@ def count_outcome(strengths, best, n_players, category_of, weight, wins, ties, c
             cats[p, category_of[strengths[p]]] += weight
 
 
-@jit
-def exact_kernel(deals: ExactDeals, board: Board, evaluator: Evaluator, counts: Counts, w):
-    """Worker w's share of every hole-card tuple of ``deals`` times every runout of
-    ``board.n_runout`` cards (0 to 5), weighted, added to ``counts``.
+@jit(parallel=True)
+def exact_kernel(deals: ExactDeals, board: Board, evaluator: Evaluator, counts: Counts):
+    """Every hole-card tuple of ``deals`` times every runout of ``board.n_runout`` cards (0
+    to 5), weighted, added to ``counts``.
 
     ``deals.live_cards[t]`` lists the same number of cards for every tuple. Tasks are
-    (tuple, position of the lowest runout card) pairs; worker w of W (the rows of ``counts``)
-    takes tasks w, w + W, ... into its own row. Runout keys are built incrementally, so each
-    runout costs one addition and one lookup per player.
+    (tuple, position of the lowest runout card) pairs; worker w takes tasks w, w + W, ...
+    into its own row of ``counts``. Runout keys are built incrementally, so each runout costs
+    one addition and one lookup per player.
     """
     tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
     hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
@@ -222,56 +222,57 @@ def exact_kernel(deals: ExactDeals, board: Board, evaluator: Evaluator, counts: 
     n_tuples, n_players = tuples.shape
     n_live = live_cards.shape[1]
     per_tuple = n_live if n_runout > 0 else 1
-    wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
-    strengths = np.zeros(n_players, np.int64)
-    pos = np.zeros(6, np.int64)
-    keys = np.zeros(6, np.uint64)
-    bits = np.zeros(6, np.uint64)
-    for task in range(w, n_tuples * per_tuple, n_workers):
-        t = task // per_tuple
-        weight = tuple_weights[t]
-        row = tuples[t]
-        live = live_cards[t]
-        if n_runout == 0:
-            score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
-                          flush, offsets, table, category_of, strengths, weight,
-                          wins, ties, cats)
-            continue
-        first = task % per_tuple
-        if first > n_live - n_runout:
-            continue
-        keys[1] = board_key + card_keys[live[first]]
-        bits[1] = board_bits | card_bits[live[first]]
-        if n_runout == 1:
-            score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
-                          offsets, table, category_of, strengths, weight, wins, ties, cats)
-            continue
-        # depth-first over positions 2 .. n_runout - 1 of the runout, increasing; the
-        # last card runs in a plain loop. keys[d] is the key with d runout cards.
-        d = 2
-        pos[1] = first
-        pos[2] = first
-        while d >= 2:
-            if d == n_runout:
-                kk = keys[d - 1]
-                bb = bits[d - 1]
-                for i in range(pos[d - 1] + 1, n_live):
-                    c = live[i]
-                    score_outcome(kk + card_keys[c], bb | card_bits[c], hole_keys,
-                                  hole_bits, row, n_players, flush, offsets, table,
-                                  category_of, strengths, weight, wins, ties, cats)
-                d -= 1
+    for w in prange(n_workers):
+        wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
+        strengths = np.zeros(n_players, np.int64)
+        pos = np.zeros(6, np.int64)
+        keys = np.zeros(6, np.uint64)
+        bits = np.zeros(6, np.uint64)
+        for task in range(w, n_tuples * per_tuple, n_workers):
+            t = task // per_tuple
+            weight = tuple_weights[t]
+            row = tuples[t]
+            live = live_cards[t]
+            if n_runout == 0:
+                score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
+                              flush, offsets, table, category_of, strengths, weight,
+                              wins, ties, cats)
                 continue
-            pos[d] += 1
-            if pos[d] > n_live - 1 - (n_runout - d):
-                d -= 1
+            first = task % per_tuple
+            if first > n_live - n_runout:
                 continue
-            c = live[pos[d]]
-            keys[d] = keys[d - 1] + card_keys[c]
-            bits[d] = bits[d - 1] | card_bits[c]
-            d += 1
-            pos[d] = pos[d - 1]
-    add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
+            keys[1] = board_key + card_keys[live[first]]
+            bits[1] = board_bits | card_bits[live[first]]
+            if n_runout == 1:
+                score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
+                              offsets, table, category_of, strengths, weight, wins, ties, cats)
+                continue
+            # depth-first over positions 2 .. n_runout - 1 of the runout, increasing; the
+            # last card runs in a plain loop. keys[d] is the key with d runout cards.
+            d = 2
+            pos[1] = first
+            pos[2] = first
+            while d >= 2:
+                if d == n_runout:
+                    kk = keys[d - 1]
+                    bb = bits[d - 1]
+                    for i in range(pos[d - 1] + 1, n_live):
+                        c = live[i]
+                        score_outcome(kk + card_keys[c], bb | card_bits[c], hole_keys,
+                                      hole_bits, row, n_players, flush, offsets, table,
+                                      category_of, strengths, weight, wins, ties, cats)
+                    d -= 1
+                    continue
+                pos[d] += 1
+                if pos[d] > n_live - 1 - (n_runout - d):
+                    d -= 1
+                    continue
+                c = live[pos[d]]
+                keys[d] = keys[d - 1] + card_keys[c]
+                bits[d] = bits[d - 1] | card_bits[c]
+                d += 1
+                pos[d] = pos[d - 1]
+        add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
 
 
 @jit(inline=True)
@@ -377,19 +378,18 @@ def _score_trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flus
     return False, False, False
 
 
-@jit
+@jit(parallel=True)
 def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown: UnknownCards,
-                       evaluator: Evaluator, counts: Counts, w):
-    """Worker w's share of the Monte Carlo trials of ``blocks``: every W-th block from w (W,
-    the rows of ``counts``); block b draws from stream b, so the counts do not depend on the
-    number of workers. Trials go in twos (:func:`_deal_unknown`); a block of an
+                       evaluator: Evaluator, counts: Counts):
+    """The Monte Carlo trials of ``blocks``; block b draws from stream b, so the counts do not
+    depend on the number of threads. Trials go in twos (:func:`_deal_unknown`); a block of an
     odd number of trials deals one more and does not count it.
 
     Hole cards of the players with a hand or a range come from ``hands``
     (:func:`_choose_hands`), then the ``unknown`` cards are dealt: the random players' two
     each and the ``board.n_runout`` board cards. Worker w adds to row w of ``counts``.
-    Returns 1 if the worker gave up after ``hands.max_rejections`` conflicting draws in a
-    row, else 0.
+    Returns the number of workers that gave up after ``hands.max_rejections`` conflicting
+    draws in a row (0 normally).
     """
     key, first_block, n_blocks = blocks.key, blocks.first, blocks.n_blocks
     block, trials = blocks.size, blocks.trials
@@ -408,54 +408,55 @@ def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown
     n_players = n_fixed + n_random
     n_draw = 2 * n_random + n_runout
     heads_up = n_players == 2 and cats_out.shape[1] == 0
-    wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
-    strengths = np.zeros(n_players, np.int64)
-    seat_keys = np.zeros((2, n_players), np.uint64)  # each player's hole cards, 2 trials
-    seat_bits = np.zeros((2, n_players), np.uint64)
-    for b in range(first_block + w, first_block + n_blocks, n_workers):
-        state = block_state(key, b)
-        first_wins = 0
-        second_wins = 0
-        both = 0
-        used0 = used1 = np.uint64(0)
-        n_trials = min(block, trials - b * block)
-        for trial in range(0, n_trials, 2):
-            if n_tuples != 1 or trial == 0:  # one tuple: its cards never change
-                state, used0, ok0 = _choose_hands(
-                    state, 0, tuples, tuple_threshold, tuple_alias, player_combos,
-                    player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
-                    hole_bits, max_rejections, seat_keys, seat_bits)
-                state, used1, ok1 = _choose_hands(
-                    state, 1, tuples, tuple_threshold, tuple_alias, player_combos,
-                    player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
-                    hole_bits, max_rejections, seat_keys, seat_bits)
-                if not (ok0 and ok1):
-                    stalled += 1
-                    break
-            state, key0, bits0, key1, bits1 = _deal_unknown(
-                state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
-                board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
-            won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, 0, n_players,
-                                           heads_up, flush, offsets, table, category_of,
-                                           strengths, wins, ties, cats)
-            first_wins += won
-            second_wins += lost
-            both += tied
-            if trial + 1 < n_trials:
-                won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, 1,
-                                               n_players, heads_up, flush, offsets, table,
-                                               category_of, strengths, wins, ties, cats)
+    for w in prange(n_workers):
+        wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
+        strengths = np.zeros(n_players, np.int64)
+        seat_keys = np.zeros((2, n_players), np.uint64)  # each player's hole cards, 2 trials
+        seat_bits = np.zeros((2, n_players), np.uint64)
+        for b in range(first_block + w, first_block + n_blocks, n_workers):
+            state = block_state(key, b)
+            first_wins = 0
+            second_wins = 0
+            both = 0
+            used0 = used1 = np.uint64(0)
+            n_trials = min(block, trials - b * block)
+            for trial in range(0, n_trials, 2):
+                if n_tuples != 1 or trial == 0:  # one tuple: its cards never change
+                    state, used0, ok0 = _choose_hands(
+                        state, 0, tuples, tuple_threshold, tuple_alias, player_combos,
+                        player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                        hole_bits, max_rejections, seat_keys, seat_bits)
+                    state, used1, ok1 = _choose_hands(
+                        state, 1, tuples, tuple_threshold, tuple_alias, player_combos,
+                        player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                        hole_bits, max_rejections, seat_keys, seat_bits)
+                    if not (ok0 and ok1):
+                        stalled += 1
+                        break
+                state, key0, bits0, key1, bits1 = _deal_unknown(
+                    state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
+                    board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
+                won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, 0, n_players,
+                                               heads_up, flush, offsets, table, category_of,
+                                               strengths, wins, ties, cats)
                 first_wins += won
                 second_wins += lost
                 both += tied
-        if heads_up:
-            wins[0] += first_wins
-            wins[1] += second_wins
-            ties[0, 1] += both
-            ties[1, 1] += both
-        if stalled:
-            break
-    add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
+                if trial + 1 < n_trials:
+                    won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, 1,
+                                                   n_players, heads_up, flush, offsets, table,
+                                                   category_of, strengths, wins, ties, cats)
+                    first_wins += won
+                    second_wins += lost
+                    both += tied
+            if heads_up:
+                wins[0] += first_wins
+                wins[1] += second_wins
+                ties[0, 1] += both
+                ties[1, 1] += both
+            if stalled:
+                break
+        add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
     return stalled
 
 
@@ -575,10 +576,10 @@ def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bi
                 break
 
 
-@jit
-def exact_preflop_kernel(deals: ExactDeals, evaluator: Evaluator, counts: Counts, w):
-    """Worker w's share of every hole-card tuple of ``deals`` times every 5-card board,
-    weighted, added to ``counts``, in far fewer evaluations than boards.
+@jit(parallel=True)
+def exact_preflop_kernel(deals: ExactDeals, evaluator: Evaluator, counts: Counts):
+    """Every hole-card tuple of ``deals`` times every 5-card board, weighted, added to
+    ``counts``, in far fewer evaluations than boards.
 
     A player can make a flush in suit s only if the board holds at least 5 - h of its cards,
     h being the most cards of s any player holds: ``threshold[s]`` (3 or more, so at most one
@@ -593,27 +594,28 @@ def exact_preflop_kernel(deals: ExactDeals, evaluator: Evaluator, counts: Counts
     card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
         cats_out = _kernel_arguments(evaluator, counts)
     n_tuples, n_players = tuples.shape
-    wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
-    strengths = np.zeros(n_players, np.int64)
-    threshold = np.zeros(4, np.int64)
-    for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
-        t = task // PREFLOP_PARTS
-        part = task % PREFLOP_PARTS
-        row = tuples[t]
-        for s in range(4):
-            most = np.uint64(0)
-            for p in range(n_players):
-                held = popcount((hole_bits[row[p]] >> np.uint64(16 * s))
-                                & np.uint64(0x1FFF))
-                most = max(most, held)
-            threshold[s] = 5 - np.int64(most)
-        if part == 0:
-            _rank_boards(row, n_players, live_cards[t], threshold, tuple_weights[t],
-                         hole_keys, hole_bits, card_keys, flush, offsets, table,
-                         category_of, strengths, wins, ties, cats)
-        else:
-            s = part - 1
-            _flush_boards(row, n_players, live_cards[t], s, threshold[s],
-                          tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
-                          flush, offsets, table, category_of, strengths, wins, ties, cats)
-    add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
+    for w in prange(n_workers):
+        wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
+        strengths = np.zeros(n_players, np.int64)
+        threshold = np.zeros(4, np.int64)
+        for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
+            t = task // PREFLOP_PARTS
+            part = task % PREFLOP_PARTS
+            row = tuples[t]
+            for s in range(4):
+                most = np.uint64(0)
+                for p in range(n_players):
+                    held = popcount((hole_bits[row[p]] >> np.uint64(16 * s))
+                                    & np.uint64(0x1FFF))
+                    most = max(most, held)
+                threshold[s] = 5 - np.int64(most)
+            if part == 0:
+                _rank_boards(row, n_players, live_cards[t], threshold, tuple_weights[t],
+                             hole_keys, hole_bits, card_keys, flush, offsets, table,
+                             category_of, strengths, wins, ties, cats)
+            else:
+                s = part - 1
+                _flush_boards(row, n_players, live_cards[t], s, threshold[s],
+                              tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
+                              flush, offsets, table, category_of, strengths, wins, ties, cats)
+        add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)

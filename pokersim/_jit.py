@@ -1,12 +1,7 @@
 """One decorator for every kernel, so the options live in one place (``config.JIT_OPTIONS``),
-the runner of a kernel's workers on threads, and the few machine instructions the kernels use
-that Numba does not expose."""
+and the few machine instructions the kernels use that Numba does not expose."""
 
-import concurrent.futures
-import functools
 import platform
-from collections.abc import Callable
-from typing import Any
 
 import llvmlite.binding as llvm
 import numba
@@ -32,28 +27,6 @@ def jit(fn=None, *, parallel=False, inline=False):
                           **options)(f)
 
     return wrap(fn) if fn is not None else wrap
-
-
-@functools.cache
-def _pool() -> concurrent.futures.ThreadPoolExecutor:
-    return concurrent.futures.ThreadPoolExecutor(
-        max(numba.config.NUMBA_NUM_THREADS - 1, 1), thread_name_prefix="pokersim-worker")
-
-
-def on_threads(kernel: Callable[..., Any], workers: int, *args: Any) -> list:
-    """``kernel(*args, w)`` for each worker w below ``workers``, at once: worker 0 in this
-    thread, the others on a pool of threads (kernels are compiled ``nogil``); their results in
-    worker order. A kernel so written is one plain function, not a ``parallel=True`` one:
-    Numba compiles it in half the time (no parfor passes), and each worker is still a loop
-    over its own share of the work into its own row of the counts.
-
-    >>> on_threads(lambda x, w: x * w, 3, 10)
-    [0, 10, 20]
-    """
-    if workers == 1:
-        return [kernel(*args, 0)]
-    others = [_pool().submit(kernel, *args, w) for w in range(1, workers)]
-    return [kernel(*args, 0), *(f.result() for f in others)]
 
 
 @intrinsic

@@ -39,7 +39,6 @@ from ._equity import (
     exact_preflop_kernel,
     monte_carlo_kernel,
 )
-from ._jit import on_threads
 from ._random import alias_tables, seed_key
 from .cards import as_array, as_card_set, format_cards, parse_cards
 from .deal import deal_plan
@@ -457,9 +456,9 @@ def _exact_chunk(p: _ExactProblem, first: int, n: int):
                              live_cards=p.deals.live_cards[span])
     counts = _counts(p.deals.tuples.shape[1], np.float64, p.categories)
     if p.board.n_runout == 5 and config.MERGE_RANK_BOARDS:
-        on_threads(exact_preflop_kernel, len(counts.wins), deals, _evaluator(), counts)
+        exact_preflop_kernel(deals, _evaluator(), counts)
     else:
-        on_threads(exact_kernel, len(counts.wins), deals, p.board, _evaluator(), counts)
+        exact_kernel(deals, p.board, _evaluator(), counts)
     return tuple(c.sum(0) for c in counts)
 
 
@@ -527,9 +526,8 @@ def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     workers that gave up on conflicting ranges."""
     counts = _counts(p.n_players, np.int64, p.categories)
     blocks = Blocks(key=p.key, first=first, n_blocks=n, size=p.block, trials=p.trials)
-    stalled = on_threads(monte_carlo_kernel, len(counts.wins), blocks, p.hands, p.board,
-                         p.unknown, _evaluator(), counts)
-    return tuple(c.sum(0) for c in counts) + (np.array([sum(stalled)]),)
+    stalled = monte_carlo_kernel(blocks, p.hands, p.board, p.unknown, _evaluator(), counts)
+    return tuple(c.sum(0) for c in counts) + (np.array([stalled]),)
 
 
 def _hand_sampler(fixed: list[_Player]) -> HandSampler:

@@ -2,9 +2,6 @@
 cards, ranking, low half) and the number of players are read at run time, so a second game
 asks Numba for no new specialisation (a new one costs seconds of compiling)."""
 
-import numpy as np
-
-from pokersim._jit import on_threads
 from pokersim.games import _equity
 from pokersim.games.equity import game_equity
 
@@ -26,7 +23,6 @@ SPOTS = [
     (["As Ad Ks Kd", "Qh Qc Jh Jc"], None, "five-card-draw"),
 ]
 
-
 def test_one_specialisation_serves_every_game():
     for players, board, game in SPOTS:
         game_equity(players, board, game=game, trials=2_000, seed=1)
@@ -37,13 +33,3 @@ def test_one_specialisation_serves_every_game():
     assert len(_equity.private_kernel.signatures) <= 1
     assert _equity.exact_kernel.signatures or _equity.private_kernel.signatures
 
-
-def test_on_threads_gives_each_worker_its_own_share():
-    seen = np.zeros(5, np.int64)
-
-    def work(out, w):
-        out[w] += w + 1
-        return w * 10
-
-    assert on_threads(work, 5, seen) == [0, 10, 20, 30, 40]
-    assert seen.tolist() == [1, 2, 3, 4, 5]

@@ -466,5 +466,5 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
     blocks = _equity.Blocks(key=p.key, first=0, n_blocks=1, size=p.block, trials=p.trials)
     with pytest.raises(TypingError):
         _equity.monte_carlo_kernel(blocks, p.hands, p.unknown, p.board,
-                                   equity_module._evaluator(), counts, 0)
+                                   equity_module._evaluator(), counts)
     assert counts.wins.sum() == 0

@@ -50,7 +50,6 @@ import numba
 import numpy as np
 
 from .. import config, rankings
-from .._jit import on_threads
 from .._random import alias_tables, seed_key
 from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
 from ..combinatorics import binomials
@@ -509,10 +508,11 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     with _threads(trials) as workers:
         masks, codes = p.counts(np.int64, workers)
         stalled = np.zeros(workers, np.int64)
-        on_threads(_equity.monte_carlo_kernel, workers, *p.shape(), p.key, first, n, p.block,
-                   p.trials, p.n_live, p.n_unknown, deal_plan(p.n_live, p.n_unknown), p.layout,
-                   p.ranged, config.MAX_REJECTIONS, _byte_tables(p.ranking, p.has_low, p.omaha),
-                   *p.tables(), masks, codes, stalled)
+        _equity.monte_carlo_kernel(*p.shape(), p.key, first, n, p.block, p.trials, p.n_live,
+                                   p.n_unknown, deal_plan(p.n_live, p.n_unknown), p.layout,
+                                   p.ranged, config.MAX_REJECTIONS,
+                                   _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(),
+                                   masks, codes, stalled)
     return p.outcomes(masks, codes), stalled.sum(keepdims=True)
 
 
@@ -529,11 +529,10 @@ def _exact_chunk(p: _Problem, first: int, n: int):
         masks, codes = p.counts(np.float64, workers)
         dealt = np.zeros(workers, np.int64)
         if p.hands is None:
-            on_threads(_equity.exact_kernel, workers, *p.shape(), first, last, p.runouts,
-                       p.ways, p.layout, p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
+            _equity.exact_kernel(*p.shape(), first, last, p.runouts, p.ways, p.layout,
+                                 p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
         else:
-            on_threads(_equity.private_kernel, workers, first, last, p.hands, p.has_low, masks,
-                       codes, dealt)
+            _equity.private_kernel(first, last, p.hands, p.has_low, masks, codes, dealt)
     return p.outcomes(masks, codes), dealt.sum(keepdims=True)
 
 
