@@ -54,12 +54,11 @@ card each is 102 evaluations for 35,904 deals. Without a low half, the last play
 sorted by strength, are counted rather than walked (:func:`count_last_level`): a choice of the
 other players' hands costs two binary searches.
 
-Each kernel is compiled once for every game: the game's shape (Omaha's rule and hole cards,
-the ranking's lookup flavor, a low half) and the number of players are arguments read at run
-time, not constants compiled in, so a second game asks for no compilation. Kernels take their
-tables as tuples and unpack them before their parallel loop, and helpers take arrays one by
-one: an array taken from a tuple inside the loop cost 30% more time per trial (measured on
-stud).
+Kernels take their tables as tuples and unpack them before their parallel loop, and helpers
+take arrays one by one: an array taken from a tuple inside the loop cost 30% more time per
+trial (measured on stud). The helpers are chosen by constant flags (``omaha``, ``has_low``),
+not captured as functions: Numba's disk cache keys a closure on what it captures, and a
+captured function pickles differently in every process.
 """
 
 from __future__ import annotations
@@ -85,6 +84,8 @@ MAX_UNKNOWN = 64
 NO_CARD = 255
 #: Winner masks are counted up to this many entries (:func:`mask_width`).
 MAX_MASKS = 1024
+#: The numbers of players that Monte Carlo kernels have compiled in (:func:`monte_carlo_kernel`).
+UNROLLED = (2, 3)
 _U = np.uint64
 
 
@@ -410,73 +411,76 @@ def choose_ranged(state, k, n_players, players, r_cards, r_masks, sizes, thresho
     return state, _U(0)
 
 
-@jit(parallel=True)
-def monte_carlo_kernel(omaha, h, flavor, has_low, key, first, n_blocks, block, trials,
-                       n_live, n_unknown, plan, layout, ranged, max_rejections,
-                       byte_tables, ht, lt, ot, masks, codes, stalled):
-    """The Monte Carlo trials of blocks ``first .. first + n_blocks - 1`` (block b: stream b)
-    of a game whose shape is read at run time: Omaha's two-plus-three rule with ``h`` hole
-    cards, the ranking's lookup ``flavor``, a low half. Trials go in twos (:func:`draw_two`;
-    a block of an odd number of trials deals one more and does not count it); worker w (of
-    the rows of ``masks`` and ``codes``) takes every W-th block from w, adds to ``masks[w]``
-    or ``codes[w]`` (see :func:`tally`) and counts in ``stalled[w]`` the blocks it gave up
-    (range players in conflict too often). One compiled kernel serves every game and number
-    of players."""
-    live, lo, hi, known_cards, known0, cards0 = (layout.live, layout.lo, layout.hi,
-                                                 layout.known, layout.masks, layout.cards)
-    fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
-                                        layout.hole_low)
-    r_players, r_cards, r_masks, r_sizes, threshold, alias = (
-        ranged.players, ranged.cards, ranged.masks, ranged.sizes, ranged.threshold,
-        ranged.alias)
-    key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
-    _, _, flush, offsets, table = ht
-    _, _, _, l_offsets, l_table = lt
-    board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
-        low_bits, low_table = ot
-    n_workers = codes.shape[0]
-    n_players = cards0.shape[0] - 1
-    n_ranged = r_players.shape[0]
-    for w in prange(n_workers):
-        my_masks = np.zeros(masks.shape[1], masks.dtype)
-        my_codes = np.zeros(codes.shape[1], codes.dtype)
-        known = np.concatenate((known0, known0))  # trial k's owners: rows k * (P + 1) ..
-        cards = np.concatenate((cards0, cards0))
-        left = np.zeros((2, MAX_UNKNOWN + 1), np.uint64)
-        used = np.zeros(2, np.uint64)  # each trial's range players' cards
-        s_hi = np.zeros(n_players, np.int16)
-        s_lo = np.zeros(n_players, np.int16)
-        constant = np.full((2, n_players), -1, np.int16)  # -2: to be found, then kept
-        for p in range(n_players):
-            if fixed[p] and lo[n_players] == hi[n_players]:
-                constant[0, p] = -2
-        for b in range(first + w, first + n_blocks, n_workers):
-            state = block_state(key, b)
-            n_trials = min(block, trials - b * block)
-            for pair in range(0, n_trials, 2):
-                if n_ranged:
-                    for k in range(2):
-                        state, used[k] = choose_ranged(
-                            state, k, n_players, r_players, r_cards, r_masks, r_sizes,
-                            threshold, alias, known_cards, max_rejections, known, cards)
-                    if used[0] == 0 or used[1] == 0:
-                        stalled[w] += 1
-                        break
-                state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
-                                 n_unknown, plan, left)
-                for k in range(min(2, n_trials - pair)):
-                    if omaha:
-                        omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
-                                    s_hi, s_lo, key_bytes, bit_bytes, low_bytes, fixed,
-                                    slots, counters, hole_low, o_offsets, board_hash,
-                                    o_bits, board_keys, pair_slot, nonflush, flush_row,
-                                    o_flush, low_bits, low_table)
-                    else:
-                        ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
-                                     s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
-                                     flush, offsets, table, l_offsets, l_table)
-                    tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
-        add_counts(masks, codes, w, my_masks, my_codes)
+@functools.cache
+def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players: int = 0):
+    """The Monte Carlo kernel of a game's shape (compile-time constants: Omaha's two-plus-three
+    rule and hole cards, the ranking's lookup flavor, a low half, and the number of players
+    where it is 2 or 3 (:data:`UNROLLED`: such kernels ran 15-25% faster with their loops
+    over players unrolled); 0 for any other number, read from the layout): trials in twos
+    (:func:`draw_two`; a block of an odd number of trials deals one more and does not count
+    it); worker w adds to ``masks[w]`` or ``codes[w]`` (see :func:`tally`) and counts in
+    ``stalled[w]`` the blocks it gave up (range players in conflict too often)."""
+
+    @jit(parallel=True)
+    def kernel(key, first, n_blocks, block, trials, n_live, n_unknown, plan, layout, ranged,
+               max_rejections, byte_tables, ht, lt, ot, masks, codes, stalled):
+        live, lo, hi, known_cards, known0, cards0 = (layout.live, layout.lo, layout.hi,
+                                                     layout.known, layout.masks, layout.cards)
+        fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
+                                            layout.hole_low)
+        r_players, r_cards, r_masks, r_sizes, threshold, alias = (
+            ranged.players, ranged.cards, ranged.masks, ranged.sizes, ranged.threshold,
+            ranged.alias)
+        key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
+        _, _, flush, offsets, table = ht
+        _, _, _, l_offsets, l_table = lt
+        board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
+            low_bits, low_table = ot
+        n_workers = codes.shape[0]
+        n_players = players if players else cards0.shape[0] - 1
+        n_ranged = r_players.shape[0]
+        for w in prange(n_workers):
+            my_masks = np.zeros(masks.shape[1], masks.dtype)
+            my_codes = np.zeros(codes.shape[1], codes.dtype)
+            known = np.concatenate((known0, known0))  # trial k's owners: rows k * (P + 1) ..
+            cards = np.concatenate((cards0, cards0))
+            left = np.zeros((2, MAX_UNKNOWN + 1), np.uint64)
+            used = np.zeros(2, np.uint64)  # each trial's range players' cards
+            s_hi = np.zeros(n_players, np.int16)
+            s_lo = np.zeros(n_players, np.int16)
+            constant = np.full((2, n_players), -1, np.int16)  # -2: to be found, then kept
+            for p in range(n_players):
+                if fixed[p] and lo[n_players] == hi[n_players]:
+                    constant[0, p] = -2
+            for b in range(first + w, first + n_blocks, n_workers):
+                state = block_state(key, b)
+                n_trials = min(block, trials - b * block)
+                for pair in range(0, n_trials, 2):
+                    if n_ranged:
+                        for k in range(2):
+                            state, used[k] = choose_ranged(
+                                state, k, n_players, r_players, r_cards, r_masks, r_sizes,
+                                threshold, alias, known_cards, max_rejections, known, cards)
+                        if used[0] == 0 or used[1] == 0:
+                            stalled[w] += 1
+                            break
+                    state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
+                                     n_unknown, plan, left)
+                    for k in range(min(2, n_trials - pair)):
+                        if omaha:
+                            omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
+                                        s_hi, s_lo, key_bytes, bit_bytes, low_bytes, fixed,
+                                        slots, counters, hole_low, o_offsets, board_hash,
+                                        o_bits, board_keys, pair_slot, nonflush, flush_row,
+                                        o_flush, low_bits, low_table)
+                        else:
+                            ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
+                                         s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
+                                         flush, offsets, table, l_offsets, l_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+            add_counts(masks, codes, w, my_masks, my_codes)
+
+    return kernel
 
 
 # ---------------------------------------------------------------------------------------------
@@ -541,156 +545,160 @@ def cards_mask(o, drawn, lo, hi):
     return mask
 
 
-@jit(parallel=True)
-def exact_kernel(omaha, h, flavor, has_low, first, last, runouts, ways, layout, ranged,
-                 binom, ht, lt, ot, masks, codes, dealt):
-    """The deals ``first .. last - 1`` (see the module docstring) of a game whose shape
-    (``omaha``, ``h``, ``flavor``, ``has_low``, as in :func:`monte_carlo_kernel`) is read at
-    run time, weighted, worker w's share into ``masks[w]`` or ``codes[w]`` (see
-    :func:`tally`); ``dealt[w]`` counts the deals worker w counted (the others give two range
-    players a card in common)."""
-    live, lo, hi, order, known, keys, cards0 = (layout.live, layout.lo, layout.hi,
-                                                layout.order, layout.known, layout.keys,
-                                                layout.cards)
-    r_players, r_cards, r_masks, r_keys, r_sizes, r_weights = (
-        ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
-        ranged.weights)
-    card_keys, card_bits, flush, offsets, table = ht
-    l_keys, _, _, l_offsets, l_table = lt
-    board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
-        low_bits, low_table = ot
-    n_workers = codes.shape[0]
-    n_players = cards0.shape[0] - 1
-    n_seg = order.shape[0]
-    span = last - first
-    for w in prange(n_workers):
-        my_masks = np.zeros(masks.shape[1], masks.dtype)
-        my_codes = np.zeros(codes.shape[1], codes.dtype)
-        base = keys.copy()
-        tot = keys.copy()
-        cards = cards0.copy()
-        board = np.zeros(4, np.uint64)
-        drawn = np.zeros(MAX_UNKNOWN, np.uint8)
-        pos = np.zeros(MAX_UNKNOWN, np.int64)  # each card's place in its owner's avail
-        prefix = np.zeros((3, MAX_UNKNOWN), np.uint64)
-        avail = np.zeros((max(n_seg, 1), 64), np.uint8)  # the cards each owner's come from
-        n_avail = np.zeros(max(n_seg, 1), np.int64)
-        taken = np.zeros(n_seg + 1, np.uint64)  # the cards taken before each owner's
-        digits = np.zeros(max(n_seg, 1), np.int64)
-        s_hi = np.zeros(n_players, np.int16)
-        s_lo = np.zeros(n_players, np.int16)
-        mine = 0
-        d = first + span * w // n_workers
-        stop = first + span * (w + 1) // n_workers
-        while d < stop:
-            choice = d // runouts
-            end = min(stop, (choice + 1) * runouts)
-            used = _U(0)
-            weight = 1.0
-            ok = True
-            for r in range(r_players.shape[0] - 1, -1, -1):
-                j = choice % r_sizes[r]
-                choice //= r_sizes[r]
-                if used & r_masks[r, j]:
-                    ok = False
-                    break
-                used |= r_masks[r, j]
-                weight *= r_weights[r, j]
-                take_hand(r, j, r_players, r_cards, r_keys, known, base, cards)
-            if not ok:
-                d = end
-                continue
-            for x in range(3):  # the owners without unknown cards; set_cards sets the others
-                for o in range(n_players + 1):
-                    tot[x, o] = base[x, o]
-            rest = d % runouts
-            for s in range(n_seg - 1, -1, -1):
-                digits[s] = rest % ways[s]
-                rest //= ways[s]
-            taken[0] = used
-            count = end - d
-            # the owner whose last card runs along the innermost loop (a player), or -1
-            last = order[n_seg - 1] if n_seg and order[n_seg - 1] < n_players else -1
-            # the owners from order[changed] on have new cards, from card ``since`` on for
-            # the first of them (-1: all); changed = -1: a known board first
-            changed = 0 if n_seg and order[0] == n_players else -1
-            since = -1
-            done = 0
-            stale = 0  # the players whose strengths are to be found again, a bit each
-            while True:
-                for s in range(changed, n_seg):
-                    o = order[s] if s >= 0 else n_players
-                    if s >= 0:
-                        start = lo[o]
-                        if s == changed and since >= 0:
-                            start = since
-                        else:  # the cards left, and the owner's combination among them
-                            n_avail[s] = list_cards(live & ~taken[s], avail, s)
-                            unrank(digits[s], n_avail[s], hi[o] - lo[o], binom, pos, lo[o])
-                            digits[s] = 0  # the next time, the first combination
-                        set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha,
-                                  has_low, base, tot, prefix, cards, card_keys, card_bits,
-                                  l_keys)
-                        if s + 1 < n_seg:
-                            taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
-                    # the strengths to find again: player o's, or for the board, its
-                    # description and the players' without unknown cards
-                    if omaha and o == n_players:
-                        describe_board(cards, n_players, board, has_low, board_keys,
-                                       o_bits, o_offsets, board_hash, low_bits)
-                    for p in range(n_players):
-                        if p == o or (o == n_players and lo[p] == hi[p]):
-                            stale |= 1 << p
-                # the deals where only the last player's last card moves on, in a tight
-                # loop: its key (or row) with each card left, one evaluation and the pot
-                t = hi[last] - 1 if last >= 0 else 0
-                run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
-                for j in range(pos[t], pos[t] + run):
+@functools.cache
+def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
+    """The exact kernel of a game's shape: deals ``first .. last - 1`` (see the module
+    docstring), weighted, into ``masks[w]`` or ``codes[w]`` (see :func:`tally`); ``dealt[w]``
+    counts the deals worker w counted (the others give two range players a card in
+    common)."""
+
+    @jit(parallel=True)
+    def kernel(first, last, runouts, ways, layout, ranged, binom, ht, lt, ot, masks, codes,
+               dealt):
+        live, lo, hi, order, known, keys, cards0 = (layout.live, layout.lo, layout.hi,
+                                                    layout.order, layout.known, layout.keys,
+                                                    layout.cards)
+        r_players, r_cards, r_masks, r_keys, r_sizes, r_weights = (
+            ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
+            ranged.weights)
+        card_keys, card_bits, flush, offsets, table = ht
+        l_keys, _, _, l_offsets, l_table = lt
+        board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
+            low_bits, low_table = ot
+        n_workers = codes.shape[0]
+        n_players = cards0.shape[0] - 1
+        n_seg = order.shape[0]
+        span = last - first
+        for w in prange(n_workers):
+            my_masks = np.zeros(masks.shape[1], masks.dtype)
+            my_codes = np.zeros(codes.shape[1], codes.dtype)
+            base = keys.copy()
+            tot = keys.copy()
+            cards = cards0.copy()
+            board = np.zeros(4, np.uint64)
+            drawn = np.zeros(MAX_UNKNOWN, np.uint8)
+            pos = np.zeros(MAX_UNKNOWN, np.int64)  # each card's place in its owner's avail
+            prefix = np.zeros((3, MAX_UNKNOWN), np.uint64)
+            avail = np.zeros((max(n_seg, 1), 64), np.uint8)  # the cards each owner's come from
+            n_avail = np.zeros(max(n_seg, 1), np.int64)
+            taken = np.zeros(n_seg + 1, np.uint64)  # the cards taken before each owner's
+            digits = np.zeros(max(n_seg, 1), np.int64)
+            s_hi = np.zeros(n_players, np.int16)
+            s_lo = np.zeros(n_players, np.int16)
+            mine = 0
+            d = first + span * w // n_workers
+            stop = first + span * (w + 1) // n_workers
+            while d < stop:
+                choice = d // runouts
+                end = min(stop, (choice + 1) * runouts)
+                used = _U(0)
+                weight = 1.0
+                ok = True
+                for r in range(r_players.shape[0] - 1, -1, -1):
+                    j = choice % r_sizes[r]
+                    choice //= r_sizes[r]
+                    if used & r_masks[r, j]:
+                        ok = False
+                        break
+                    used |= r_masks[r, j]
+                    weight *= r_weights[r, j]
+                    take_hand(r, j, r_players, r_cards, r_keys, known, base, cards)
+                if not ok:
+                    d = end
+                    continue
+                for x in range(3):  # the owners without unknown cards; set_cards sets the others
+                    for o in range(n_players + 1):
+                        tot[x, o] = base[x, o]
+                rest = d % runouts
+                for s in range(n_seg - 1, -1, -1):
+                    digits[s] = rest % ways[s]
+                    rest //= ways[s]
+                taken[0] = used
+                count = end - d
+                # the owner whose last card runs along the innermost loop (a player), or -1
+                last = order[n_seg - 1] if n_seg and order[n_seg - 1] < n_players else -1
+                # the owners from order[changed] on have new cards, from card ``since`` on for
+                # the first of them (-1: all); changed = -1: a known board first
+                changed = 0 if n_seg and order[0] == n_players else -1
+                since = -1
+                done = 0
+                stale = 0  # the players whose strengths are to be found again, a bit each
+                while True:
+                    for s in range(changed, n_seg):
+                        o = order[s] if s >= 0 else n_players
+                        if s >= 0:
+                            start = lo[o]
+                            if s == changed and since >= 0:
+                                start = since
+                            else:  # the cards left, and the owner's combination among them
+                                n_avail[s] = list_cards(live & ~taken[s], avail, s)
+                                unrank(digits[s], n_avail[s], hi[o] - lo[o], binom, pos, lo[o])
+                                digits[s] = 0  # the next time, the first combination
+                            set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha,
+                                      has_low, base, tot, prefix, cards, card_keys, card_bits,
+                                      l_keys)
+                            if s + 1 < n_seg:
+                                taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
+                        # the strengths to find again: player o's, or for the board, its
+                        # description and the players' without unknown cards
+                        if omaha and o == n_players:
+                            describe_board(cards, n_players, board, has_low, board_keys,
+                                           o_bits, o_offsets, board_hash, low_bits)
+                        for p in range(n_players):
+                            if p == o or (o == n_players and lo[p] == hi[p]):
+                                stale |= 1 << p
+                    # the deals where only the last player's last card moves on, in a tight
+                    # loop: its key (or row) with each card left, one evaluation and the pot
+                    t = hi[last] - 1 if last >= 0 else 0
+                    run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
+                    for j in range(pos[t], pos[t] + run):
+                        if last >= 0:
+                            c = avail[n_seg - 1, j]
+                            if omaha:
+                                cards[last, known[last] + t - lo[last]] = c
+                            else:
+                                for x in range(3 if has_low else 2):
+                                    before = prefix[x, t - 1] if t > lo[last] else base[x, last]
+                                    tot[x, last] = before + (card_keys[c] if x == 0 else
+                                                             card_bits[c] if x == 1 else
+                                                             l_keys[c])
+                            stale |= 1 << last
+                        while stale:
+                            p = trailing_zeros(_U(stale))
+                            stale &= stale - 1
+                            s_hi[p], s_lo[p] = player_strength(
+                                p, n_players, omaha, h, flavor, has_low, tot, cards, board,
+                                flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
+                                pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
+                    done += run
+                    if done == count:
+                        break
+                    # the next deal: the rightmost card that can move on does, the cards
+                    # after it start again
                     if last >= 0:
-                        c = avail[n_seg - 1, j]
-                        if omaha:
-                            cards[last, known[last] + t - lo[last]] = c
-                        else:
-                            for x in range(3 if has_low else 2):
-                                before = prefix[x, t - 1] if t > lo[last] else base[x, last]
-                                tot[x, last] = before + (card_keys[c] if x == 0 else
-                                                         card_bits[c] if x == 1 else
-                                                         l_keys[c])
-                        stale |= 1 << last
-                    while stale:
-                        p = trailing_zeros(_U(stale))
-                        stale &= stale - 1
-                        s_hi[p], s_lo[p] = player_strength(
-                            p, n_players, omaha, h, flavor, has_low, tot, cards, board,
-                            flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
-                            pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
-                    tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
-                done += run
-                if done == count:
-                    break
-                # the next deal: the rightmost card that can move on does, the cards
-                # after it start again
-                if last >= 0:
-                    pos[t] += run - 1
-                    drawn[t] = avail[n_seg - 1, pos[t]]
-                    for x in range(3 if has_low else 2):
-                        prefix[x, t] = tot[x, last]
-                changed = n_seg - 1
-                o = order[changed]
-                since = hi[o] - 1
-                while pos[since] == n_avail[changed] - hi[o] + since:
-                    since -= 1
-                    if since < lo[o]:
-                        changed -= 1
-                        o = order[changed]
-                        since = hi[o] - 1
-                pos[since] += 1
-                for u in range(since + 1, hi[o]):
-                    pos[u] = pos[u - 1] + 1
-            mine += count
-            d = end
-        add_counts(masks, codes, w, my_masks, my_codes)
-        dealt[w] += mine
+                        pos[t] += run - 1
+                        drawn[t] = avail[n_seg - 1, pos[t]]
+                        for x in range(3 if has_low else 2):
+                            prefix[x, t] = tot[x, last]
+                    changed = n_seg - 1
+                    o = order[changed]
+                    since = hi[o] - 1
+                    while pos[since] == n_avail[changed] - hi[o] + since:
+                        since -= 1
+                        if since < lo[o]:
+                            changed -= 1
+                            o = order[changed]
+                            since = hi[o] - 1
+                    pos[since] += 1
+                    for u in range(since + 1, hi[o]):
+                        pos[u] = pos[u - 1] + 1
+                mine += count
+                d = end
+            add_counts(masks, codes, w, my_masks, my_codes)
+            dealt[w] += mine
+
+    return kernel
 
 
 # ---------------------------------------------------------------------------------------------
@@ -923,12 +931,12 @@ def hold(level, j, player, h_masks, high, low, weights, taken, best_hi, win_hi, 
 def private_kernel(first, last, hands, has_low, masks, codes, dealt):
     """Every deal whose last-level hand is one of that level's hands ``first .. last - 1``
     (see :class:`Hands`), weighted, into ``masks[w]`` or ``codes[w]`` (see :func:`tally`),
-    the deals worker w counted into ``dealt[w]``. The levels before the last
-    step like an odometer, each skipping the hands that hold a card of the levels before it;
-    the last level, the longest, runs in a tight loop over the worker's share of its span,
-    or where ``hands.cumulative`` is given, is counted by strength (:func:`count_last_level`).
-    Each level keeps the best high and low strengths so far and the players holding them: a
-    deal costs a comparison a half, whatever the number of players."""
+    the deals worker w counted into ``dealt[w]``. The levels before the last step like an
+    odometer, each skipping the hands that hold a card of the levels before it; the last
+    level, the longest, runs in a tight loop over the worker's share of its span, or where
+    ``hands.cumulative`` is given, is counted by strength (:func:`count_last_level`). Each
+    level keeps the best high and low strengths so far and the players holding them: a deal
+    costs a comparison a half, whatever the number of players."""
     player, start, h_masks, high, low, weights = (hands.player, hands.start, hands.masks,
                                                   hands.high, hands.low, hands.weights)
     cumulative, card_start, card_hands = hands.cumulative, hands.card_start, hands.card_hands

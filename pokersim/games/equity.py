@@ -399,10 +399,8 @@ class _Problem:
         return _tables(self.ranking, self.has_low, self.omaha)
 
     def shape(self) -> tuple:
-        """The game's shape as the kernels read it: (Omaha's rule, hole cards there, flavor,
-        low half)."""
-        return (bool(self.omaha), int(self.hole if self.omaha else 0), int(self.flavor),
-                bool(self.has_low))
+        """What a kernel compiles in: (Omaha's rule, hole cards there, flavor, low half)."""
+        return (self.omaha, self.hole if self.omaha else 0, self.flavor, self.has_low)
 
     @property
     def deals(self) -> int:
@@ -427,36 +425,21 @@ class _Problem:
 
 @functools.cache
 def _tables(ranking: str, has_low: bool, omaha: bool) -> tuple:
-    """(high, low, Omaha) tables as the kernels take them, of one Numba type whatever the
-    game, so that one compiled kernel serves all (:func:`_typed`): a ranking's lookup tables,
-    the low half's (the high ones again where there is none), and Omaha's tables, empty in
-    other games (Omaha's are built at first use)."""
-    ht = _typed(kernel_args(ranking), _TABLE_TYPES)
-    lt = _typed(kernel_args("eight-or-better"), _TABLE_TYPES) if has_low else ht
+    """(high, low, Omaha) tables as the kernels take them: a ranking's lookup tables, the low
+    half's (the high ones again where there is none), and Omaha's tables, built at first use
+    (their builders compile for seconds), empty arrays of their types in other games."""
+    ht = tuple(kernel_args(ranking))
+    lt = tuple(kernel_args("eight-or-better")) if has_low else ht
     if not omaha:
-        return ht, lt, _typed([np.zeros(0, t) for t in _OMAHA_TYPES], _OMAHA_TYPES)
+        return ht, lt, _NO_OMAHA
     t = omaha_tables()
-    return ht, lt, _typed((*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low),
-                          _OMAHA_TYPES)
+    return ht, lt, (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
 
 
-#: The types of a ranking's lookup tables in the kernels: card keys, card bits, flush table,
-#: hash offsets, hash table (badugi's flush and offsets come as int32 and int16, the other
-#: rankings' as int16 and int32).
-_TABLE_TYPES = (np.uint64, np.uint64, np.int32, np.int32, np.int16)
-#: The types of Omaha's tables (:meth:`pokersim.rankings.omaha.OmahaTables.board_args`, then
-#: its hole tables, low bits and low table).
-_OMAHA_TYPES = (np.uint64, np.uint64, np.int32, np.int16, np.uint8, np.int16, np.int32,
-                np.int16, np.uint8, np.uint8)
-
-
-def _typed(arrays, types) -> tuple:
-    """Read-only copies of ``arrays`` of the given ``types`` (Numba tells a read-only array's
-    type from a writable one's: the shipped tables load read-only, built ones writable)."""
-    out = tuple(np.array(a, t) for a, t in zip(arrays, types, strict=True))
-    for a in out:
-        a.flags.writeable = False
-    return out
+#: Omaha's tables (:meth:`pokersim.rankings.omaha.OmahaTables.board_args`, then its hole
+#: tables, low bits and low table), empty, for the games that do not read them.
+_NO_OMAHA = tuple(np.zeros(0, t) for t in (np.uint64, np.uint64, np.int32, np.int16, np.uint8,
+                                            np.int16, np.int32, np.int16, np.uint8, np.uint8))
 
 
 def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
@@ -508,11 +491,10 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     with _threads(trials) as workers:
         masks, codes = p.counts(np.int64, workers)
         stalled = np.zeros(workers, np.int64)
-        _equity.monte_carlo_kernel(*p.shape(), p.key, first, n, p.block, p.trials, p.n_live,
-                                   p.n_unknown, deal_plan(p.n_live, p.n_unknown), p.layout,
-                                   p.ranged, config.MAX_REJECTIONS,
-                                   _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(),
-                                   masks, codes, stalled)
+        _equity.monte_carlo_kernel(*p.shape(), p.n_players * (p.n_players in _equity.UNROLLED))(
+            p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
+            deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
+            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(), masks, codes, stalled)
     return p.outcomes(masks, codes), stalled.sum(keepdims=True)
 
 
@@ -529,8 +511,8 @@ def _exact_chunk(p: _Problem, first: int, n: int):
         masks, codes = p.counts(np.float64, workers)
         dealt = np.zeros(workers, np.int64)
         if p.hands is None:
-            _equity.exact_kernel(*p.shape(), first, last, p.runouts, p.ways, p.layout,
-                                 p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
+            _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout,
+                                             p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
         else:
             _equity.private_kernel(first, last, p.hands, p.has_low, masks, codes, dealt)
     return p.outcomes(masks, codes), dealt.sum(keepdims=True)
