@@ -17,8 +17,12 @@ What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
   (``nth_bit``: one BMI2 ``pdep``), several draws from one random number;
 * the outcome is scored without a branch on who wins (a bit mask of the winners), and
   heads-up counts stay in registers;
-* each worker counts into private arrays: workers writing to neighbouring entries of one
-  array shared cache lines and ran up to 1.5x slower.
+* each worker counts into arrays of its own (:class:`Workspace`, padded apart): workers
+  writing to neighbouring entries of one array shared cache lines and ran up to 1.5x slower.
+
+Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._jit.jit`):
+:func:`run_workers` calls it once per worker on threads, worker w taking tasks w, w + W, ..., so the
+merged counts do not depend on the number of workers.
 """
 
 from __future__ import annotations
@@ -26,9 +30,16 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import prange
-
-from ._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros
+from ._jit import (
+    jit,
+    mul_wide,
+    nth_bit,
+    on_workers,
+    popcount,
+    trailing_zeros,
+    worker_copies,
+    workers,
+)
 from ._random import block_state, sample_alias
 from .combinatorics import BINOM
 from .combinatorics import next_combination as _next_combination
@@ -39,9 +50,7 @@ from .tables import KEY_BIAS, RANK_MASK
 # ---------------------------------------------------------------------------------------------
 # The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads
 # its fields by name, so groups passed in the wrong place, or a missing field, fail to compile
-# instead of running with swapped arrays; build them by keyword. The kernels copy every field
-# into a local before their prange loop: Numba drops writes made inside a prange loop to an
-# array reached through a tuple's attribute (numba/numba#5872, still open in 0.61).
+# instead of running with swapped arrays; build them by keyword.
 
 
 class Evaluator(NamedTuple):
@@ -54,16 +63,6 @@ class Evaluator(NamedTuple):
     offsets: np.ndarray
     table: np.ndarray
     category_of: np.ndarray
-
-
-class Counts(NamedTuple):
-    """Where a kernel adds its counts (see the module docstring), one row per worker: the
-    kernel runs as many workers as ``wins`` has rows. ``cats`` has no player rows when
-    categories are not wanted."""
-
-    wins: np.ndarray  # (workers, players)
-    ties: np.ndarray  # (workers, players, max(players, 2))
-    cats: np.ndarray  # (workers, players or 0, 10)
 
 
 class Board(NamedTuple):
@@ -128,33 +127,62 @@ class UnknownCards(NamedTuple):
     plan: np.ndarray
 
 
-@jit(inline=True)
-def private_counts(wins_out, ties_out, cats_out, w):
-    """Zeroed counts shaped like worker w's ``*_out[w]``, private to it: workers counting into
-    neighbouring entries of one array share cache lines and ran up to 1.5x slower."""
-    return np.zeros_like(wins_out[w]), np.zeros_like(ties_out[w]), np.zeros_like(cats_out[w])
+class Workspace(NamedTuple):
+    """One worker's own arrays (see :func:`workspaces`): where it adds its counts (see the
+    module docstring; ``cats`` has no rows when categories are not wanted) and its scratch
+    (a worker kernel allocates nothing)."""
+
+    wins: np.ndarray  # (players,)
+    ties: np.ndarray  # (players, max(players, 2))
+    cats: np.ndarray  # (players or 0, 10)
+    strengths: np.ndarray  # (players,) int64: each player's strength in one outcome
+    ints: np.ndarray  # (SCRATCH,) int64
+    uints: np.ndarray  # (SCRATCH,) uint64
+    seat_keys: np.ndarray  # (2, players) uint64: hole cards of two Monte Carlo trials
+    seat_bits: np.ndarray  # (2, players) uint64
+
+
+#: Entries of a workspace's scratch arrays (``ints``, ``uints``).
+SCRATCH = 128
+
+
+def workspaces(n_workers: int, n_players: int, dtype, categories: bool) -> list[Workspace]:
+    """A zeroed :class:`Workspace` per worker (:func:`pokersim._jit.worker_copies`), its
+    counts of ``dtype`` (float64 for exact weights, int64 for trials)."""
+    return worker_copies(
+        n_workers, Workspace, wins=np.zeros(n_players, dtype),
+        ties=np.zeros((n_players, max(n_players, 2)), dtype),
+        cats=np.zeros((n_players if categories else 0, 10), dtype),
+        strengths=np.zeros(n_players, np.int64), ints=np.zeros(SCRATCH, np.int64),
+        uints=np.zeros(SCRATCH, np.uint64), seat_keys=np.zeros((2, n_players), np.uint64),
+        seat_bits=np.zeros((2, n_players), np.uint64))
+
+
+#: Evaluations worth a worker of their own (a fifth of a millisecond): a call with less work runs
+#: on fewer workers, as waking a thread and dispatching the kernel to it costs ~0.15 ms.
+WORK_PER_WORKER = 20_000
+
+
+def run_workers(kernel, n_players: int, dtype, categories: bool, *args, work=None):
+    """``kernel(w, W, *args, workspace)`` for each of W workers at once (W from
+    :func:`pokersim._jit.workers`, fewer when ``work`` evaluations would not keep them busy);
+    (wins, ties, cats) summed over the workers, and each worker's return value."""
+    n_workers = workers()
+    if work is not None:
+        n_workers = max(1, min(n_workers, work // WORK_PER_WORKER))
+    spaces = workspaces(n_workers, n_players, dtype, categories)
+    returned = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
+    counts = tuple(sum(getattr(space, name) for space in spaces)
+                   for name in ("wins", "ties", "cats"))
+    return counts, returned
 
 
 @jit(inline=True)
-def _kernel_arguments(evaluator, counts):
-    """The fields of ``evaluator`` and ``counts`` as locals for a kernel's prange loop, and
-    the number of workers (rows of ``counts``)."""
+def _kernel_arguments(evaluator, space):
+    """The fields of ``evaluator`` and of a worker's ``space`` as locals."""
     return (evaluator.card_keys, evaluator.card_bits, evaluator.flush, evaluator.offsets,
-            evaluator.table, evaluator.category_of, counts.wins.shape[0], counts.wins,
-            counts.ties, counts.cats)
-
-
-@jit(inline=True)
-def add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats):
-    """Add a worker's private counts to its rows of the output arrays (plain loops: an array
-    expression compiles Numba's shape-mismatch messages, seconds of compilation)."""
-    for p in range(wins.shape[0]):
-        wins_out[w, p] += wins[p]
-        for j in range(ties.shape[1]):
-            ties_out[w, p, j] += ties[p, j]
-    for p in range(cats.shape[0]):
-        for c in range(cats.shape[1]):
-            cats_out[w, p, c] += cats[p, c]
+            evaluator.table, evaluator.category_of, space.wins, space.ties, space.cats,
+            space.strengths)
 
 
 @jit(inline=True)
@@ -204,75 +232,72 @@ def count_outcome(strengths, best, n_players, category_of, weight, wins, ties, c
             cats[p, category_of[strengths[p]]] += weight
 
 
-@jit(parallel=True)
-def exact_kernel(deals: ExactDeals, board: Board, evaluator: Evaluator, counts: Counts):
-    """Every hole-card tuple of ``deals`` times every runout of ``board.n_runout`` cards (0
-    to 5), weighted, added to ``counts``.
+@jit(worker=True)
+def exact_kernel(w, n_workers, deals: ExactDeals, board: Board, evaluator: Evaluator,
+                 space: Workspace):
+    """Worker w's share of every hole-card tuple of ``deals`` times every runout of
+    ``board.n_runout`` cards (0 to 5), weighted, added to ``space``'s counts.
 
     ``deals.live_cards[t]`` lists the same number of cards for every tuple. Tasks are
-    (tuple, position of the lowest runout card) pairs; worker w takes tasks w, w + W, ...
-    into its own row of ``counts``. Runout keys are built incrementally, so each runout costs
-    one addition and one lookup per player.
+    (tuple, position of the lowest runout card) pairs; worker w takes tasks w, w + W, ....
+    Runout keys are built incrementally, so each runout costs one addition and one lookup
+    per player.
     """
     tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
     hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
     board_key, board_bits, n_runout = board.key, board.bits, board.n_runout
-    card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
-        cats_out = _kernel_arguments(evaluator, counts)
+    card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
+        _kernel_arguments(evaluator, space)
     n_tuples, n_players = tuples.shape
     n_live = live_cards.shape[1]
     per_tuple = n_live if n_runout > 0 else 1
-    for w in prange(n_workers):
-        wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
-        strengths = np.zeros(n_players, np.int64)
-        pos = np.zeros(6, np.int64)
-        keys = np.zeros(6, np.uint64)
-        bits = np.zeros(6, np.uint64)
-        for task in range(w, n_tuples * per_tuple, n_workers):
-            t = task // per_tuple
-            weight = tuple_weights[t]
-            row = tuples[t]
-            live = live_cards[t]
-            if n_runout == 0:
-                score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
-                              flush, offsets, table, category_of, strengths, weight,
-                              wins, ties, cats)
+    pos = space.ints[:6]
+    keys = space.uints[:6]
+    bits = space.uints[8:14]
+    for task in range(w, n_tuples * per_tuple, n_workers):
+        t = task // per_tuple
+        weight = tuple_weights[t]
+        row = tuples[t]
+        live = live_cards[t]
+        if n_runout == 0:
+            score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
+                          flush, offsets, table, category_of, strengths, weight,
+                          wins, ties, cats)
+            continue
+        first = task % per_tuple
+        if first > n_live - n_runout:
+            continue
+        keys[1] = board_key + card_keys[live[first]]
+        bits[1] = board_bits | card_bits[live[first]]
+        if n_runout == 1:
+            score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
+                          offsets, table, category_of, strengths, weight, wins, ties, cats)
+            continue
+        # depth-first over positions 2 .. n_runout - 1 of the runout, increasing; the
+        # last card runs in a plain loop. keys[d] is the key with d runout cards.
+        d = 2
+        pos[1] = first
+        pos[2] = first
+        while d >= 2:
+            if d == n_runout:
+                kk = keys[d - 1]
+                bb = bits[d - 1]
+                for i in range(pos[d - 1] + 1, n_live):
+                    c = live[i]
+                    score_outcome(kk + card_keys[c], bb | card_bits[c], hole_keys,
+                                  hole_bits, row, n_players, flush, offsets, table,
+                                  category_of, strengths, weight, wins, ties, cats)
+                d -= 1
                 continue
-            first = task % per_tuple
-            if first > n_live - n_runout:
+            pos[d] += 1
+            if pos[d] > n_live - 1 - (n_runout - d):
+                d -= 1
                 continue
-            keys[1] = board_key + card_keys[live[first]]
-            bits[1] = board_bits | card_bits[live[first]]
-            if n_runout == 1:
-                score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
-                              offsets, table, category_of, strengths, weight, wins, ties, cats)
-                continue
-            # depth-first over positions 2 .. n_runout - 1 of the runout, increasing; the
-            # last card runs in a plain loop. keys[d] is the key with d runout cards.
-            d = 2
-            pos[1] = first
-            pos[2] = first
-            while d >= 2:
-                if d == n_runout:
-                    kk = keys[d - 1]
-                    bb = bits[d - 1]
-                    for i in range(pos[d - 1] + 1, n_live):
-                        c = live[i]
-                        score_outcome(kk + card_keys[c], bb | card_bits[c], hole_keys,
-                                      hole_bits, row, n_players, flush, offsets, table,
-                                      category_of, strengths, weight, wins, ties, cats)
-                    d -= 1
-                    continue
-                pos[d] += 1
-                if pos[d] > n_live - 1 - (n_runout - d):
-                    d -= 1
-                    continue
-                c = live[pos[d]]
-                keys[d] = keys[d - 1] + card_keys[c]
-                bits[d] = bits[d - 1] | card_bits[c]
-                d += 1
-                pos[d] = pos[d - 1]
-        add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
+            c = live[pos[d]]
+            keys[d] = keys[d - 1] + card_keys[c]
+            bits[d] = bits[d - 1] | card_bits[c]
+            d += 1
+            pos[d] = pos[d - 1]
 
 
 @jit(inline=True)
@@ -378,18 +403,18 @@ def _score_trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flus
     return False, False, False
 
 
-@jit(parallel=True)
-def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown: UnknownCards,
-                       evaluator: Evaluator, counts: Counts):
-    """The Monte Carlo trials of ``blocks``; block b draws from stream b, so the counts do not
-    depend on the number of threads. Trials go in twos (:func:`_deal_unknown`); a block of an
+@jit(worker=True)
+def monte_carlo_kernel(w, n_workers, blocks: Blocks, hands: HandSampler, board: Board,
+                       unknown: UnknownCards, evaluator: Evaluator, space: Workspace):
+    """Worker w's share of the Monte Carlo trials of ``blocks`` (blocks w, w + W, ... of
+    them), added to ``space``'s counts; block b draws from stream b, so the counts do not
+    depend on the number of workers. Trials go in twos (:func:`_deal_unknown`); a block of an
     odd number of trials deals one more and does not count it.
 
     Hole cards of the players with a hand or a range come from ``hands``
     (:func:`_choose_hands`), then the ``unknown`` cards are dealt: the random players' two
-    each and the ``board.n_runout`` board cards. Worker w adds to row w of ``counts``.
-    Returns the number of workers that gave up after ``hands.max_rejections`` conflicting
-    draws in a row (0 normally).
+    each and the ``board.n_runout`` board cards. Returns 1 if the worker gave up after
+    ``hands.max_rejections`` conflicting draws in a row (0 normally).
     """
     key, first_block, n_blocks = blocks.key, blocks.first, blocks.n_blocks
     block, trials = blocks.size, blocks.trials
@@ -400,63 +425,58 @@ def monte_carlo_kernel(blocks: Blocks, hands: HandSampler, board: Board, unknown
     max_rejections = hands.max_rejections
     n_random, live_mask, plan = unknown.n_random, unknown.live_mask, unknown.plan
     board_key, board_bits, n_runout = board.key, board.bits, board.n_runout
-    card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
-        cats_out = _kernel_arguments(evaluator, counts)
+    card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
+        _kernel_arguments(evaluator, space)
+    seat_keys, seat_bits = space.seat_keys, space.seat_bits  # hole cards of two trials
     stalled = 0
     n_tuples = tuples.shape[0]
     n_fixed = tuples.shape[1] if n_tuples > 0 else player_combos.shape[0]
     n_players = n_fixed + n_random
     n_draw = 2 * n_random + n_runout
-    heads_up = n_players == 2 and cats_out.shape[1] == 0
-    for w in prange(n_workers):
-        wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
-        strengths = np.zeros(n_players, np.int64)
-        seat_keys = np.zeros((2, n_players), np.uint64)  # each player's hole cards, 2 trials
-        seat_bits = np.zeros((2, n_players), np.uint64)
-        for b in range(first_block + w, first_block + n_blocks, n_workers):
-            state = block_state(key, b)
-            first_wins = 0
-            second_wins = 0
-            both = 0
-            used0 = used1 = np.uint64(0)
-            n_trials = min(block, trials - b * block)
-            for trial in range(0, n_trials, 2):
-                if n_tuples != 1 or trial == 0:  # one tuple: its cards never change
-                    state, used0, ok0 = _choose_hands(
-                        state, 0, tuples, tuple_threshold, tuple_alias, player_combos,
-                        player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
-                        hole_bits, max_rejections, seat_keys, seat_bits)
-                    state, used1, ok1 = _choose_hands(
-                        state, 1, tuples, tuple_threshold, tuple_alias, player_combos,
-                        player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
-                        hole_bits, max_rejections, seat_keys, seat_bits)
-                    if not (ok0 and ok1):
-                        stalled += 1
-                        break
-                state, key0, bits0, key1, bits1 = _deal_unknown(
-                    state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
-                    board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
-                won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, 0, n_players,
-                                               heads_up, flush, offsets, table, category_of,
-                                               strengths, wins, ties, cats)
+    heads_up = n_players == 2 and cats.shape[0] == 0
+    for b in range(first_block + w, first_block + n_blocks, n_workers):
+        state = block_state(key, b)
+        first_wins = 0
+        second_wins = 0
+        both = 0
+        used0 = used1 = np.uint64(0)
+        n_trials = min(block, trials - b * block)
+        for trial in range(0, n_trials, 2):
+            if n_tuples != 1 or trial == 0:  # one tuple: its cards never change
+                state, used0, ok0 = _choose_hands(
+                    state, 0, tuples, tuple_threshold, tuple_alias, player_combos,
+                    player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                    hole_bits, max_rejections, seat_keys, seat_bits)
+                state, used1, ok1 = _choose_hands(
+                    state, 1, tuples, tuple_threshold, tuple_alias, player_combos,
+                    player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
+                    hole_bits, max_rejections, seat_keys, seat_bits)
+                if not (ok0 and ok1):
+                    stalled += 1
+                    break
+            state, key0, bits0, key1, bits1 = _deal_unknown(
+                state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
+                board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
+            won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, 0, n_players,
+                                           heads_up, flush, offsets, table, category_of,
+                                           strengths, wins, ties, cats)
+            first_wins += won
+            second_wins += lost
+            both += tied
+            if trial + 1 < n_trials:
+                won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, 1,
+                                               n_players, heads_up, flush, offsets, table,
+                                               category_of, strengths, wins, ties, cats)
                 first_wins += won
                 second_wins += lost
                 both += tied
-                if trial + 1 < n_trials:
-                    won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, 1,
-                                                   n_players, heads_up, flush, offsets, table,
-                                                   category_of, strengths, wins, ties, cats)
-                    first_wins += won
-                    second_wins += lost
-                    both += tied
-            if heads_up:
-                wins[0] += first_wins
-                wins[1] += second_wins
-                ties[0, 1] += both
-                ties[1, 1] += both
-            if stalled:
-                break
-        add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
+        if heads_up:
+            wins[0] += first_wins
+            wins[1] += second_wins
+            ties[0, 1] += both
+            ties[1, 1] += both
+        if stalled:
+            break
     return stalled
 
 
@@ -467,19 +487,22 @@ PREFLOP_PARTS = 5
 
 @jit(inline=True)
 def _rank_boards(row, n_players, live, threshold, weight, hole_keys, hole_bits, card_keys,
-                 flush, offsets, table, category_of, strengths, wins, ties, cats):
+                 flush, offsets, table, category_of, strengths, wins, ties, cats, scratch):
     """Every 5-card board with no flush possible for any player, grouped by its ranks: one
     evaluation per rank multiset, weighted by the number of boards that have those ranks and
-    fewer than ``threshold[s]`` cards of every suit s (counted, not enumerated)."""
-    avail = np.zeros(13, np.int64)
-    present = np.zeros((13, 4), np.int64)
+    fewer than ``threshold[s]`` cards of every suit s (counted, not enumerated). Uses
+    ``scratch[:102]``."""
+    avail = scratch[0:13]
+    present = scratch[16:68].reshape(13, 4)
+    ranks = scratch[72:77]
+    distinct = scratch[80:85]
+    mult = scratch[88:93]
+    poly = scratch[96:102]
+    for i in range(68):  # avail and present
+        scratch[i] = 0
     for c in live:
         avail[c >> 2] += 1
         present[c >> 2, c & 3] = 1
-    ranks = np.zeros(5, np.int64)
-    distinct = np.zeros(5, np.int64)
-    mult = np.zeros(5, np.int64)
-    poly = np.zeros(6, np.int64)
     for r0 in range(13):
         ranks[0] = r0
         for r1 in range(r0, 13):
@@ -534,11 +557,13 @@ def _rank_boards(row, n_players, live, threshold, weight, hole_keys, hole_bits, 
 @jit(inline=True)
 def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bits,
                   card_keys, card_bits, flush, offsets, table, category_of, strengths, wins,
-                  ties, cats):
+                  ties, cats, scratch):
     """Every 5-card board with at least ``threshold`` cards of suit ``s`` (a flush in s is
-    possible for some player), one by one."""
-    suited = np.empty(13, np.int64)
-    other = np.empty(live.shape[0], np.int64)
+    possible for some player), one by one. Uses ``scratch[:85]``."""
+    suited = scratch[0:13]
+    other = scratch[16:68]
+    outer = scratch[72:77]
+    inner = scratch[80:85]
     n_suited = 0
     n_other = 0
     for c in live:
@@ -548,8 +573,6 @@ def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bi
         else:
             other[n_other] = c
             n_other += 1
-    outer = np.zeros(5, np.int64)
-    inner = np.zeros(5, np.int64)
     for k in range(threshold, min(5, n_suited) + 1):
         for i in range(k):
             outer[i] = i
@@ -576,10 +599,11 @@ def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bi
                 break
 
 
-@jit(parallel=True)
-def exact_preflop_kernel(deals: ExactDeals, evaluator: Evaluator, counts: Counts):
-    """Every hole-card tuple of ``deals`` times every 5-card board, weighted, added to
-    ``counts``, in far fewer evaluations than boards.
+@jit(worker=True)
+def exact_preflop_kernel(w, n_workers, deals: ExactDeals, evaluator: Evaluator,
+                         space: Workspace):
+    """Worker w's share of every hole-card tuple of ``deals`` times every 5-card board,
+    weighted, added to ``space``'s counts, in far fewer evaluations than boards.
 
     A player can make a flush in suit s only if the board holds at least 5 - h of its cards,
     h being the most cards of s any player holds: ``threshold[s]`` (3 or more, so at most one
@@ -587,35 +611,33 @@ def exact_preflop_kernel(deals: ExactDeals, evaluator: Evaluator, counts: Counts
     (part s + 1 of the tuple's tasks); every other board is decided by its ranks alone, so
     each rank multiset is evaluated once, weighted by how many such boards share it (part 0).
     Heads-up preflop that is ~200,000 evaluations a player instead of 1,712,304. Worker w
-    takes tasks w, w + W, ... into its own counts, as :func:`exact_kernel` does.
+    takes tasks w, w + W, ..., as :func:`exact_kernel` does.
     """
     tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
     hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
-    card_keys, card_bits, flush, offsets, table, category_of, n_workers, wins_out, ties_out, \
-        cats_out = _kernel_arguments(evaluator, counts)
+    card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
+        _kernel_arguments(evaluator, space)
     n_tuples, n_players = tuples.shape
-    for w in prange(n_workers):
-        wins, ties, cats = private_counts(wins_out, ties_out, cats_out, w)
-        strengths = np.zeros(n_players, np.int64)
-        threshold = np.zeros(4, np.int64)
-        for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
-            t = task // PREFLOP_PARTS
-            part = task % PREFLOP_PARTS
-            row = tuples[t]
-            for s in range(4):
-                most = np.uint64(0)
-                for p in range(n_players):
-                    held = popcount((hole_bits[row[p]] >> np.uint64(16 * s))
-                                    & np.uint64(0x1FFF))
-                    most = max(most, held)
-                threshold[s] = 5 - np.int64(most)
-            if part == 0:
-                _rank_boards(row, n_players, live_cards[t], threshold, tuple_weights[t],
-                             hole_keys, hole_bits, card_keys, flush, offsets, table,
-                             category_of, strengths, wins, ties, cats)
-            else:
-                s = part - 1
-                _flush_boards(row, n_players, live_cards[t], s, threshold[s],
-                              tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
-                              flush, offsets, table, category_of, strengths, wins, ties, cats)
-        add_counts(wins_out, ties_out, cats_out, w, wins, ties, cats)
+    scratch = space.ints
+    threshold = scratch[112:116]
+    for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
+        t = task // PREFLOP_PARTS
+        part = task % PREFLOP_PARTS
+        row = tuples[t]
+        for s in range(4):
+            most = np.uint64(0)
+            for p in range(n_players):
+                held = popcount((hole_bits[row[p]] >> np.uint64(16 * s))
+                                & np.uint64(0x1FFF))
+                most = max(most, held)
+            threshold[s] = 5 - np.int64(most)
+        if part == 0:
+            _rank_boards(row, n_players, live_cards[t], threshold, tuple_weights[t],
+                         hole_keys, hole_bits, card_keys, flush, offsets, table,
+                         category_of, strengths, wins, ties, cats, scratch)
+        else:
+            s = part - 1
+            _flush_boards(row, n_players, live_cards[t], s, threshold[s],
+                          tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
+                          flush, offsets, table, category_of, strengths, wins, ties, cats,
+                          scratch)

@@ -1,7 +1,9 @@
 """One decorator for every kernel, so the options live in one place (``config.JIT_OPTIONS``),
 and the few machine instructions the kernels use that Numba does not expose."""
 
+import concurrent.futures
 import platform
+import threading
 
 import llvmlite.binding as llvm
 import numba
@@ -13,20 +15,105 @@ from numba.extending import intrinsic
 from . import _cache, _compiling, config  # noqa: F401  (_compiling: says when it is long)
 
 
-def jit(fn=None, *, parallel=False, inline=False):
+def jit(fn=None, *, parallel=False, inline=False, worker=False):
     """``numba.njit`` with pokersim's options; ``parallel=True`` for ``prange`` kernels;
     ``inline=True`` for small per-hand helpers, so that Numba inlines them into every kernel
     that calls them (calls across jitted functions are otherwise not inlined, and cost 3x).
-    The disk cache is keyed on the whole package (see :mod:`pokersim._cache`), and off
-    where that cannot be ensured."""
+    ``worker=True`` for a kernel that :func:`on_workers` runs once per worker, each on its
+    own share of the work: it is compiled without Numba's reference counting, so it may not
+    allocate arrays (its caller hands it every array it needs). The disk cache is keyed on
+    the whole package (see :mod:`pokersim._cache`), and off where that cannot be ensured.
+
+    Why worker kernels: a ``parallel=True`` kernel spends two thirds of its compile time in
+    Numba's parfor passes (the Hold'em preflop kernel: 30 s of CPU, against 11 s as a worker
+    kernel), and a plain kernel with reference counting spent 60% of its run time in the
+    atomic increments and decrements of every array that its inlined helpers pass on (5x
+    slower than the parfor kernel, whose passes remove those copies); without reference
+    counting a plain kernel runs as fast as the parfor one."""
 
     def wrap(f):
         options = dict(config.JIT_OPTIONS)
         options["cache"] = options.get("cache", False) and _cache.enabled()
+        if worker:
+            options["_nrt"] = False
         return numba.njit(parallel=parallel, inline="always" if inline else "never",
                           **options)(f)
 
     return wrap(fn) if fn is not None else wrap
+
+
+_POOL: list[concurrent.futures.ThreadPoolExecutor] = []
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(size: int) -> concurrent.futures.ThreadPoolExecutor:
+    """A pool of at least ``size`` threads, made once (again only to grow)."""
+    with _POOL_LOCK:
+        if not _POOL or _POOL[0]._max_workers < size:
+            if _POOL:
+                _POOL.pop().shutdown(wait=False)
+            _POOL.append(concurrent.futures.ThreadPoolExecutor(
+                size, thread_name_prefix="pokersim-worker"))
+        return _POOL[0]
+
+
+def workers() -> int:
+    """How many workers a kernel call runs: Numba's thread count for the calling thread
+    (``NUMBA_NUM_THREADS``, :func:`numba.set_num_threads`)."""
+    return numba.get_num_threads()
+
+
+#: Bytes between two workers' arrays (:func:`worker_copies`): 128 bytes apart (two cache
+#: lines), two workers used 1.5x the CPU time of one on Hold'em Monte Carlo with ranges; a
+#: page apart, as much as the parallel kernels did, whose workers allocated their own arrays.
+APART = 4096
+
+
+def worker_copies(n_workers: int, space_type, **templates: np.ndarray) -> list:
+    """For each worker, ``space_type(**fields)`` holding its own copy of every template
+    array: a worker kernel's private arrays (it allocates none), each worker's in one buffer
+    region of its own, :data:`APART` bytes from the next worker's, each array 64-byte aligned.
+
+    >>> from typing import NamedTuple
+    >>> class Space(NamedTuple):
+    ...     counts: np.ndarray
+    >>> a, b = worker_copies(2, Space, counts=np.zeros(3))
+    >>> a.counts[0] = 1; b.counts.tolist()
+    [0.0, 0.0, 0.0]
+    """
+    sizes = {name: -(-t.nbytes // 64) * 64 for name, t in templates.items()}
+    stride = sum(sizes.values()) + APART
+    buffer = np.empty(n_workers * stride + 64, np.uint8)
+    at = -buffer.ctypes.data % 64
+    spaces = []
+    for _ in range(n_workers):
+        fields = {}
+        for name, t in templates.items():
+            part = buffer[at:at + t.nbytes].view(t.dtype).reshape(t.shape)
+            part[...] = t
+            fields[name] = part
+            at += sizes[name]
+        spaces.append(space_type(**fields))
+        at += APART
+    return spaces
+
+
+def on_workers(task, n_workers: int) -> list:
+    """``task(w)`` for every worker ``w`` below ``n_workers``, at once: worker 0 in the calling
+    thread, the others on a pool of threads (worker kernels release the GIL); the results in
+    worker order.
+
+    >>> on_workers(lambda w: 10 * w, 3)
+    [0, 10, 20]
+    """
+    if n_workers == 1:
+        return [task(0)]
+    others = [_pool(n_workers - 1).submit(task, w) for w in range(1, n_workers)]
+    try:
+        first = task(0)
+    finally:
+        results = [f.result() for f in others]  # wait for every worker, even on an error
+    return [first, *results]
 
 
 @intrinsic

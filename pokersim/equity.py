@@ -22,7 +22,6 @@ import math
 import numbers
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 import pandas as pd
 
@@ -30,7 +29,6 @@ from . import config
 from ._equity import (
     Blocks,
     Board,
-    Counts,
     Evaluator,
     ExactDeals,
     HandSampler,
@@ -38,6 +36,7 @@ from ._equity import (
     exact_kernel,
     exact_preflop_kernel,
     monte_carlo_kernel,
+    run_workers,
 )
 from ._random import alias_tables, seed_key
 from .cards import as_array, as_card_set, format_cards, parse_cards
@@ -385,14 +384,6 @@ def _hole_tables(combos: np.ndarray):
     return keys, bits, masks
 
 
-def _counts(n_players, dtype, categories) -> Counts:
-    """Zeroed counts, one row per Numba thread."""
-    n_workers = numba.get_num_threads()
-    return Counts(wins=np.zeros((n_workers, n_players), dtype),
-                  ties=np.zeros((n_workers, n_players, max(n_players, 2)), dtype),
-                  cats=np.zeros((n_workers, n_players if categories else 0, 10), dtype))
-
-
 def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories, client,
                progress) -> _Counted | None:
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
@@ -454,12 +445,15 @@ def _exact_chunk(p: _ExactProblem, first: int, n: int):
     span = slice(first, first + n)
     deals = p.deals._replace(tuples=p.deals.tuples[span], weights=p.deals.weights[span],
                              live_cards=p.deals.live_cards[span])
-    counts = _counts(p.deals.tuples.shape[1], np.float64, p.categories)
+    n_players = p.deals.tuples.shape[1]
     if p.board.n_runout == 5 and config.MERGE_RANK_BOARDS:
-        exact_preflop_kernel(deals, _evaluator(), counts)
+        counts, _ = run_workers(exact_preflop_kernel, n_players, np.float64, p.categories,
+                                deals, _evaluator())
     else:
-        exact_kernel(deals, p.board, _evaluator(), counts)
-    return tuple(c.sum(0) for c in counts)
+        work = n * math.comb(p.deals.live_cards.shape[1], p.board.n_runout) * n_players
+        counts, _ = run_workers(exact_kernel, n_players, np.float64, p.categories,
+                                deals, p.board, _evaluator(), work=work)
+    return counts
 
 
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
@@ -524,10 +518,10 @@ class _MonteCarloProblem:
 def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     """Counts of blocks ``first .. first + n - 1``: wins, ties, categories, and the number of
     workers that gave up on conflicting ranges."""
-    counts = _counts(p.n_players, np.int64, p.categories)
     blocks = Blocks(key=p.key, first=first, n_blocks=n, size=p.block, trials=p.trials)
-    stalled = monte_carlo_kernel(blocks, p.hands, p.board, p.unknown, _evaluator(), counts)
-    return tuple(c.sum(0) for c in counts) + (np.array([stalled]),)
+    counts, stalled = run_workers(monte_carlo_kernel, p.n_players, np.int64, p.categories, blocks,
+                          p.hands, p.board, p.unknown, _evaluator())
+    return counts + (np.array([sum(stalled)]),)
 
 
 def _hand_sampler(fixed: list[_Player]) -> HandSampler:

@@ -462,9 +462,12 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
         with pytest.raises(KeyboardInterrupt):
             equity(["AhKh", "QsQd"], trials=1000, seed=1)
     p = problem["p"]
-    counts = equity_module._counts(2, np.int64, False)
+    (space,) = _equity.workspaces(1, 2, np.int64, False)
     blocks = _equity.Blocks(key=p.key, first=0, n_blocks=1, size=p.block, trials=p.trials)
     with pytest.raises(TypingError):
-        _equity.monte_carlo_kernel(blocks, p.hands, p.unknown, p.board,
-                                   equity_module._evaluator(), counts)
-    assert counts.wins.sum() == 0
+        _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.unknown, p.board,
+                                   equity_module._evaluator(), space)
+    assert space.wins.sum() == 0
+    _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.board, p.unknown,
+                               equity_module._evaluator(), space)
+    assert space.wins.sum() + space.ties[0, 1] == 1000  # in the right places, it counts

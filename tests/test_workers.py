@@ -1,0 +1,75 @@
+"""pokersim._jit.on_workers and the worker workspaces of pokersim._equity."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from pokersim import _equity
+from pokersim._jit import APART, on_workers
+
+
+def test_on_workers_runs_every_worker_once_in_order():
+    seen = []
+    lock = threading.Lock()
+
+    def task(w):
+        with lock:
+            seen.append(w)
+        return w * w
+
+    assert on_workers(task, 5) == [0, 1, 4, 9, 16]
+    assert sorted(seen) == [0, 1, 2, 3, 4]
+    assert on_workers(task, 1) == [0]
+
+
+def test_on_workers_waits_for_all_and_raises_a_workers_error():
+    finished = []
+
+    def task(w):
+        if w == 1:
+            raise ValueError("worker 1 failed")
+        finished.append(w)
+
+    with pytest.raises(ValueError, match="worker 1 failed"):
+        on_workers(task, 3)
+    assert sorted(finished) == [0, 2]
+
+
+def test_workspaces_are_zeroed_aligned_separate_and_a_page_apart():
+    spaces = _equity.workspaces(3, 4, np.float64, True)
+    for space in spaces:
+        assert space.wins.shape == (4,) and space.ties.shape == (4, 4)
+        assert space.cats.shape == (4, 10) and space.seat_keys.shape == (2, 4)
+        assert space.wins.dtype == np.float64 and space.seat_bits.dtype == np.uint64
+        for array in space:
+            assert array.flags.c_contiguous and not array.any()
+            assert array.__array_interface__["data"][0] % 64 == 0
+    # no two arrays overlap, and two workers' arrays are at least _APART bytes apart
+    spans = [(w, a.__array_interface__["data"][0], a.nbytes)
+             for w, space in enumerate(spaces) for a in space]
+    for w, start, size in spans:
+        for v, other, other_size in spans:
+            if (start, size) == (other, other_size) and w == v:
+                continue
+            gap = max(other - (start + size), start - (other + other_size))
+            assert gap >= (APART if w != v else 0)
+    assert _equity.workspaces(2, 2, np.int64, False)[0].cats.shape == (0, 10)
+
+
+def test_exact_counts_do_not_depend_on_the_number_of_workers():
+    """(Monte Carlo: test_equity.test_same_seed_same_numbers_whatever_the_threads.)"""
+    import numba
+
+    import pokersim as ps
+
+    saved = numba.get_num_threads()
+    got = []
+    try:
+        for threads in (1, 2):
+            numba.set_num_threads(threads)
+            got.append(ps.equity(["QQ+, AKs", "JJ+"], board="2h 7h Td", method="exact",
+                                 categories=True))
+    finally:
+        numba.set_num_threads(saved)
+    assert got[0].equals(got[1])
