@@ -54,9 +54,11 @@ card each is 102 evaluations for 35,904 deals. Without a low half, the last play
 sorted by strength, are counted rather than walked (:func:`count_last_level`): a choice of the
 other players' hands costs two binary searches.
 
-Kernels take their tables as tuples and unpack them before their parallel loop, and helpers
-take arrays one by one: an array taken from a tuple inside the loop cost 30% more time per
-trial (measured on stud). The helpers are chosen by constant flags (``omaha``, ``has_low``),
+Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._jit.jit`,
+run by :func:`pokersim._jit.on_workers`), in arrays of its own (:func:`monte_carlo_spaces`,
+:func:`exact_spaces`, :func:`private_spaces`). Kernels take their tables as tuples and unpack
+them before their loops, and helpers take arrays one by one: an array taken from a tuple
+inside the loop cost 30% more time per trial (measured on stud). The helpers are chosen by constant flags (``omaha``, ``has_low``),
 not captured as functions: Numba's disk cache keys a closure on what it captures, and a
 captured function pickles differently in every process.
 """
@@ -67,9 +69,8 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-from numba import prange
 
-from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros
+from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copies
 from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
 from ..deal import BATCH, batch_number
@@ -253,16 +254,6 @@ def tally_winners(mask, n_players, masks, codes, weight):
 
 
 @jit(inline=True)
-def add_counts(masks, codes, w, my_masks, my_codes):
-    """Worker w's counts into its rows (plain loops: array expressions in a kernel cost
-    seconds of compilation)."""
-    for i in range(my_masks.shape[0]):
-        masks[w, i] += my_masks[i]
-    for i in range(my_codes.shape[0]):
-        codes[w, i] += my_codes[i]
-
-
-@jit(inline=True)
 def take_hand(r, j, ranged_players, ranged_cards, ranged_keys, known, base, cards):
     """Range player ``ranged_players[r]`` holds hand j of its list: its key, bits and low
     key into ``base``, its cards into ``cards``."""
@@ -411,19 +402,50 @@ def choose_ranged(state, k, n_players, players, r_cards, r_masks, sizes, thresho
     return state, _U(0)
 
 
+class MonteCarloSpace(NamedTuple):
+    """One Monte Carlo worker's own arrays (:func:`monte_carlo_spaces`)."""
+
+    masks: np.ndarray  # (mask_width,): winner-mask counts (see tally)
+    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,): outcome-code counts
+    known: np.ndarray  # (2 (P + 1),) uint64: trial k's owners' known cards, rows k (P + 1) ..
+    cards: np.ndarray  # (2 (P + 1), cards) uint8: their rows of cards (Omaha)
+    left: np.ndarray  # (2, MAX_UNKNOWN + 1) uint64: see draw_two
+    used: np.ndarray  # (2,) uint64: each trial's range players' cards
+    s_hi: np.ndarray  # (P,) int16: each player's strengths in one trial
+    s_lo: np.ndarray
+    constant: np.ndarray  # (2, P) int16: see ranked_trial (-2: to be found, then kept)
+
+
+def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
+    """A :class:`MonteCarloSpace` per worker for a deal of ``layout``, with ``masks`` and
+    ``codes`` zeroed counts (one of the two sizes 0; see :func:`mask_width`)."""
+    n_players = layout.cards.shape[0] - 1
+    constant = np.full((2, n_players), -1, np.int16)
+    if layout.lo[n_players] == layout.hi[n_players]:  # a known board
+        constant[0, layout.fixed] = -2
+    return worker_copies(
+        n_workers, MonteCarloSpace, masks=np.zeros(masks, np.int64),
+        codes=np.zeros(codes, np.int64), known=np.concatenate((layout.masks, layout.masks)),
+        cards=np.concatenate((layout.cards, layout.cards)),
+        left=np.zeros((2, MAX_UNKNOWN + 1), np.uint64), used=np.zeros(2, np.uint64),
+        s_hi=np.zeros(n_players, np.int16), s_lo=np.zeros(n_players, np.int16),
+        constant=constant)
+
+
 @functools.cache
 def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players: int = 0):
     """The Monte Carlo kernel of a game's shape (compile-time constants: Omaha's two-plus-three
     rule and hole cards, the ranking's lookup flavor, a low half, and the number of players
     where it is 2 or 3 (:data:`UNROLLED`: such kernels ran 15-25% faster with their loops
-    over players unrolled); 0 for any other number, read from the layout): trials in twos
-    (:func:`draw_two`; a block of an odd number of trials deals one more and does not count
-    it); worker w adds to ``masks[w]`` or ``codes[w]`` (see :func:`tally`) and counts in
-    ``stalled[w]`` the blocks it gave up (range players in conflict too often)."""
+    over players unrolled); 0 for any other number, read from the layout): worker w's share
+    of the trials (blocks w, w + W, ...), in twos (:func:`draw_two`; a block of an odd
+    number of trials deals one more and does not count it), added to its ``space.masks`` or
+    ``space.codes`` (see :func:`tally`). Returns the number of blocks it gave up (range
+    players in conflict too often)."""
 
-    @jit(parallel=True)
-    def kernel(key, first, n_blocks, block, trials, n_live, n_unknown, plan, layout, ranged,
-               max_rejections, byte_tables, ht, lt, ot, masks, codes, stalled):
+    @jit(worker=True)
+    def kernel(w, n_workers, key, first, n_blocks, block, trials, n_live, n_unknown, plan,
+               layout, ranged, max_rejections, byte_tables, ht, lt, ot, space):
         live, lo, hi, known_cards, known0, cards0 = (layout.live, layout.lo, layout.hi,
                                                      layout.known, layout.masks, layout.cards)
         fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
@@ -436,49 +458,37 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
         _, _, _, l_offsets, l_table = lt
         board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
             low_bits, low_table = ot
-        n_workers = codes.shape[0]
         n_players = players if players else cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
-        for w in prange(n_workers):
-            my_masks = np.zeros(masks.shape[1], masks.dtype)
-            my_codes = np.zeros(codes.shape[1], codes.dtype)
-            known = np.concatenate((known0, known0))  # trial k's owners: rows k * (P + 1) ..
-            cards = np.concatenate((cards0, cards0))
-            left = np.zeros((2, MAX_UNKNOWN + 1), np.uint64)
-            used = np.zeros(2, np.uint64)  # each trial's range players' cards
-            s_hi = np.zeros(n_players, np.int16)
-            s_lo = np.zeros(n_players, np.int16)
-            constant = np.full((2, n_players), -1, np.int16)  # -2: to be found, then kept
-            for p in range(n_players):
-                if fixed[p] and lo[n_players] == hi[n_players]:
-                    constant[0, p] = -2
-            for b in range(first + w, first + n_blocks, n_workers):
-                state = block_state(key, b)
-                n_trials = min(block, trials - b * block)
-                for pair in range(0, n_trials, 2):
-                    if n_ranged:
-                        for k in range(2):
-                            state, used[k] = choose_ranged(
-                                state, k, n_players, r_players, r_cards, r_masks, r_sizes,
-                                threshold, alias, known_cards, max_rejections, known, cards)
-                        if used[0] == 0 or used[1] == 0:
-                            stalled[w] += 1
-                            break
-                    state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
-                                     n_unknown, plan, left)
-                    for k in range(min(2, n_trials - pair)):
-                        if omaha:
-                            omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
-                                        s_hi, s_lo, key_bytes, bit_bytes, low_bytes, fixed,
-                                        slots, counters, hole_low, o_offsets, board_hash,
-                                        o_bits, board_keys, pair_slot, nonflush, flush_row,
-                                        o_flush, low_bits, low_table)
-                        else:
-                            ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
-                                         s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
-                                         flush, offsets, table, l_offsets, l_table)
-                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
-            add_counts(masks, codes, w, my_masks, my_codes)
+        my_masks, my_codes, known, cards, left, used, s_hi, s_lo, constant = space
+        stalled = 0
+        for b in range(first + w, first + n_blocks, n_workers):
+            state = block_state(key, b)
+            n_trials = min(block, trials - b * block)
+            for pair in range(0, n_trials, 2):
+                if n_ranged:
+                    for k in range(2):
+                        state, used[k] = choose_ranged(
+                            state, k, n_players, r_players, r_cards, r_masks, r_sizes,
+                            threshold, alias, known_cards, max_rejections, known, cards)
+                    if used[0] == 0 or used[1] == 0:
+                        stalled += 1
+                        break
+                state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
+                                 n_unknown, plan, left)
+                for k in range(min(2, n_trials - pair)):
+                    if omaha:
+                        omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
+                                    s_hi, s_lo, key_bytes, bit_bytes, low_bytes, fixed,
+                                    slots, counters, hole_low, o_offsets, board_hash,
+                                    o_bits, board_keys, pair_slot, nonflush, flush_row,
+                                    o_flush, low_bits, low_table)
+                    else:
+                        ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
+                                     s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
+                                     flush, offsets, table, l_offsets, l_table)
+                    tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+        return stalled
 
     return kernel
 
@@ -545,16 +555,52 @@ def cards_mask(o, drawn, lo, hi):
     return mask
 
 
+class ExactSpace(NamedTuple):
+    """One exact worker's own arrays (:func:`exact_spaces`); see :func:`exact_kernel`."""
+
+    masks: np.ndarray  # (mask_width,) float64: winner-mask counts (see tally)
+    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) float64: outcome-code counts
+    base: np.ndarray  # (3, P + 1) uint64: each owner's known cards' keys (a copy of layout.keys)
+    tot: np.ndarray  # (3, P + 1) uint64: the keys with the dealt cards
+    cards: np.ndarray  # (P + 1, cards) uint8: Omaha's rows of cards (a copy of layout.cards)
+    board: np.ndarray  # (4,) uint64: Omaha's board description
+    drawn: np.ndarray  # (MAX_UNKNOWN,) uint8: the deal's unknown cards
+    pos: np.ndarray  # (MAX_UNKNOWN,) int64: each card's place in its owner's avail
+    prefix: np.ndarray  # (3, MAX_UNKNOWN) uint64: keys summed along an owner's cards
+    avail: np.ndarray  # (segments, 64) uint8: the cards each owner's come from
+    n_avail: np.ndarray  # (segments,) int64
+    taken: np.ndarray  # (segments + 1,) uint64: the cards taken before each owner's
+    digits: np.ndarray  # (segments,) int64
+    s_hi: np.ndarray  # (P,) int16: each player's strengths
+    s_lo: np.ndarray
+
+
+def exact_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
+    """An :class:`ExactSpace` per worker for a deal of ``layout``, with ``masks`` and ``codes``
+    zeroed counts (one of the two sizes 0; see :func:`mask_width`)."""
+    n_players = layout.cards.shape[0] - 1
+    segments = max(layout.order.shape[0], 1)
+    return worker_copies(
+        n_workers, ExactSpace, masks=np.zeros(masks), codes=np.zeros(codes), base=layout.keys,
+        tot=layout.keys, cards=layout.cards, board=np.zeros(4, np.uint64),
+        drawn=np.zeros(MAX_UNKNOWN, np.uint8), pos=np.zeros(MAX_UNKNOWN, np.int64),
+        prefix=np.zeros((3, MAX_UNKNOWN), np.uint64), avail=np.zeros((segments, 64), np.uint8),
+        n_avail=np.zeros(segments, np.int64),
+        taken=np.zeros(layout.order.shape[0] + 1, np.uint64),
+        digits=np.zeros(segments, np.int64), s_hi=np.zeros(n_players, np.int16),
+        s_lo=np.zeros(n_players, np.int16))
+
+
 @functools.cache
 def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
-    """The exact kernel of a game's shape: deals ``first .. last - 1`` (see the module
-    docstring), weighted, into ``masks[w]`` or ``codes[w]`` (see :func:`tally`); ``dealt[w]``
-    counts the deals worker w counted (the others give two range players a card in
-    common)."""
+    """The exact kernel of a game's shape: worker w's share (the w-th of W equal spans) of
+    deals ``first .. last - 1`` (see the module docstring), weighted, into its
+    ``space.masks`` or ``space.codes`` (see :func:`tally`). Returns the number of deals it
+    counted (the others give two range players a card in common)."""
 
-    @jit(parallel=True)
-    def kernel(first, last, runouts, ways, layout, ranged, binom, ht, lt, ot, masks, codes,
-               dealt):
+    @jit(worker=True)
+    def kernel(w, n_workers, first, last, runouts, ways, layout, ranged, binom, ht, lt, ot,
+               space):
         live, lo, hi, order, known, keys, cards0 = (layout.live, layout.lo, layout.hi,
                                                     layout.order, layout.known, layout.keys,
                                                     layout.cards)
@@ -565,138 +611,122 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
         l_keys, _, _, l_offsets, l_table = lt
         board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
             low_bits, low_table = ot
-        n_workers = codes.shape[0]
         n_players = cards0.shape[0] - 1
         n_seg = order.shape[0]
         span = last - first
-        for w in prange(n_workers):
-            my_masks = np.zeros(masks.shape[1], masks.dtype)
-            my_codes = np.zeros(codes.shape[1], codes.dtype)
-            base = keys.copy()
-            tot = keys.copy()
-            cards = cards0.copy()
-            board = np.zeros(4, np.uint64)
-            drawn = np.zeros(MAX_UNKNOWN, np.uint8)
-            pos = np.zeros(MAX_UNKNOWN, np.int64)  # each card's place in its owner's avail
-            prefix = np.zeros((3, MAX_UNKNOWN), np.uint64)
-            avail = np.zeros((max(n_seg, 1), 64), np.uint8)  # the cards each owner's come from
-            n_avail = np.zeros(max(n_seg, 1), np.int64)
-            taken = np.zeros(n_seg + 1, np.uint64)  # the cards taken before each owner's
-            digits = np.zeros(max(n_seg, 1), np.int64)
-            s_hi = np.zeros(n_players, np.int16)
-            s_lo = np.zeros(n_players, np.int16)
-            mine = 0
-            d = first + span * w // n_workers
-            stop = first + span * (w + 1) // n_workers
-            while d < stop:
-                choice = d // runouts
-                end = min(stop, (choice + 1) * runouts)
-                used = _U(0)
-                weight = 1.0
-                ok = True
-                for r in range(r_players.shape[0] - 1, -1, -1):
-                    j = choice % r_sizes[r]
-                    choice //= r_sizes[r]
-                    if used & r_masks[r, j]:
-                        ok = False
-                        break
-                    used |= r_masks[r, j]
-                    weight *= r_weights[r, j]
-                    take_hand(r, j, r_players, r_cards, r_keys, known, base, cards)
-                if not ok:
-                    d = end
-                    continue
-                for x in range(3):  # the owners without unknown cards; set_cards sets the others
-                    for o in range(n_players + 1):
-                        tot[x, o] = base[x, o]
-                rest = d % runouts
-                for s in range(n_seg - 1, -1, -1):
-                    digits[s] = rest % ways[s]
-                    rest //= ways[s]
-                taken[0] = used
-                count = end - d
-                # the owner whose last card runs along the innermost loop (a player), or -1
-                last = order[n_seg - 1] if n_seg and order[n_seg - 1] < n_players else -1
-                # the owners from order[changed] on have new cards, from card ``since`` on for
-                # the first of them (-1: all); changed = -1: a known board first
-                changed = 0 if n_seg and order[0] == n_players else -1
-                since = -1
-                done = 0
-                stale = 0  # the players whose strengths are to be found again, a bit each
-                while True:
-                    for s in range(changed, n_seg):
-                        o = order[s] if s >= 0 else n_players
-                        if s >= 0:
-                            start = lo[o]
-                            if s == changed and since >= 0:
-                                start = since
-                            else:  # the cards left, and the owner's combination among them
-                                n_avail[s] = list_cards(live & ~taken[s], avail, s)
-                                unrank(digits[s], n_avail[s], hi[o] - lo[o], binom, pos, lo[o])
-                                digits[s] = 0  # the next time, the first combination
-                            set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha,
-                                      has_low, base, tot, prefix, cards, card_keys, card_bits,
-                                      l_keys)
-                            if s + 1 < n_seg:
-                                taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
-                        # the strengths to find again: player o's, or for the board, its
-                        # description and the players' without unknown cards
-                        if omaha and o == n_players:
-                            describe_board(cards, n_players, board, has_low, board_keys,
-                                           o_bits, o_offsets, board_hash, low_bits)
-                        for p in range(n_players):
-                            if p == o or (o == n_players and lo[p] == hi[p]):
-                                stale |= 1 << p
-                    # the deals where only the last player's last card moves on, in a tight
-                    # loop: its key (or row) with each card left, one evaluation and the pot
-                    t = hi[last] - 1 if last >= 0 else 0
-                    run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
-                    for j in range(pos[t], pos[t] + run):
-                        if last >= 0:
-                            c = avail[n_seg - 1, j]
-                            if omaha:
-                                cards[last, known[last] + t - lo[last]] = c
-                            else:
-                                for x in range(3 if has_low else 2):
-                                    before = prefix[x, t - 1] if t > lo[last] else base[x, last]
-                                    tot[x, last] = before + (card_keys[c] if x == 0 else
-                                                             card_bits[c] if x == 1 else
-                                                             l_keys[c])
-                            stale |= 1 << last
-                        while stale:
-                            p = trailing_zeros(_U(stale))
-                            stale &= stale - 1
-                            s_hi[p], s_lo[p] = player_strength(
-                                p, n_players, omaha, h, flavor, has_low, tot, cards, board,
-                                flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
-                                pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
-                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
-                    done += run
-                    if done == count:
-                        break
-                    # the next deal: the rightmost card that can move on does, the cards
-                    # after it start again
-                    if last >= 0:
-                        pos[t] += run - 1
-                        drawn[t] = avail[n_seg - 1, pos[t]]
-                        for x in range(3 if has_low else 2):
-                            prefix[x, t] = tot[x, last]
-                    changed = n_seg - 1
-                    o = order[changed]
-                    since = hi[o] - 1
-                    while pos[since] == n_avail[changed] - hi[o] + since:
-                        since -= 1
-                        if since < lo[o]:
-                            changed -= 1
-                            o = order[changed]
-                            since = hi[o] - 1
-                    pos[since] += 1
-                    for u in range(since + 1, hi[o]):
-                        pos[u] = pos[u - 1] + 1
-                mine += count
+        my_masks, my_codes, base, tot, cards, board, drawn, pos, prefix, avail, n_avail, \
+            taken, digits, s_hi, s_lo = space
+        mine = 0
+        d = first + span * w // n_workers
+        stop = first + span * (w + 1) // n_workers
+        while d < stop:
+            choice = d // runouts
+            end = min(stop, (choice + 1) * runouts)
+            used = _U(0)
+            weight = 1.0
+            ok = True
+            for r in range(r_players.shape[0] - 1, -1, -1):
+                j = choice % r_sizes[r]
+                choice //= r_sizes[r]
+                if used & r_masks[r, j]:
+                    ok = False
+                    break
+                used |= r_masks[r, j]
+                weight *= r_weights[r, j]
+                take_hand(r, j, r_players, r_cards, r_keys, known, base, cards)
+            if not ok:
                 d = end
-            add_counts(masks, codes, w, my_masks, my_codes)
-            dealt[w] += mine
+                continue
+            for x in range(3):  # the owners without unknown cards; set_cards sets the others
+                for o in range(n_players + 1):
+                    tot[x, o] = base[x, o]
+            rest = d % runouts
+            for s in range(n_seg - 1, -1, -1):
+                digits[s] = rest % ways[s]
+                rest //= ways[s]
+            taken[0] = used
+            count = end - d
+            # the owner whose last card runs along the innermost loop (a player), or -1
+            last = order[n_seg - 1] if n_seg and order[n_seg - 1] < n_players else -1
+            # the owners from order[changed] on have new cards, from card ``since`` on for
+            # the first of them (-1: all); changed = -1: a known board first
+            changed = 0 if n_seg and order[0] == n_players else -1
+            since = -1
+            done = 0
+            stale = 0  # the players whose strengths are to be found again, a bit each
+            while True:
+                for s in range(changed, n_seg):
+                    o = order[s] if s >= 0 else n_players
+                    if s >= 0:
+                        start = lo[o]
+                        if s == changed and since >= 0:
+                            start = since
+                        else:  # the cards left, and the owner's combination among them
+                            n_avail[s] = list_cards(live & ~taken[s], avail, s)
+                            unrank(digits[s], n_avail[s], hi[o] - lo[o], binom, pos, lo[o])
+                            digits[s] = 0  # the next time, the first combination
+                        set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha,
+                                  has_low, base, tot, prefix, cards, card_keys, card_bits,
+                                  l_keys)
+                        if s + 1 < n_seg:
+                            taken[s + 1] = taken[s] | cards_mask(o, drawn, lo, hi)
+                    # the strengths to find again: player o's, or for the board, its
+                    # description and the players' without unknown cards
+                    if omaha and o == n_players:
+                        describe_board(cards, n_players, board, has_low, board_keys,
+                                       o_bits, o_offsets, board_hash, low_bits)
+                    for p in range(n_players):
+                        if p == o or (o == n_players and lo[p] == hi[p]):
+                            stale |= 1 << p
+                # the deals where only the last player's last card moves on, in a tight
+                # loop: its key (or row) with each card left, one evaluation and the pot
+                t = hi[last] - 1 if last >= 0 else 0
+                run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
+                for j in range(pos[t], pos[t] + run):
+                    if last >= 0:
+                        c = avail[n_seg - 1, j]
+                        if omaha:
+                            cards[last, known[last] + t - lo[last]] = c
+                        else:
+                            for x in range(3 if has_low else 2):
+                                before = prefix[x, t - 1] if t > lo[last] else base[x, last]
+                                tot[x, last] = before + (card_keys[c] if x == 0 else
+                                                         card_bits[c] if x == 1 else
+                                                         l_keys[c])
+                        stale |= 1 << last
+                    while stale:
+                        p = trailing_zeros(_U(stale))
+                        stale &= stale - 1
+                        s_hi[p], s_lo[p] = player_strength(
+                            p, n_players, omaha, h, flavor, has_low, tot, cards, board,
+                            flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
+                            pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
+                    tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
+                done += run
+                if done == count:
+                    break
+                # the next deal: the rightmost card that can move on does, the cards
+                # after it start again
+                if last >= 0:
+                    pos[t] += run - 1
+                    drawn[t] = avail[n_seg - 1, pos[t]]
+                    for x in range(3 if has_low else 2):
+                        prefix[x, t] = tot[x, last]
+                changed = n_seg - 1
+                o = order[changed]
+                since = hi[o] - 1
+                while pos[since] == n_avail[changed] - hi[o] + since:
+                    since -= 1
+                    if since < lo[o]:
+                        changed -= 1
+                        o = order[changed]
+                        since = hi[o] - 1
+                pos[since] += 1
+                for u in range(since + 1, hi[o]):
+                    pos[u] = pos[u - 1] + 1
+            mine += count
+            d = end
+        return mine
 
     return kernel
 
@@ -927,11 +957,38 @@ def hold(level, j, player, h_masks, high, low, weights, taken, best_hi, win_hi, 
     weight[up] = weight[level] * weights[j]
 
 
-@jit(parallel=True)
-def private_kernel(first, last, hands, has_low, masks, codes, dealt):
-    """Every deal whose last-level hand is one of that level's hands ``first .. last - 1``
-    (see :class:`Hands`), weighted, into ``masks[w]`` or ``codes[w]`` (see :func:`tally`),
-    the deals worker w counted into ``dealt[w]``. The levels before the last step like an
+class PrivateSpace(NamedTuple):
+    """One worker's own arrays for :func:`private_kernel` (:func:`private_spaces`). Level l's
+    entries: the cards of the levels before it, the best strengths among them and their
+    holders, the product of their weights, the hand it holds."""
+
+    masks: np.ndarray  # (mask_width,) float64: winner-mask counts (see tally)
+    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) float64: outcome-code counts
+    taken: np.ndarray  # (P,) uint64
+    best_hi: np.ndarray  # (P,) int16, from -1
+    win_hi: np.ndarray  # (P,) int64
+    best_lo: np.ndarray  # (P,) int16, from -1
+    win_lo: np.ndarray  # (P,) int64
+    weight: np.ndarray  # (P,) float64, from 1
+    at: np.ndarray  # (P,) int64
+
+
+def private_spaces(n_workers: int, n_players: int, masks: int, codes: int):
+    """A :class:`PrivateSpace` per worker, with ``masks`` and ``codes`` zeroed counts."""
+    return worker_copies(
+        n_workers, PrivateSpace, masks=np.zeros(masks), codes=np.zeros(codes),
+        taken=np.zeros(n_players, np.uint64), best_hi=np.full(n_players, -1, np.int16),
+        win_hi=np.zeros(n_players, np.int64), best_lo=np.full(n_players, -1, np.int16),
+        win_lo=np.zeros(n_players, np.int64), weight=np.ones(n_players),
+        at=np.zeros(n_players, np.int64))
+
+
+@jit(worker=True)
+def private_kernel(w, n_workers, first, last, hands, has_low, space):
+    """Worker w's share (the w-th of W equal spans) of every deal whose last-level hand is
+    one of that level's hands ``first .. last - 1`` (see :class:`Hands`), weighted, into its
+    ``space.masks`` or ``space.codes`` (see :func:`tally`); returns the number of deals it
+    counted. The levels before the last step like an
     odometer, each skipping the hands that hold a card of the levels before it; the last
     level, the longest, runs in a tight loop over the worker's share of its span, or where
     ``hands.cumulative`` is given, is counted by strength (:func:`count_last_level`). Each
@@ -941,69 +998,58 @@ def private_kernel(first, last, hands, has_low, masks, codes, dealt):
                                                   hands.high, hands.low, hands.weights)
     cumulative, card_start, card_hands = hands.cumulative, hands.card_start, hands.card_hands
     counted = cumulative.shape[0] > 0
-    n_workers = codes.shape[0]
     n_players = player.shape[0]
     inner = n_players - 1
     span = last - first
-    for w in prange(n_workers):
-        my_masks = np.zeros(masks.shape[1], masks.dtype)
-        my_codes = np.zeros(codes.shape[1], codes.dtype)
-        taken = np.zeros(n_players, np.uint64)  # level l: the cards of the levels before it,
-        best_hi = np.full(n_players, -1, np.int16)  # the best strengths among them and their
-        win_hi = np.zeros(n_players, np.int64)  # holders, the product of their weights
-        best_lo = np.full(n_players, -1, np.int16)
-        win_lo = np.zeros(n_players, np.int64)
-        weight = np.ones(n_players, np.float64)
-        at = np.zeros(n_players, np.int64)  # the hand each level holds
-        mine = 0
-        mine_first = start[inner] + first + span * w // n_workers
-        mine_last = start[inner] + first + span * (w + 1) // n_workers
-        level = 0 if mine_first < mine_last else -1
-        at[0] = start[0]
-        span_cards = _U(0)  # the cards of the worker's share of the last level
-        for j in range(mine_first, mine_last if counted else mine_first):
-            span_cards |= h_masks[j]
-        while level >= 0:
-            if level < inner:  # the level's next hand that fits, then the next level
-                j = at[level]
-                while j < start[level + 1] and h_masks[j] & taken[level]:
-                    j += 1
-                if j == start[level + 1]:
-                    level -= 1
-                    at[max(level, 0)] += 1
-                    continue
-                at[level] = j
-                hold(level, j, player, h_masks, high, low, weights, taken, best_hi, win_hi,
-                     best_lo, win_lo, weight)
-                level += 1
-                at[level] = start[level]
+    my_masks, my_codes, taken, best_hi, win_hi, best_lo, win_lo, weight, at = space
+    mine = 0
+    mine_first = start[inner] + first + span * w // n_workers
+    mine_last = start[inner] + first + span * (w + 1) // n_workers
+    level = 0 if mine_first < mine_last else -1
+    at[0] = start[0]
+    span_cards = _U(0)  # the cards of the worker's share of the last level
+    for j in range(mine_first, mine_last if counted else mine_first):
+        span_cards |= h_masks[j]
+    while level >= 0:
+        if level < inner:  # the level's next hand that fits, then the next level
+            j = at[level]
+            while j < start[level + 1] and h_masks[j] & taken[level]:
+                j += 1
+            if j == start[level + 1]:
+                level -= 1
+                at[max(level, 0)] += 1
                 continue
-            # the last level in a tight loop, its state in locals (stores to the counts
-            # could alias the arrays: Numba would load them again each deal)
-            bit = np.int64(1) << player[inner]
-            cards, hi_best, hi_holders, lo_best, lo_holders, w0 = (
-                taken[inner], best_hi[inner], win_hi[inner], best_lo[inner], win_lo[inner],
-                weight[inner])
-            found = False
-            if counted:  # three counts: the hands below, at and above the best so far
-                found, n_below, w_below, n_at, w_at, n_above, w_above = count_last_level(
-                    mine_first, mine_last, high, weights, cumulative, start[inner], h_masks,
-                    card_start, card_hands, cards, span_cards, hi_best)
-                if found:
-                    tally_winners(hi_holders, n_players, my_masks, my_codes, w0 * w_below)
-                    tally_winners(hi_holders | bit, n_players, my_masks, my_codes, w0 * w_at)
-                    tally_winners(bit, n_players, my_masks, my_codes, w0 * w_above)
-                    mine += n_below + n_at + n_above
-            for j in range(mine_first, mine_first if found else mine_last):
-                if h_masks[j] & cards:
-                    continue
-                winners = with_hand(hi_best, hi_holders, high[j], bit)[1]
-                if has_low:
-                    best, lo_mask = with_hand(lo_best, lo_holders, low[j], bit)
-                    winners |= (lo_mask * (best > 0)) << n_players
-                tally_winners(winners, n_players, my_masks, my_codes, w0 * weights[j])
-                mine += 1
-            level -= 1
-            at[max(level, 0)] += 1
-        add_counts(masks, codes, w, my_masks, my_codes)
-        dealt[w] += mine
+            at[level] = j
+            hold(level, j, player, h_masks, high, low, weights, taken, best_hi, win_hi,
+                 best_lo, win_lo, weight)
+            level += 1
+            at[level] = start[level]
+            continue
+        # the last level in a tight loop, its state in locals (stores to the counts
+        # could alias the arrays: Numba would load them again each deal)
+        bit = np.int64(1) << player[inner]
+        cards, hi_best, hi_holders, lo_best, lo_holders, w0 = (
+            taken[inner], best_hi[inner], win_hi[inner], best_lo[inner], win_lo[inner],
+            weight[inner])
+        found = False
+        if counted:  # three counts: the hands below, at and above the best so far
+            found, n_below, w_below, n_at, w_at, n_above, w_above = count_last_level(
+                mine_first, mine_last, high, weights, cumulative, start[inner], h_masks,
+                card_start, card_hands, cards, span_cards, hi_best)
+            if found:
+                tally_winners(hi_holders, n_players, my_masks, my_codes, w0 * w_below)
+                tally_winners(hi_holders | bit, n_players, my_masks, my_codes, w0 * w_at)
+                tally_winners(bit, n_players, my_masks, my_codes, w0 * w_above)
+                mine += n_below + n_at + n_above
+        for j in range(mine_first, mine_first if found else mine_last):
+            if h_masks[j] & cards:
+                continue
+            winners = with_hand(hi_best, hi_holders, high[j], bit)[1]
+            if has_low:
+                best, lo_mask = with_hand(lo_best, lo_holders, low[j], bit)
+                winners |= (lo_mask * (best > 0)) << n_players
+            tally_winners(winners, n_players, my_masks, my_codes, w0 * weights[j])
+            mine += 1
+        level -= 1
+        at[max(level, 0)] += 1
+    return mine

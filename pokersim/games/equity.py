@@ -50,6 +50,7 @@ import numba
 import numpy as np
 
 from .. import config, rankings
+from .._jit import on_workers, workers
 from .._random import alias_tables, seed_key
 from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
 from ..combinatorics import binomials
@@ -466,36 +467,43 @@ def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
 
 
 #: A kernel call of at most this many showdowns (trials, or deals enumerated) runs on one
-#: thread, in a millisecond or two: starting Numba's threads cost 0.01 ms on an idle 2-core
-#: machine, and up to a millisecond per call on a busy one.
+#: worker, in a millisecond or two: waking a thread and dispatching the kernel to it costs
+#: ~0.15 ms, more on a busy machine.
 SERIAL_SHOWDOWNS = 100_000
+
+
+def _workers(showdowns: int) -> int:
+    """The workers of a kernel call of ``showdowns`` (see :data:`SERIAL_SHOWDOWNS`)."""
+    return 1 if showdowns <= SERIAL_SHOWDOWNS else workers()
 
 
 @contextmanager
 def _threads(showdowns: int):
-    """Run the kernel call inside on one Numba thread when it has few ``showdowns`` (see
-    :data:`SERIAL_SHOWDOWNS`); yields the number of threads (the workers of the kernel)."""
+    """Run the parallel (Numba-threaded) kernel call inside on one thread when it has few
+    ``showdowns`` (see :data:`SERIAL_SHOWDOWNS`)."""
     threads = numba.get_num_threads()
     if showdowns > SERIAL_SHOWDOWNS or threads == 1:
-        yield threads
+        yield
         return
     numba.set_num_threads(1)  # this calling thread's setting only
     try:
-        yield 1
+        yield
     finally:
         numba.set_num_threads(threads)
 
 
 def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     trials = min((first + n) * p.block, p.trials) - first * p.block
-    with _threads(trials) as workers:
-        masks, codes = p.counts(np.int64, workers)
-        stalled = np.zeros(workers, np.int64)
-        _equity.monte_carlo_kernel(*p.shape(), p.n_players * (p.n_players in _equity.UNROLLED))(
-            p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
+    n_workers = _workers(trials)
+    masks, codes = p.counts(np.int64, 1)
+    spaces = _equity.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
+    kernel = _equity.monte_carlo_kernel(*p.shape(),
+                                        p.n_players * (p.n_players in _equity.UNROLLED))
+    args = (p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
             deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
-            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables(), masks, codes, stalled)
-    return p.outcomes(masks, codes), stalled.sum(keepdims=True)
+            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables())
+    stalled = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
+    return _merged(p, spaces), np.array([sum(stalled)])
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
@@ -507,15 +515,25 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     else:
         last = min(first + n, _last_level_hands(p.hands))
         showdowns = (last - first) * -(-p.deals // _last_level_hands(p.hands))
-    with _threads(showdowns) as workers:
-        masks, codes = p.counts(np.float64, workers)
-        dealt = np.zeros(workers, np.int64)
-        if p.hands is None:
-            _equity.exact_kernel(*p.shape())(first, last, p.runouts, p.ways, p.layout,
-                                             p.ranged, _BINOM, *p.tables(), masks, codes, dealt)
-        else:
-            _equity.private_kernel(first, last, p.hands, p.has_low, masks, codes, dealt)
-    return p.outcomes(masks, codes), dealt.sum(keepdims=True)
+    n_workers = _workers(showdowns)
+    masks, codes = p.counts(np.float64, 1)
+    if p.hands is None:
+        spaces = _equity.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
+        kernel = _equity.exact_kernel(*p.shape())
+        args = (first, last, p.runouts, p.ways, p.layout, p.ranged, _BINOM, *p.tables())
+    else:
+        spaces = _equity.private_spaces(n_workers, p.n_players, masks.shape[1],
+                                        codes.shape[1])
+        kernel = _equity.private_kernel
+        args = (first, last, p.hands, p.has_low)
+    dealt = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
+    return _merged(p, spaces), np.array([sum(dealt)])
+
+
+def _merged(p: _Problem, spaces) -> np.ndarray:
+    """The outcome codes of the workers' counts together."""
+    return p.outcomes(np.stack([space.masks for space in spaces]),
+                      np.stack([space.codes for space in spaces]))
 
 
 def _last_level_hands(hands: _equity.Hands) -> int:
