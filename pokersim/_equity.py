@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+
 from ._jit import (
     jit,
     mul_wide,

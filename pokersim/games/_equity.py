@@ -58,9 +58,9 @@ Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersi
 run by :func:`pokersim._jit.on_workers`), in arrays of its own (:func:`monte_carlo_spaces`,
 :func:`exact_spaces`, :func:`private_spaces`). Kernels take their tables as tuples and unpack
 them before their loops, and helpers take arrays one by one: an array taken from a tuple
-inside the loop cost 30% more time per trial (measured on stud). The helpers are chosen by constant flags (``omaha``, ``has_low``),
-not captured as functions: Numba's disk cache keys a closure on what it captures, and a
-captured function pickles differently in every process.
+inside the loop cost 30% more time per trial (measured on stud). The helpers are chosen by
+constant flags (``omaha``, ``has_low``), not captured as functions: Numba's disk cache keys
+a closure on what it captures, and a captured function pickles differently in every process.
 """
 
 from __future__ import annotations
@@ -446,8 +446,8 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
     @jit(worker=True)
     def kernel(w, n_workers, key, first, n_blocks, block, trials, n_live, n_unknown, plan,
                layout, ranged, max_rejections, byte_tables, ht, lt, ot, space):
-        live, lo, hi, known_cards, known0, cards0 = (layout.live, layout.lo, layout.hi,
-                                                     layout.known, layout.masks, layout.cards)
+        live, lo, hi, known_cards, cards0 = (layout.live, layout.lo, layout.hi, layout.known,
+                                             layout.cards)
         fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
                                             layout.hole_low)
         r_players, r_cards, r_masks, r_sizes, threshold, alias = (
@@ -601,9 +601,8 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
     @jit(worker=True)
     def kernel(w, n_workers, first, last, runouts, ways, layout, ranged, binom, ht, lt, ot,
                space):
-        live, lo, hi, order, known, keys, cards0 = (layout.live, layout.lo, layout.hi,
-                                                    layout.order, layout.known, layout.keys,
-                                                    layout.cards)
+        live, lo, hi, order, known, cards0 = (layout.live, layout.lo, layout.hi, layout.order,
+                                              layout.known, layout.cards)
         r_players, r_cards, r_masks, r_keys, r_sizes, r_weights = (
             ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
             ranged.weights)

@@ -496,6 +496,7 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     trials = min((first + n) * p.block, p.trials) - first * p.block
     n_workers = _workers(trials)
     masks, codes = p.counts(np.int64, 1)
+    assert p.layout is not None  # Monte Carlo problems deal (:func:`_with_layout`)
     spaces = _equity.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
     kernel = _equity.monte_carlo_kernel(*p.shape(),
                                         p.n_players * (p.n_players in _equity.UNROLLED))
@@ -518,6 +519,7 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     n_workers = _workers(showdowns)
     masks, codes = p.counts(np.float64, 1)
     if p.hands is None:
+        assert p.layout is not None  # no private hands: the kernel deals (:func:`_with_layout`)
         spaces = _equity.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
         kernel = _equity.exact_kernel(*p.shape())
         args = (first, last, p.runouts, p.ways, p.layout, p.ranged, _BINOM, *p.tables())
