@@ -25,10 +25,9 @@ from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
-from numba import prange
 
 from . import rankings
-from ._jit import HAS_AVX2, jit, popcount, trailing_zeros
+from ._jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
 from ._simd import eight_hands
 from .cards import as_array, as_hands, check_hands, join_board, parse_cards
 from .errors import PokersimInputError
@@ -123,20 +122,24 @@ def hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flav
 @functools.cache
 def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
                      simd: bool = HAS_AVX2):
-    """The kernel filling ``out`` with the strengths of k-card rows (k, the ranking's lookup
-    flavor and first card compiled in); it returns the number of invalid rows (marked -1).
-    With ``simd``, eight rows at a time by :func:`pokersim._simd.eight_hands`, the rows it
-    leaves (flushes, bad rows) one by one. Badugi's kernels are its own
+    """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, flush, offsets, table,
+    out, scratch)`` filling worker w's share of ``out`` with the strengths of k-card rows
+    (k, the ranking's lookup flavor and first card compiled in); it returns the number of
+    invalid rows it marked (-1). Run it with :func:`pokersim._jit.on_rows` and a
+    :data:`SCRATCH` of its own per worker (:func:`_ranked_rows`). With ``simd``, eight
+    rows at a time by :func:`pokersim._simd.eight_hands`, the rows it leaves (flushes, bad
+    rows) one by one. Badugi's kernels are its own
     (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
     if flavor == BADUGI:
         return badugi_kernel(k, simd=simd)
     if simd:
         return _eight_at_a_time_kernel(k, flavor, first_card)
 
-    @jit(parallel=True)
-    def kernel(hands, card_keys, card_bits, flush, offsets, table, out):
+    @jit(worker=True)
+    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch):
         bad = 0
-        for i in prange(hands.shape[0]):
+        start, stop = share(w, n_workers, hands.shape[0])
+        for i in range(start, stop):
             key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
             if popcount(bits) == k:
                 out[i] = ranked_lookup(flavor, key, bits, flush, offsets, table)
@@ -148,22 +151,23 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     return kernel
 
 
-#: Blocks of eight rows per parallel task of the vector kernel: 1,024 rows, so that even
-#: 10,000 rows split evenly over the threads (with 1,024 blocks per task, 10,000 rows ran at
-#: 650 M/s and 10 million at 1,000 M/s; with 128, both at about 1,000 M/s on 2 threads here).
+#: Blocks of eight rows per task of the vector kernel: 1,024 rows, so that even 10,000 rows
+#: split evenly over the workers (with 1,024 blocks per task, 10,000 rows ran at 650 M/s and
+#: 10 million at 1,000 M/s; with 128, both at about 1,000 M/s on 2 threads here).
 BLOCKS_PER_TASK = 128
+#: A worker's scratch entries (uint64) in the strength kernels.
+SCRATCH = np.zeros(BLOCKS_PER_TASK, np.uint64)
 
 
 def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
-    @jit(parallel=True)
-    def kernel(hands, card_keys, card_bits, flush, offsets, table, out):
+    @jit(worker=True)
+    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, left):
         blocks = hands.shape[0] // 8
         bad = 0
-        for task in prange((blocks + BLOCKS_PER_TASK - 1) // BLOCKS_PER_TASK):
-            # the blocks with rows left over are listed without a branch, then finished: a
-            # branch per block, taken at random by about 22% of 7-card blocks, mispredicts
-            # (listing first is 10% faster on 7-card rows)
-            left = np.empty(BLOCKS_PER_TASK, np.uint64)
+        for task in range(w, (blocks + BLOCKS_PER_TASK - 1) // BLOCKS_PER_TASK, n_workers):
+            # the blocks with rows left over are listed (in ``left``) without a branch, then
+            # finished: a branch per block, taken at random by about 22% of 7-card blocks,
+            # mispredicts (listing first is 10% faster on 7-card rows)
             n_left = 0
             for b in range(task * BLOCKS_PER_TASK, min(blocks, (task + 1) * BLOCKS_PER_TASK)):
                 rows = eight_hands(hands, b, offsets, table, out, k, first_card)
@@ -177,10 +181,11 @@ def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
                                            table, flavor)
                     bad += out[i] < 0
                     rows &= rows - np.uint64(1)
-        for i in range(8 * blocks, hands.shape[0]):
-            out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
-                                   flavor)
-            bad += out[i] < 0
+        if w == 0:  # the rows after the last whole block
+            for i in range(8 * blocks, hands.shape[0]):
+                out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets,
+                                       table, flavor)
+                bad += out[i] < 0
         return bad
 
     return kernel
@@ -345,7 +350,8 @@ def _ranked_rows(rows: np.ndarray, r: rankings.Ranking, check=None) -> np.ndarra
     out = np.empty(rows.shape[0], np.int16)
     kernel = _evaluate_kernel(rows.shape[1], r.flavor, r.first_card,
                               simd=HAS_AVX2 and r.eight_at_a_time)
-    if kernel(rows, *r.tables.kernel_args(), out):
+    if sum(on_rows(kernel, rows.shape[0], rows, *r.tables.kernel_args(), out,
+                   scratch=SCRATCH)):
         (check or (lambda: as_hands(rows, r.hand_sizes, first_card=r.first_card)))()
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out
@@ -372,9 +378,10 @@ def _as_strength(strength, r: rankings.Ranking) -> tuple[np.ndarray, bool]:
     return arr, arr.ndim == 0
 
 
-@jit(parallel=True)
-def _gather(table, index, out):
-    for i in prange(index.size):
+@jit(worker=True)
+def _gather(w, n_workers, table, index, out):
+    start, stop = share(w, n_workers, index.size)
+    for i in range(start, stop):
         out[i] = table[index[i]]
 
 
@@ -382,7 +389,8 @@ def _look_up(table: np.ndarray, strengths: np.ndarray) -> np.ndarray:
     """``table[strengths]`` for checked strengths, without numpy's int64 copy of the index
     (50 million strengths: one pass, no temporary)."""
     out = np.empty(strengths.shape, table.dtype)
-    _gather(table, np.ascontiguousarray(strengths).reshape(-1), out.reshape(-1))
+    on_rows(_gather, strengths.size, table, np.ascontiguousarray(strengths).reshape(-1),
+            out.reshape(-1))
     return out
 
 
@@ -491,45 +499,63 @@ def describe(strength, board=None, ranking="high"):
 _SUBSETS = {k: np.array(list(combinations(range(k), 5)), np.int64) for k in (5, 6, 7)}
 
 
+#: A worker's scratch (int64) for :func:`_order_for_reading`.
+_READING_SCRATCH = np.zeros(24, np.int64)
+
+
 @functools.cache
 def _best_five_kernel(flavor: int):
-    @jit(parallel=True)
-    def kernel(hands, subsets, ace_last, card_keys, card_bits, flush, offsets, table, out):
+    @jit(worker=True)
+    def kernel(w, n_workers, hands, subsets, ace_last, card_keys, card_bits, flush, offsets,
+               table, out, scratch):
         k = hands.shape[1]
-        for i in prange(hands.shape[0]):
+        start, stop = share(w, n_workers, hands.shape[0])
+        for i in range(start, stop):
             best = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
                                  flavor)
-            chosen = np.empty((1, 5), np.uint8)
             for s in range(subsets.shape[0]):
+                key = KEY_BIAS
+                bits = np.uint64(0)
                 for j in range(5):
-                    chosen[0, j] = hands[i, subsets[s, j]]
-                if hand_strength(chosen, 0, 5, card_keys, card_bits, flush, offsets, table,
-                                 flavor) == best:
+                    c = hands[i, subsets[s, j]]
+                    out[i, j] = c
+                    key += card_keys[c]
+                    bits |= card_bits[c]
+                if ranked_lookup(flavor, key, bits, flush, offsets, table) == best:
                     break
-            _order_for_reading(chosen[0], ace_last, out[i])
+            _order_for_reading(out[i], ace_last, scratch)
 
     return kernel
 
 
-@jit
-def _order_for_reading(five, ace_last, out):
-    """Sort five cards as a player reads them: larger groups first, then higher ranks; an
-    ace goes last when the five ranks' mask is ``ace_last`` (the wheel: 0x100F for A-2-3-4-5,
-    0x10F0 for the short deck's A-6-7-8-9), or always when it is -1 (aces low)."""
-    counts = np.zeros(13, np.int64)
+@jit(inline=True)
+def _order_for_reading(five, ace_last, scratch):
+    """Sort five cards in place as a player reads them: larger groups first, then higher
+    ranks; an ace goes last when the five ranks' mask is ``ace_last`` (the wheel: 0x100F for
+    A-2-3-4-5, 0x10F0 for the short deck's A-6-7-8-9), or always when it is -1 (aces low).
+    Uses ``scratch[:18]`` (int64)."""
+    counts = scratch[:13]
+    keys = scratch[13:18]
+    for r in range(13):
+        counts[r] = 0
     mask = 0
     for c in five:
         counts[c >> 2] += 1
         mask |= 1 << (c >> 2)
     low_ace = ace_last == -1 or mask == ace_last
-    keys = np.empty(5, np.int64)
     for j in range(5):
         r = five[j] >> 2
         rank = -1 if low_ace and r == 12 else r
-        keys[j] = -(counts[r] * 64 + (rank + 1) * 4 + (five[j] & 3))
-    order = np.argsort(keys)
-    for j in range(5):
-        out[j] = five[order[j]]
+        keys[j] = -(counts[r] * 64 + (rank + 1) * 4 + (five[j] & 3))  # distinct cards: distinct
+    for j in range(1, 5):  # insertion sort by key, the cards along
+        key, card = keys[j], five[j]
+        m = j - 1
+        while m >= 0 and keys[m] > key:
+            keys[m + 1] = keys[m]
+            five[m + 1] = five[m]
+            m -= 1
+        keys[m + 1] = key
+        five[m + 1] = card
 
 
 #: Where the ace of each ranking reads last (see :func:`_order_for_reading`).
@@ -572,8 +598,8 @@ def best_five(hands, board=None, ranking="high", *, game=None):
         best_four_kernel(arr, t.flush, t.hash, four)
         return four[0] if single else four
     out = np.empty((arr.shape[0], 5), np.uint8)
-    _best_five_kernel(r.flavor)(arr, _SUBSETS[arr.shape[1]], _ACE_LAST[r.name],
-                                *r.tables.kernel_args(), out)
+    on_rows(_best_five_kernel(r.flavor), arr.shape[0], arr, _SUBSETS[arr.shape[1]],
+            _ACE_LAST[r.name], *r.tables.kernel_args(), out, scratch=_READING_SCRATCH)
     return out[0] if single else out
 
 
@@ -598,13 +624,16 @@ def _best_five_of_game(hands, ranking, game):
 
 
 def _read_in_order(fives: np.ndarray, half: str) -> np.ndarray:
-    out = np.empty_like(fives)
-    _read_all(fives, _ACE_LAST["high" if half == "high" else "ace-to-five"], out)
+    out = np.array(fives, np.uint8)
+    on_rows(_read_all, out.shape[0], out, _ACE_LAST["high" if half == "high" else "ace-to-five"],
+            scratch=_READING_SCRATCH)
     return out
 
 
-@jit(parallel=True)
-def _read_all(fives, ace_last, out):
-    for i in prange(fives.shape[0]):
-        _order_for_reading(fives[i], ace_last, out[i])
+@jit(worker=True)
+def _read_all(w, n_workers, fives, ace_last, scratch):
+    """Worker w's share of the rows of ``fives``, each put in reading order in place."""
+    start, stop = share(w, n_workers, fives.shape[0])
+    for i in range(start, stop):
+        _order_for_reading(fives[i], ace_last, scratch)
 

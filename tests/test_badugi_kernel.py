@@ -216,13 +216,15 @@ def test_portable_path_against_poker_equity():
 
 
 def evaluate_both_ways(hands):
-    """(vector kernel's out, scalar kernel's out, their counts of bad rows)."""
+    """(vector kernel's out, scalar kernel's out, their counts of bad rows), each kernel run
+    as three workers (every row written by one of them)."""
     k = hands.shape[1]
     outs, bads = [], []
     for simd in (True, False):
         out = np.full(len(hands), 999, np.int16)
-        bads.append(badugi.evaluate_kernel(k, simd=simd)(hands, None, CARD_BITS, FIRST,
-                                                         STRENGTH_OF_MASK, REST, out))
+        kernel = badugi.evaluate_kernel(k, simd=simd)
+        bads.append(sum(kernel(w, 3, hands, None, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST,
+                               out, np.zeros(24, np.uint64)) for w in range(3)))
         outs.append(out)
     return outs[0], outs[1], bads
 

@@ -54,7 +54,7 @@ from numba import prange, types
 from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
-from .._jit import HAS_AVX2, HAS_PDEP, jit, pdep, pext, popcount, trailing_zeros
+from .._jit import HAS_AVX2, HAS_PDEP, jit, pdep, pext, popcount, share, trailing_zeros
 from .._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
 from ..errors import PokersimInputError
 from ..validation import short_repr
@@ -325,38 +325,44 @@ def row_strength(hands, i, k, card_bits, first, strength_of_mask, rest):
 
 @functools.cache
 def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
-    """The kernel ``kernel(hands, card_keys, card_bits, first, strength_of_mask, rest, out)``
-    (the arguments of :func:`pokersim.evaluate`'s kernels, badugi's tables in the places of
-    the flush table, the offsets and the hash) filling ``out`` with the strengths of k-card
-    rows; it returns the number of invalid rows (marked -1). With ``simd``, eight rows at a
-    time by :func:`eight_hands_bits`.
+    """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, first, strength_of_mask,
+    rest, out, scratch)`` (the arguments of :func:`pokersim.evaluate`'s kernels, badugi's
+    tables in the places of the flush table, the offsets and the hash) filling worker w's
+    share of ``out`` with the strengths of k-card rows; it returns the number of invalid rows
+    it marked (-1). ``scratch``: 24 uint64 of the worker's own. With ``simd``, eight rows at
+    a time by :func:`eight_hands_bits`.
 
     >>> hands = parse_hands(["Ac 2d 3h 4s Kc", "Kc Kd Kh Ks Qc"])
     >>> hands[1, 1] = hands[1, 0]  # a repeated card
     >>> out = np.empty(2, np.int16)
     >>> first, strength_of_mask, rest = badugi_tables()
-    >>> evaluate_kernel(5, simd=False)(hands, None, ACE_LOW_CARD_BITS, first, strength_of_mask,
-    ...                                rest, out), out.tolist()
-    (1, [1092, -1])
+    >>> evaluate_kernel(5, simd=False)(0, 1, hands, None, ACE_LOW_CARD_BITS, first,
+    ...                                strength_of_mask, rest, out, np.zeros(24, np.uint64))
+    1
+    >>> out.tolist()
+    [1092, -1]
     """
     if not simd:
-        @jit(parallel=True)
-        def kernel(hands, card_keys, card_bits, first, strength_of_mask, rest, out):
+        @jit(worker=True)
+        def kernel(w, n_workers, hands, card_keys, card_bits, first, strength_of_mask, rest,
+                   out, scratch):
             bad = 0
-            for i in prange(hands.shape[0]):
+            start, stop = share(w, n_workers, hands.shape[0])
+            for i in range(start, stop):
                 out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
                 bad += out[i] < 0
             return bad
 
         return kernel
 
-    @jit(parallel=True)
-    def eight_at_a_time(hands, card_keys, card_bits, first, strength_of_mask, rest, out):
+    @jit(worker=True)
+    def eight_at_a_time(w, n_workers, hands, card_keys, card_bits, first, strength_of_mask,
+                        rest, out, scratch):
         blocks = hands.shape[0] // 8
         tasks = (blocks + _BLOCKS_PER_TASK - 1) // _BLOCKS_PER_TASK
         bad = 0
-        for task in prange(tasks):
-            lanes = np.empty((3, 8), np.uint64)
+        lanes = scratch[:24].reshape(3, 8)
+        for task in range(w, tasks, n_workers):
             for b in range(task * _BLOCKS_PER_TASK, min(blocks, (task + 1) * _BLOCKS_PER_TASK)):
                 left = eight_hands_bits(hands, b, lanes, k)
                 for j in range(8):
@@ -366,15 +372,16 @@ def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
                     out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
                     bad += out[i] < 0
                     left &= left - _U(1)
-        for i in range(8 * blocks, hands.shape[0]):
-            out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
-            bad += out[i] < 0
+        if w == 0:  # the rows after the last whole block
+            for i in range(8 * blocks, hands.shape[0]):
+                out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
+                bad += out[i] < 0
         return bad
 
     return eight_at_a_time
 
 
-#: Blocks of eight rows per parallel task of the vector kernel (as the high evaluator's).
+#: Blocks of eight rows per task of the vector kernel (as the high evaluator's).
 _BLOCKS_PER_TASK = 128
 
 
