@@ -11,10 +11,9 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from numba import prange
 
 from . import config
-from ._jit import jit, mul_wide
+from ._jit import jit, mul_wide, on_workers, worker_copies, workers
 from ._random import block_state, next_u64, seed_key
 from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
@@ -59,8 +58,8 @@ def deal_row(state, deck, out, row, n_live, k, plan):
     (Lemire's method, batched; see :func:`deal_plan`), so every ordered k-tuple is exactly
     equally likely; the test comes first and costs one multiplication. Returns the new state.
 
-    It takes a row index rather than a view ``out[row]`` (a view per row in a parallel loop
-    costs an atomic reference count that the threads fight over), and runs 2-4x faster when
+    It takes a row index rather than a view ``out[row]`` (a view per row cost an atomic
+    reference count in the parallel kernels this ran in first), and runs 2-4x faster when
     ``n_live`` and ``k`` are compile-time constants (see :func:`_deal_kernel`).
     """
     for batch in range(plan.shape[0]):
@@ -79,35 +78,47 @@ def deal_row(state, deck, out, row, n_live, k, plan):
 
 @functools.cache
 def _deal_kernel(n_live: int, k: int):
-    """The dealing kernel for k of n_live cards, with both (and the plan) compiled in as
-    constants. Compiled once per (n_live, k) and cached on disk by Numba."""
+    """The dealing worker kernel for k of n_live cards, with both (and the plan) compiled in
+    as constants; run it with :func:`_on_blocks`. Compiled once per (n_live, k) and cached on
+    disk by Numba."""
     plan = deal_plan(n_live, k)
 
-    @jit(parallel=True)
-    def kernel(key, live, out, block, first_block):
-        """Fill ``out`` with the rows of blocks ``first_block ..`` (block b from stream b)."""
+    @jit(worker=True)
+    def kernel(w, n_workers, key, live, out, block, first_block, deck):
+        """Fill worker w's blocks of ``out`` (w, w + W, ...), rows of blocks ``first_block
+        ..`` (block b from stream b), shuffling ``deck``, the worker's own."""
         n = out.shape[0]
-        n_blocks = (n + block - 1) // block
-        for b in prange(n_blocks):
+        for b in range(w, (n + block - 1) // block, n_workers):
             state = block_state(key, first_block + b)
-            deck = live.copy()
+            for j in range(live.size):  # not deck[:] = live: that may copy
+                deck[j] = live[j]
             for i in range(b * block, min(n, (b + 1) * block)):
                 state = deal_row(state, deck, out, i, n_live, k, plan)
 
     return kernel
 
 
-@jit(parallel=True)
-def _deal_any_kernel(key, live, out, block, first_block, plan):
+@jit(worker=True)
+def _deal_any_kernel(w, n_workers, key, live, out, block, first_block, deck, plan):
     """:func:`_deal_kernel`'s loop with ``n_live``, ``k`` and the plan as run-time values: one
     compiled kernel for every shape, 2-4x slower per card, giving the same rows."""
     n, k = out.shape
-    n_blocks = (n + block - 1) // block
-    for b in prange(n_blocks):
+    for b in range(w, (n + block - 1) // block, n_workers):
         state = block_state(key, first_block + b)
-        deck = live.copy()
+        for j in range(live.size):
+            deck[j] = live[j]
         for i in range(b * block, min(n, (b + 1) * block)):
             state = deal_row(state, deck, out, i, live.size, k, plan)
+
+
+def _on_blocks(kernel, key, live: np.ndarray, out: np.ndarray, first_block: int, *plan):
+    """Run a dealing kernel on as many workers as there are blocks of rows (up to
+    :func:`pokersim._jit.workers`), each with a deck of its own."""
+    block = config.DEAL_BLOCK
+    n_workers = max(1, min(workers(), -(-out.shape[0] // block)))
+    decks = worker_copies(n_workers, lambda deck: deck, deck=live)
+    on_workers(lambda w: kernel(w, n_workers, key, live, out, block, first_block, decks[w],
+                                *plan), n_workers)
 
 
 #: The (deck size, k) shapes dealt by a kernel of their own (compiled in, 2-4x faster): the
@@ -211,7 +222,7 @@ def deal_rows(key, first_block: int, n: int, k: int, live: np.ndarray) -> np.nda
         raise PokersimInputError(f"deal(n={n:,}, k={k}) needs {byte_size(n * k)} of memory, "
                                  f"more than is free: deal fewer rows at a time") from None
     if (live.size, k) in SPECIALISED_SHAPES:
-        _deal_kernel(live.size, k)(key, live, out, config.DEAL_BLOCK, first_block)
+        _on_blocks(_deal_kernel(live.size, k), key, live, out, first_block)
     else:
-        _deal_any_kernel(key, live, out, config.DEAL_BLOCK, first_block, deal_plan(live.size, k))
+        _on_blocks(_deal_any_kernel, key, live, out, first_block, deal_plan(live.size, k))
     return out

@@ -10,15 +10,13 @@ from __future__ import annotations
 import functools
 from math import comb
 
-import numba
 import numpy as np
 import pandas as pd
-from numba import prange
 
 from . import config, rankings
-from ._jit import jit
+from ._jit import jit, on_workers, worker_copies, workers
 from ._random import seed_key
-from .combinatorics import first_combination, next_combination, subsets
+from .combinatorics import subsets
 from .deal import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
 from .evaluate import evaluate, hand_strength, nonflush_strength, ranked_lookup
@@ -107,8 +105,7 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
     ``cards[start:]`` (distinct cards, not in the partial hand), in the ranking of ``flavor``
     and the tables.
 
-    The r-subsets of ``cards[start:]`` are walked in lexicographic order: the first r - 3
-    cards by :func:`pokersim.combinatorics.next_combination`, the last three in loops that
+    The r-subsets of ``cards[start:]`` are walked in lexicographic order, in loops that
     build the keys card by card, so that each hand costs one addition and one lookup
     (:func:`_count_last_card`). This is the innermost loop of the exact 7-card count (~1,300
     M hands/s on 2 threads): walking every card by ``next_combination`` there would cost more
@@ -120,48 +117,40 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
     if r == 0:
         tally(ranked_lookup(flavor, key, bits, flush, offsets, table), classes, out)
         return
-    first = np.empty(2, np.int64)  # the positions of the first r - 3 cards (r <= 5)
-    first_combination(first, r - 3, start)
-    while True:
-        first_key = key
-        first_bits = bits
-        for j in range(r - 3):
-            first_key += card_keys[cards[first[j]]]
-            first_bits |= card_bits[cards[first[j]]]
-        _count_last_cards(tally, first_key, first_bits, cards, first[r - 4] + 1 if r > 3 else
-                          start, min(r, 3), card_keys, card_bits, flush, offsets, table,
-                          classes, out, flavor)
-        if r <= 3 or not next_combination(first, r - 3, n - 3):
-            break
+    if r <= 3:
+        _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, flush,
+                          offsets, table, classes, out, flavor)
+        return
+    # r = 4 or 5: the first r - 3 cards at positions a (< b) before the last three
+    for a in range(start, n - (r - 3) - 2):
+        ka = key + card_keys[cards[a]]
+        ba = bits | card_bits[cards[a]]
+        if r == 4:
+            _count_last_cards(tally, ka, ba, cards, a + 1, 3, card_keys, card_bits, flush,
+                              offsets, table, classes, out, flavor)
+            continue
+        for b in range(a + 1, n - 3):
+            _count_last_cards(tally, ka + card_keys[cards[b]], ba | card_bits[cards[b]], cards,
+                              b + 1, 3, card_keys, card_bits, flush, offsets, table, classes,
+                              out, flavor)
 
 
 @functools.cache
 def _enumerate_kernel(flavor: int, first_card: int):
-    """The exact count's kernel for a ranking's lookup ``flavor`` and deck (the cards from
-    ``first_card`` on), both compiled in: the deck as a constant array ran 15% faster than
-    passed as an argument."""
+    """The exact count's worker kernel ``kernel(w, W, k, first_two, card_keys, card_bits,
+    flush, offsets, table, hist)`` for a ranking's lookup ``flavor`` and deck (the cards from
+    ``first_card`` on), both compiled in (the deck as a constant array ran 15% faster than
+    passed as an argument): it adds worker w's k-card hands (5 <= k <= 7) to its own
+    histogram ``hist`` (uint32: < 2**32 hands, half the cache of int64).
+
+    A task fixes the two lowest cards (``first_two``, :func:`_first_two`) and counts the
+    k - 2 others (:func:`count_hands`); worker w takes tasks w, w + W, w + 2W, ... (heavy and
+    light tasks alike): threads sharing one histogram array ran no faster than one thread.
+    """
     deck = FULL_DECK[first_card:].copy()
 
-    @jit(parallel=True)
-    def kernel(k, first_two, card_keys, card_bits, flush, offsets, table, hist):
-        _enumerate(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist,
-                   flavor)
-
-    return kernel
-
-
-@jit(inline=True)
-def _enumerate(k, deck, first_two, card_keys, card_bits, flush, offsets, table, hist, flavor):
-    """Add every k-card hand (5 <= k <= 7) of ``deck`` to ``hist[worker, strength]``.
-
-    A task fixes the two lowest cards (:func:`_first_two`) and counts the k - 2 others
-    (:func:`count_hands`); worker w takes tasks w, w + W, w + 2W, ... (heavy and light tasks
-    alike) and counts into its own local histogram, written out once at the end: threads
-    sharing one histogram array ran no faster than one thread.
-    """
-    n_workers = hist.shape[0]
-    for w in prange(n_workers):
-        local = np.zeros(hist.shape[1], np.uint32)  # < 2**32 hands; half the cache of int64
+    @jit(worker=True)
+    def kernel(w, n_workers, k, first_two, card_keys, card_bits, flush, offsets, table, hist):
         for t in range(w, first_two.shape[0], n_workers):
             i1 = first_two[t, 0]
             i2 = first_two[t, 1]
@@ -169,8 +158,9 @@ def _enumerate(k, deck, first_two, card_keys, card_bits, flush, offsets, table, 
             c2 = deck[i2]
             count_hands(by_strength, KEY_BIAS + card_keys[c1] + card_keys[c2],
                         card_bits[c1] | card_bits[c2], deck, i2 + 1, k - 2, card_keys,
-                        card_bits, flush, offsets, table, None, local, flavor)
-        hist[w] = local
+                        card_bits, flush, offsets, table, None, hist, flavor)
+
+    return kernel
 
 
 def _first_two(k: int, n: int) -> np.ndarray:
@@ -183,10 +173,13 @@ def _first_two(k: int, n: int) -> np.ndarray:
 def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
     if r.flavor == BADUGI:  # by a dynamic programme over the ranks (no hand enumerated)
         return badugi_counts(cards)
-    hist = np.zeros((numba.get_num_threads(), r.n_strengths + 1), np.int64)
-    _enumerate_kernel(r.flavor, r.first_card)(cards, _first_two(cards, 52 - r.first_card),
-                                              *r.tables.kernel_args(), hist)
-    return hist.sum(axis=0)
+    n_workers = workers()
+    hists = worker_copies(n_workers, lambda hist: hist,
+                          hist=np.zeros(r.n_strengths + 1, np.uint32))
+    kernel = _enumerate_kernel(r.flavor, r.first_card)
+    args = (cards, _first_two(cards, 52 - r.first_card), *r.tables.kernel_args())
+    on_workers(lambda w: kernel(w, n_workers, *args, hists[w]), n_workers)
+    return np.sum(hists, axis=0, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,15 +187,11 @@ def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
 
 
 @jit(inline=True)
-def _hand_buffer(params):
-    return np.empty((1, params[0]), np.uint8)
-
-
-@jit(inline=True)
-def _deal_and_count(state, n, deck, hand, params, local):
+def _deal_and_count(state, n, deck, scratch, params, local):
     """Deal ``n`` k-card hands from the ranking's deck (the cards of ``deck``, sorted, from
-    ``first_card`` on) and count their strengths."""
+    ``first_card`` on) and count their strengths (``scratch``: a (1, k) hand)."""
     k, plan, first_card, flavor, card_keys, card_bits, flush, offsets, table = params
+    hand = scratch[0]
     live = deck[first_card:]
     for _ in range(n):
         state = deal_row(state, live, hand, 0, 52 - first_card, k, plan)
@@ -212,18 +201,17 @@ def _deal_and_count(state, n, deck, hand, params, local):
 
 @functools.cache
 def _monte_carlo_kernel(k: int, first_card: int, flavor: int):
-    """The Monte Carlo kernel for k-card hands of a ranking (k, the deal plan, the deck's
-    first card and the lookup flavor compiled in): strength counts of blocks of hands, see
-    :mod:`pokersim.montecarlo`."""
+    """The Monte Carlo worker kernel for k-card hands of a ranking (k, the deal plan, the
+    deck's first card and the lookup flavor compiled in): strength counts of blocks of hands,
+    see :mod:`pokersim.montecarlo`."""
     plan = deal_plan(52 - first_card, k)
 
-    @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, tables, counts):
+    @jit(worker=True)
+    def kernel(w, n_workers, key, first_block, n_blocks, block, trials, tables, space):
         card_keys, card_bits, flush, offsets, table = tables
-        for w in prange(counts.shape[0]):
-            count_blocks(_deal_and_count, _hand_buffer, key, first_block, n_blocks, block,
-                         trials, w, (k, plan, first_card, flavor, card_keys, card_bits, flush,
-                                     offsets, table), counts)
+        count_blocks(_deal_and_count, key, first_block, n_blocks, block, trials, w, n_workers,
+                     (k, plan, first_card, flavor, card_keys, card_bits, flush, offsets, table),
+                     space)
 
     return kernel
 
@@ -234,7 +222,7 @@ def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     r = rankings.get(ranking)
     return (chunk_counts(_monte_carlo_kernel(cards, r.first_card, r.flavor), key, first, n,
                          config.MC_BLOCK, trials, r.tables.kernel_args(),
-                         (r.n_strengths + 1,)),)
+                         (r.n_strengths + 1,), (np.empty((1, cards), np.uint8),)),)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,29 +4,25 @@ A run deals ``trials`` trials (hands, deals, tables) in blocks of ``block``, the
 short. Block ``b`` draws from the stream ``block_state(key, b)`` (see :mod:`pokersim._random`)
 and deals from a fresh 52-card deck, so its trials depend on the seed and ``b`` only. A
 *chunk* (blocks ``first_block .. first_block + n_blocks - 1``, one task of
-:mod:`pokersim.runner`) runs on the Numba threads: worker w of W takes blocks w, w + W, ...
-and counts into private zeroed counts, added once at the end to ``counts[w]``; the chunk's
-counts are the sum over workers. Counts are integers, so the sum does not depend on the
-thread count, the chunking or the executor.
+:mod:`pokersim.runner`) runs on W workers: worker w takes blocks w, w + W, ... and counts into
+zeroed counts of its own; the chunk's counts are the sum over workers. Counts are integers,
+so the sum does not depend on the number of workers, the chunking or the executor.
 
-A kernel is a parallel loop over the workers, each running :func:`count_blocks` with the
-work of a block passed in (jitted with ``inline=True``)::
+A kernel is one worker's share, a worker kernel (``worker=True`` in :func:`pokersim._jit.jit`:
+it allocates nothing) running :func:`count_blocks` with the work of a block passed in (jitted
+with ``inline=True``)::
 
-    @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, params, counts):
-        for w in prange(counts.shape[0]):
-            count_blocks(deal_block, make_scratch, key, first_block, n_blocks, block, trials,
-                         w, params, counts)
+    @jit(worker=True)
+    def kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
+        count_blocks(deal_block, key, first_block, n_blocks, block, trials, w, n_workers,
+                     params, space)
 
-and :func:`chunk_counts` calls it for a chunk. What was measured shaped this:
+and :func:`chunk_counts` runs it on the workers for a chunk, each with its own ``space``
+(its counts, a deck and the scratch arrays the block needs). What was measured shaped this:
 
 * the function passed in deals a whole block (its own loop over the trials), not one trial:
-  unpacking ``params`` (a tuple of arrays) once per trial left reference counting in the
-  loop, and a 5-card kernel ran 1.15x slower;
-* the parallel loop stays in the kernel: a value the kernel captures as a constant (a hand
-  size, a deal plan; see :func:`pokersim.deal.deal_row`) stays a compile-time constant only
-  when it is read inside that loop, so ``params`` are built there (built before the loop, a
-  7-card kernel ran 1.3-1.5x slower);
+  a 5-card kernel that unpacked ``params`` (a tuple of arrays) once per trial ran 1.15x
+  slower;
 * the functions passed in are module-level: Numba inlines them and the kernel still loads
   from the on-disk cache (a function held in a closure variable would be pickled into the
   cache key, differently in every process, and force a recompile).
@@ -40,10 +36,9 @@ counts) with a loop of its own: it runs two trials side by side.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
-from ._jit import jit
+from ._jit import jit, on_workers, worker_copies, workers
 from ._random import block_state
 from .runner import ChunkRun, chunk_blocks, run_chunks
 
@@ -51,34 +46,40 @@ FULL_DECK = np.arange(52, dtype=np.uint8)
 
 
 @jit(inline=True)
-def count_blocks(deal_block, make_scratch, key, first_block, n_blocks, block, trials, worker,
-                 params, counts):
-    """Worker ``worker``'s share of a chunk: blocks ``first_block + worker``, then every
-    ``counts.shape[0]``-th, of ``block`` trials (``trials`` in all, the last block short).
+def count_blocks(deal_block, key, first_block, n_blocks, block, trials, w, n_workers, params,
+                 space):
+    """Worker w's share of a chunk: blocks ``first_block + w``, then every ``n_workers``-th,
+    of ``block`` trials (``trials`` in all, the last block short), counted into the worker's
+    ``space = (counts, deck, scratch)``.
 
-    Block b is ``deal_block(block_state(key, b), n, deck, scratch, params, local)``: deal
-    ``n`` trials from that stream and a fresh deck, counting into ``local``, zeroed counts
-    shaped like ``counts[worker]`` that are added to it at the end; ``scratch =
-    make_scratch(params)`` is made once per worker.
+    Block b is ``deal_block(block_state(key, b), n, deck, scratch, params, counts)``: deal
+    ``n`` trials from that stream and a fresh deck, adding to ``counts``; ``scratch`` is the
+    tuple of arrays given to :func:`chunk_counts`, the worker's own copies.
     """
-    n_workers = counts.shape[0]
-    local = np.zeros_like(counts[worker])
-    deck = np.empty(52, np.uint8)
-    scratch = make_scratch(params)
-    for b in range(first_block + worker, first_block + n_blocks, n_workers):
-        deck[:] = FULL_DECK
+    counts, deck, scratch = space
+    for b in range(first_block + w, first_block + n_blocks, n_workers):
+        for i in range(52):  # FULL_DECK (a slice assignment may copy: no allocation here)
+            deck[i] = i
         deal_block(block_state(key, b), min(block, trials - b * block), deck, scratch, params,
-                   local)
-    counts[worker] += local
+                   counts)
+
+
+def _space(counts, deck, **scratch):
+    return counts, deck, tuple(scratch.values())
 
 
 def chunk_counts(kernel, key, first: int, n: int, block: int, trials: int, params,
-                 shape: tuple) -> np.ndarray:
-    """The counts (int64, ``shape``) of blocks ``first .. first + n - 1``: ``kernel`` run on
-    the Numba threads, one row of counts a worker, summed."""
-    counts = np.zeros((numba.get_num_threads(), *shape), np.int64)
-    kernel(key, first, n, block, trials, params, counts)
-    return counts.sum(axis=0)
+                 shape: tuple, scratch: tuple = ()) -> np.ndarray:
+    """The counts (int64, ``shape``) of blocks ``first .. first + n - 1``: ``kernel`` run by
+    up to :func:`pokersim._jit.workers` workers (no more than there are blocks), each with
+    its own zeroed counts, deck and copy of the ``scratch`` arrays (their values too), summed.
+    """
+    n_workers = max(1, min(workers(), n))
+    spaces = worker_copies(n_workers, _space, counts=np.zeros(shape, np.int64),
+                           deck=FULL_DECK, **{f"scratch{i}": a for i, a in enumerate(scratch)})
+    on_workers(lambda w: kernel(w, n_workers, key, first, n, block, trials, params,
+                                spaces[w]), n_workers)
+    return np.sum([space[0] for space in spaces], axis=0)
 
 
 def n_blocks(trials: int, block: int) -> int:

@@ -34,6 +34,7 @@ def test_the_kernel_for_any_shape_deals_the_specialised_kernels_rows(n_live, k):
         SPECIALISED_SHAPES,
         _deal_any_kernel,
         _deal_kernel,
+        _on_blocks,
         deal_plan,
         live_cards,
     )
@@ -41,8 +42,8 @@ def test_the_kernel_for_any_shape_deals_the_specialised_kernels_rows(n_live, k):
     live = live_cards(deck="full" if n_live == 52 else "short")
     n = 2 * config.DEAL_BLOCK + 5
     fast, generic = np.empty((n, k), np.uint8), np.empty((n, k), np.uint8)
-    _deal_kernel(n_live, k)(seed_key(9), live, fast, config.DEAL_BLOCK, 3)
-    _deal_any_kernel(seed_key(9), live, generic, config.DEAL_BLOCK, 3, deal_plan(n_live, k))
+    _on_blocks(_deal_kernel(n_live, k), seed_key(9), live, fast, 3)
+    _on_blocks(_deal_any_kernel, seed_key(9), live, generic, 3, deal_plan(n_live, k))
     assert (fast == generic).all() and distinct_rows(generic)
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 import numba
 import numpy as np
 import pytest
-from numba import prange
 
 from pokersim import config, frequencies, montecarlo
 from pokersim._jit import jit
@@ -31,23 +30,18 @@ PLAN = deal_plan(52, 3)
 
 
 @jit(inline=True)
-def _three_cards(params):
-    return np.empty((1, 3), np.uint8)
-
-
-@jit(inline=True)
-def _deal_three(state, n, deck, hand, params, local):
+def _deal_three(state, n, deck, scratch, params, local):
+    hand = scratch[0]
     for _ in range(n):
         state = deal_row(state, deck, hand, 0, 52, 3, params[0])
         for j in range(3):
             local[hand[0, j]] += 1
 
 
-@jit(parallel=True)
-def _toy_kernel(key, first_block, n_blocks, block, trials, params, counts):
-    for w in prange(counts.shape[0]):
-        count_blocks(_deal_three, _three_cards, key, first_block, n_blocks, block, trials, w,
-                     params, counts)
+@jit(worker=True)
+def _toy_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
+    count_blocks(_deal_three, key, first_block, n_blocks, block, trials, w, n_workers, params,
+                 space)
 
 
 @jit
@@ -63,7 +57,8 @@ def _reference_block(key, b, block, trials, plan):
 
 
 def toy(first, n, block, trials):
-    return chunk_counts(_toy_kernel, KEY, first, n, block, trials, (PLAN,), (52,))
+    return chunk_counts(_toy_kernel, KEY, first, n, block, trials, (PLAN,), (52,),
+                        (np.empty((1, 3), np.uint8),))
 
 
 def reference(first, n, block, trials):

@@ -25,7 +25,6 @@ from math import comb
 
 import numpy as np
 import pandas as pd
-from numba import prange
 
 from .. import config, montecarlo, validation
 from .._jit import jit
@@ -195,11 +194,9 @@ SX, SXX, SXN, SN, SNN = 0, 4, 8, 12, 13
 N_SUMS = 14
 
 
-@jit(inline=True)
-def _table_buffers(params):
+def _table_buffers(players: int) -> tuple:
     """A worker's scratch arrays: the cards dealt, one seat's hand, the seats' strengths,
-    and one trial's x (by category and outcome) and n (by category)."""
-    players = params[0]
+    and one trial's x (by category and outcome) and n (by category), zeroed."""
     return (np.empty((1, 5 * players), np.uint8), np.empty((1, 5), np.uint8),
             np.empty(players, np.int64), np.zeros((10, 4), np.int64), np.zeros(10, np.int64))
 
@@ -254,13 +251,12 @@ def _win_kernel(players: int):
     ratio estimator's standard error needs (see :mod:`pokersim.montecarlo`)."""
     plan = deal_plan(52, 5 * players)
 
-    @jit(parallel=True)
-    def kernel(key, first_block, n_blocks, block, trials, tables, counts):
+    @jit(worker=True)
+    def kernel(w, n_workers, key, first_block, n_blocks, block, trials, tables, space):
         cat_of, card_keys, card_bits, flush, offsets, table = tables
-        for w in prange(counts.shape[0]):
-            count_blocks(_deal_and_settle, _table_buffers, key, first_block, n_blocks, block,
-                         trials, w, (players, plan, cat_of, card_keys, card_bits, flush,
-                                     offsets, table), counts)
+        count_blocks(_deal_and_settle, key, first_block, n_blocks, block, trials, w, n_workers,
+                     (players, plan, cat_of, card_keys, card_bits, flush, offsets, table),
+                     space)
 
     return kernel
 
@@ -270,7 +266,8 @@ def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
     (by category and outcome), sn and snn (by category)."""
     players, key, trials = problem
     sums = chunk_counts(_win_kernel(players), key, first, n, config.MC_BLOCK, trials,
-                        (category_of_strength(), *kernel_args()), (10, N_SUMS))
+                        (category_of_strength(), *kernel_args()), (10, N_SUMS),
+                        _table_buffers(players))
     return (sums[:, SX:SX + 4], sums[:, SXX:SXX + 4], sums[:, SXN:SXN + 4], sums[:, SN],
             sums[:, SNN])
 

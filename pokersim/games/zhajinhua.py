@@ -46,7 +46,6 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
-from numba import prange
 
 from .. import montecarlo, rankings
 from .._jit import jit
@@ -289,11 +288,9 @@ N, W, T, L, E = range(5)
 N_SUMS = 14  # n w t l e, their squares n² w² t² l² e², and the products wn tn ln en
 
 
-@jit(inline=True)
-def _table_buffers(params):
+def _table_buffers(players: int) -> tuple:
     """A worker's scratch arrays: the cards dealt, the seats' strengths and outcomes, and one
     trial's tallies by category."""
-    players = params[0]
     return (np.empty((1, 3 * players), np.uint8), np.empty((1, players), np.int32),
             np.empty((1, players), np.int8), np.zeros((N_CATEGORIES, 5), np.int64))
 
@@ -337,14 +334,13 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
                     local[c, 9 + j] += tally[c, j] * n
 
 
-@jit(parallel=True)
-def _win_rates_kernel(key, first_block, n_blocks, block, trials, params, counts):
-    """Per-category sums (see :data:`N_SUMS`) of blocks of tables (see
+@jit(worker=True)
+def _win_rates_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
+    """Worker w's per-category sums (see :data:`N_SUMS`) of blocks of tables (see
     :mod:`pokersim.montecarlo`); ``params`` is (players, deal plan, the ranking's five
     tables, its strength codes, suit_ties, rule_235)."""
-    for w in prange(counts.shape[0]):
-        count_blocks(_deal_and_settle, _table_buffers, key, first_block, n_blocks, block,
-                     trials, w, params, counts)
+    count_blocks(_deal_and_settle, key, first_block, n_blocks, block, trials, w, n_workers,
+                 params, space)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -762,7 +758,7 @@ def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     params = (players, deal_plan(52, 3 * players), *_ranking(rules).tables.kernel_args(),
               _codes(rules.a23), rules.ties == "suit", rules.rule_235)
     sums = chunk_counts(_win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
-                        (len(Category), N_SUMS))
+                        (len(Category), N_SUMS), _table_buffers(players))
     return (sums.astype(np.float64),)
 
 
