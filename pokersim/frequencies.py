@@ -179,7 +179,7 @@ def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
     kernel = _enumerate_kernel(r.flavor, r.first_card)
     args = (cards, _first_two(cards, 52 - r.first_card), *r.tables.kernel_args())
     on_workers(lambda w: kernel(w, n_workers, *args, hists[w]), n_workers)
-    return np.sum(hists, axis=0, dtype=np.int64)
+    return np.stack(hists).sum(axis=0, dtype=np.int64)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 
 from pokersim._jit import HAS_AVX2
 from pokersim._simd import PAD, rank_and_suit_tables
-from pokersim.evaluate import _evaluate_kernel, kernel_args
+from pokersim.evaluate import SCRATCH, _evaluate_kernel, kernel_args
 from pokersim.tables import RANK_KEYS, tables
 from tests.naive import naive_rank
 from tests.orders import dense_from_keys, dense_from_values, random_hands
@@ -25,12 +25,19 @@ from test_frequencies import oracle_by_strength  # noqa: E402
 needs_avx2 = pytest.mark.skipif(not HAS_AVX2, reason="the CPU has no AVX2")
 
 
+def run_kernel(kernel, hands, out, n_workers=3):
+    """The bad rows a worker kernel of pokersim.evaluate counts filling ``out``, run as
+    ``n_workers`` workers in turn (every row must be written by one of them)."""
+    return sum(kernel(w, n_workers, hands, *kernel_args(), out, SCRATCH.copy())
+               for w in range(n_workers))
+
+
 def both_kernels(hands):
     """(strengths, bad count) from the eight-at-a-time kernel and from the scalar one."""
     k = hands.shape[1]
     fast, slow = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
-    bad_fast = _evaluate_kernel(k, simd=True)(hands, *kernel_args(), fast)
-    bad_slow = _evaluate_kernel(k, simd=False)(hands, *kernel_args(), slow)
+    bad_fast = run_kernel(_evaluate_kernel(k, simd=True), hands, fast)
+    bad_slow = run_kernel(_evaluate_kernel(k, simd=False), hands, slow)
     return (fast, bad_fast), (slow, bad_slow)
 
 
@@ -124,7 +131,7 @@ def test_short_inputs(n):
 GUARD_PAGE_SCRIPT = """
 import ctypes, mmap, sys
 import numpy as np
-from pokersim.evaluate import _evaluate_kernel, kernel_args
+from pokersim.evaluate import SCRATCH, _evaluate_kernel, kernel_args
 from pokersim import deal
 page = mmap.PAGESIZE
 memory = mmap.mmap(-1, 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)
@@ -134,10 +141,10 @@ for k in (5, 6, 7):
     hands = np.frombuffer(memory, np.uint8, count=n * k, offset=page - n * k).reshape(n, k)
     hands[:] = deal(n, k, seed=k)
     expected = np.empty(n, np.int16)
-    _evaluate_kernel(k, simd=False)(hands, *kernel_args(), expected)
+    _evaluate_kernel(k, simd=False)(0, 1, hands, *kernel_args(), expected, SCRATCH.copy())
     assert ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + page), page, 0) == 0  # no access
     got = np.empty(n, np.int16)
-    _evaluate_kernel(k, simd=True)(hands, *kernel_args(), got)
+    _evaluate_kernel(k, simd=True)(0, 1, hands, *kernel_args(), got, SCRATCH.copy())
     assert (got == expected).all()
     assert ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + page), page, 3) == 0
 print("ok")
@@ -185,6 +192,6 @@ def test_every_hand_counted_by_strength(k, simd):
         hands = np.column_stack([np.full(len(rest), first, np.uint8), rest])
         hands = np.ascontiguousarray(np.roll(hands, first % k, axis=1))
         strengths = np.empty(len(hands), np.int16)
-        assert kernel(hands, *kernel_args(), strengths) == 0
+        assert run_kernel(kernel, hands, strengths, n_workers=1) == 0
         counts += np.bincount(strengths, minlength=7463)
     np.testing.assert_array_equal(counts, oracle_by_strength(k))
