@@ -7,12 +7,23 @@ import threading
 
 import llvmlite.binding as llvm
 import numba
+import numba.core.compiler
 import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
 from . import _cache, _compiling, config  # noqa: F401  (_compiling: says when it is long)
+
+
+class _NoAliasCompiler(numba.core.compiler.Compiler):
+    """Numba's compiler with every array argument marked ``noalias`` for LLVM (a worker
+    kernel's arrays never overlap), as Numba marks those of the functions it makes of parfor
+    loops: without it, a store into one array forces reloads from every other."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.state.flags.noalias = True
 
 
 def jit(fn=None, *, parallel=False, inline=False, worker=False):
@@ -36,6 +47,7 @@ def jit(fn=None, *, parallel=False, inline=False, worker=False):
         options["cache"] = options.get("cache", False) and _cache.enabled()
         if worker:
             options["_nrt"] = False
+            options["pipeline_class"] = _NoAliasCompiler
         return numba.njit(parallel=parallel, inline="always" if inline else "never",
                           **options)(f)
 
