@@ -29,14 +29,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import NamedTuple
 
-import numba
 import numpy as np
 import pandas as pd
-from numba import prange
 
 from .. import config, montecarlo
-from .._jit import jit
+from .._jit import ROWS_PER_WORKER, jit, on_rows, on_workers, share, worker_copies, workers
 from .._random import seed_key
 from ..cards import CARD_NAMES, as_hands, format_cards
 from ..combinatorics import (
@@ -104,9 +103,13 @@ def class_of_strength() -> np.ndarray:
     return out.astype(np.int8)
 
 
-@jit(parallel=True)
-def _classify_kernel(hands, classes, card_keys, card_bits, flush, offsets, table, out):
-    for i in prange(hands.shape[0]):
+@jit(worker=True)
+def _classify_kernel(w, n_workers, hands, classes, card_keys, card_bits, flush, offsets, table,
+                     out):
+    """Worker w's share of the rows of ``hands``: ``out[i]``, the class of row i (run by
+    :func:`pokersim._jit.on_rows`)."""
+    start, stop = share(w, n_workers, hands.shape[0])
+    for i in range(start, stop):
         out[i] = classes[hand_strength(hands, i, 5, card_keys, card_bits, flush, offsets, table)]
 
 
@@ -134,7 +137,7 @@ def classify(hands, *, names: bool = False):
     names = check_flag(names, "names")
     arr, single = as_hands(hands, (5,))
     out = np.empty(arr.shape[0], np.int8)
-    _classify_kernel(arr, class_of_strength(), *kernel_args(), out)
+    on_rows(_classify_kernel, arr.shape[0], arr, class_of_strength(), *kernel_args(), out)
     if single:
         return HAND_LABELS[out[0]] if names else Hand(int(out[0]))
     return [HAND_LABELS[c] for c in out.tolist()] if names else out
@@ -274,14 +277,16 @@ HOLD_DRAWS = np.array([comb(47, 5 - k) for k in HOLD_SIZES], np.int64)
 N_UNSEEN = 47
 
 
-@jit(parallel=True)
-def _hold_counts_kernel(hand, unseen, classes, card_keys, card_bits, flush, offsets, table,
-                        out):
-    """``out[mask * 47 + a, class]``: how many draws of hold ``mask`` whose first drawn card is
-    ``unseen[a]`` end in each class (counted by :func:`pokersim.frequencies.count_hands`).
-    Splitting each hold by its first drawn card balances the threads (discarding everything
-    is 59% of the 2,598,960 draws)."""
-    for t in prange(32 * N_UNSEEN):
+@jit(worker=True)
+def _hold_counts_kernel(w, n_workers, hand, unseen, classes, card_keys, card_bits, flush,
+                        offsets, table, out):
+    """Worker w's share of ``out[mask * 47 + a, class]``: how many draws of hold ``mask`` whose
+    first drawn card is ``unseen[a]`` end in each class (counted by
+    :func:`pokersim.frequencies.count_hands`). Worker w fills rows w, w + W, ... of its own
+    zeroed ``out`` (the caller sums the workers'): splitting each hold by its first drawn card
+    balances the workers (discarding everything is 59% of the 2,598,960 draws), and an ``out``
+    of its own keeps each off the cache lines of the next rows, the other workers'."""
+    for t in range(w, 32 * N_UNSEEN, n_workers):
         mask = t // N_UNSEEN
         a = t % N_UNSEEN
         key = KEY_BIAS
@@ -316,10 +321,13 @@ def hold_counts(hand) -> np.ndarray:
     row = arr[0]
     unseen = np.setdiff1d(np.arange(52, dtype=np.uint8), row).astype(np.uint8)
     t = tables()
-    out = np.zeros((32 * N_UNSEEN, N_CLASSES), np.int64)
-    _hold_counts_kernel(row, unseen, class_of_strength(), t.card_keys, t.card_bits, t.flush,
-                        t.offsets, t.hash, out)
-    return out.reshape(32, N_UNSEEN, N_CLASSES).sum(axis=1)
+    args = (row, unseen, class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,
+            t.hash)
+    n_workers = workers()
+    outs = worker_copies(n_workers, lambda out: out,
+                         out=np.zeros((32 * N_UNSEEN, N_CLASSES), np.int64))
+    on_workers(lambda w: _hold_counts_kernel(w, n_workers, *args, outs[w]), n_workers)
+    return sum(outs).reshape(32, N_UNSEEN, N_CLASSES).sum(axis=1)
 
 
 def _ties(totals: np.ndarray, draws: np.ndarray, best: int) -> np.ndarray:
@@ -406,38 +414,45 @@ def _class_of(hand, classes, card_keys, card_bits, flush, offsets, table):
     return classes[lookup(key, bits, flush, offsets, table)]
 
 
-@jit(parallel=True)
-def _subset_counts_kernel(classes, card_keys, card_bits, flush, offsets, table, counts,
-                          class5):
-    """Count every five-card hand into the subsets it contains (per worker, summed later).
-    Worker w takes the hands whose lowest card is w, w + W, ..., in lexicographic order."""
-    n_workers = counts.shape[0]
-    for w in prange(n_workers):
-        local = counts[w]
-        hand = np.empty(5, np.int64)
-        idx = np.empty(32, np.int64)
-        for lowest in range(w, 48, n_workers):
-            first_combination(hand, 5, lowest)
-            while hand[0] == lowest:
-                cls = _class_of(hand, classes, card_keys, card_bits, flush, offsets, table)
-                subset_indices(hand, idx)
-                for m in range(31):
-                    local[idx[m], cls] += 1
-                class5[idx[31] - N_SMALL] = cls
-                if not next_combination(hand, 5, 52):
-                    break
+class _SubsetSpace(NamedTuple):
+    """One worker's arrays in :func:`_subset_counts_kernel`: its counts and its scratch."""
+
+    counts: np.ndarray  # (N_SMALL, N_CLASSES) int32, zeroed
+    hand: np.ndarray  # (5,) int64
+    idx: np.ndarray  # (32,) int64
+
+
+@jit(worker=True)
+def _subset_counts_kernel(w, n_workers, classes, card_keys, card_bits, flush, offsets, table,
+                          class5, counts, hand, idx):
+    """Worker w's share of counting every five-card hand into the subsets it contains: the
+    hands whose lowest card is w, w + W, ..., in lexicographic order, counted into its own
+    ``counts`` (summed later), their classes into ``class5``; ``hand`` and ``idx`` its
+    scratch (a :class:`_SubsetSpace`)."""
+    for lowest in range(w, 48, n_workers):
+        first_combination(hand, 5, lowest)
+        while hand[0] == lowest:
+            cls = _class_of(hand, classes, card_keys, card_bits, flush, offsets, table)
+            subset_indices(hand, idx)
+            for m in range(31):
+                counts[idx[m], cls] += 1
+            class5[idx[31] - N_SMALL] = cls
+            if not next_combination(hand, 5, 52):
+                break
 
 
 @functools.cache
 def subset_counts() -> tuple[np.ndarray, np.ndarray]:
     """(COUNTS, CLASS5) of the inclusion–exclusion method (see above); computed once."""
     t = tables()
-    workers = numba.get_num_threads()
-    counts = np.zeros((workers, N_SMALL, N_CLASSES), np.int32)
+    n_workers = workers()
+    spaces = worker_copies(n_workers, _SubsetSpace,
+                           counts=np.zeros((N_SMALL, N_CLASSES), np.int32),
+                           hand=np.zeros(5, np.int64), idx=np.zeros(32, np.int64))
     class5 = np.empty(comb(52, 5), np.int8)
-    _subset_counts_kernel(class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,
-                          t.hash, counts, class5)
-    total = counts.sum(axis=0, dtype=np.int32)
+    args = (class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets, t.hash, class5)
+    on_workers(lambda w: _subset_counts_kernel(w, n_workers, *args, *spaces[w]), n_workers)
+    total = np.array([space.counts for space in spaces]).sum(axis=0, dtype=np.int32)
     return total, class5
 
 
@@ -482,29 +497,35 @@ def _hold_class_counts(m, idx, counts, class5, out):
                 out[c] += sign * counts[idx[s], c]
 
 
+class _GameSpace(NamedTuple):
+    """One worker's arrays in :func:`_game_kernel`: its sums and its scratch."""
 
-@jit(parallel=True)
-def _game_kernel(pay_small, pays, counts, class5, totals, finals):
-    """Play every deal perfectly. Worker w takes the deals whose lowest card is w, w + W,
-    ..., in lexicographic order; ``totals[w, k]`` sums the best holds' total payouts by cards
-    kept k, ``finals[w, k, class]`` their draws' classes."""
-    n_workers = totals.shape[0]
-    for w in prange(n_workers):
-        hand = np.empty(5, np.int64)
-        idx = np.empty(32, np.int64)
-        tot = np.empty(32, np.float64)
-        cls = np.empty(counts.shape[1], np.int64)
-        for lowest in range(w, 48, n_workers):
-            first_combination(hand, 5, lowest)
-            while hand[0] == lowest:
-                m = _best_of_deal(hand, pay_small, pays, class5, idx, tot)
-                k = SUBSET_SIZE[m]
-                totals[w, k] += tot[m]
-                _hold_class_counts(m, idx, counts, class5, cls)
-                for c in range(cls.shape[0]):
-                    finals[w, k, c] += cls[c]
-                if not next_combination(hand, 5, 52):
-                    break
+    totals: np.ndarray  # (6,) float64, zeroed
+    finals: np.ndarray  # (6, N_CLASSES) int64, zeroed
+    hand: np.ndarray  # (5,) int64
+    idx: np.ndarray  # (32,) int64
+    tot: np.ndarray  # (32,) float64
+    cls: np.ndarray  # (N_CLASSES,) int64
+
+
+@jit(worker=True)
+def _game_kernel(w, n_workers, pay_small, pays, counts, class5, totals, finals, hand, idx, tot,
+                 cls):
+    """Worker w's share of playing every deal perfectly: the deals whose lowest card is w,
+    w + W, ..., in lexicographic order. Its own ``totals[k]`` sums the best holds' total
+    payouts by cards kept k, ``finals[k, class]`` their draws' classes; ``hand``, ``idx``,
+    ``tot`` and ``cls`` are its scratch (a :class:`_GameSpace`)."""
+    for lowest in range(w, 48, n_workers):
+        first_combination(hand, 5, lowest)
+        while hand[0] == lowest:
+            m = _best_of_deal(hand, pay_small, pays, class5, idx, tot)
+            k = SUBSET_SIZE[m]
+            totals[k] += tot[m]
+            _hold_class_counts(m, idx, counts, class5, cls)
+            for c in range(cls.shape[0]):
+                finals[k, c] += cls[c]
+            if not next_combination(hand, 5, 52):
+                break
 
 
 @dataclass(frozen=True)
@@ -602,12 +623,16 @@ def _expected_return(pays: tuple) -> tuple[Fraction | float, tuple]:
     counts, class5 = subset_counts()
     pay_arr = np.array(pays, np.float64)
     pay_small = counts @ pay_arr
-    workers = numba.get_num_threads()
-    totals = np.zeros((workers, 6), np.float64)
-    finals = np.zeros((workers, 6, N_CLASSES), np.int64)
-    _game_kernel(pay_small, pay_arr, counts, class5, totals, finals)
-    totals = totals.sum(axis=0)
-    finals = finals.sum(axis=0)
+    n_workers = workers()
+    spaces = worker_copies(n_workers, _GameSpace, totals=np.zeros(6, np.float64),
+                           finals=np.zeros((6, N_CLASSES), np.int64),
+                           hand=np.zeros(5, np.int64), idx=np.zeros(32, np.int64),
+                           tot=np.zeros(32, np.float64), cls=np.zeros(N_CLASSES, np.int64))
+    args = (pay_small, pay_arr, counts, class5)
+    on_workers(lambda w: _game_kernel(w, n_workers, *args, *spaces[w]), n_workers)
+    # summed in worker order, as one (W, 6) array: a custom table's float total depends on it
+    totals = np.array([space.totals for space in spaces]).sum(axis=0)
+    finals = np.array([space.finals for space in spaces]).sum(axis=0)
     deals = comb(52, 5)
     integral = all(p == int(p) for p in pays)
     if integral:
@@ -665,16 +690,39 @@ def expected_return(paytable=None) -> VideoPokerReturn:
 STRATEGIES = ("optimal", "simple")
 
 
-@jit(parallel=True)
-def _simulate_kernel(cards, simple, pay_small, pays, class5, classes, card_keys,
-                     card_bits, flush, offsets, table, payout, final):
-    """Play each row: cards 0..4 are the deal, 5..9 the draws in order. ``simple`` holds a
-    paying-or-pair hand's grouped cards (all five for a straight or better), else J, Q, K, A."""
-    for i in prange(cards.shape[0]):
-        dealt = np.empty(5, np.int64)
+@jit(inline=True)
+def _sort_cards(cards):
+    """Sort a few cards in place, lowest first (an insertion sort: ``ndarray.sort`` keeps its
+    quicksort's stack in a list, which a worker kernel cannot allocate)."""
+    for j in range(1, cards.shape[0]):
+        c = cards[j]
+        at = j
+        while at > 0 and cards[at - 1] > c:
+            cards[at] = cards[at - 1]
+            at -= 1
+        cards[at] = c
+
+
+class _DealSpace(NamedTuple):
+    """One worker's scratch in :func:`_simulate_kernel`."""
+
+    dealt: np.ndarray  # (5,) int64
+    idx: np.ndarray  # (32,) int64
+    tot: np.ndarray  # (32,) float64
+
+
+@jit(worker=True)
+def _simulate_kernel(w, n_workers, cards, simple, pay_small, pays, class5, classes, card_keys,
+                     card_bits, flush, offsets, table, payout, final, dealt, idx, tot):
+    """Worker w's share of the rows: play each (cards 0..4 are the deal, 5..9 the draws in
+    order) into ``payout[i]`` and ``final[i]``. ``simple`` holds a paying-or-pair hand's
+    grouped cards (all five for a straight or better), else J, Q, K, A. ``dealt``, ``idx``
+    and ``tot`` are the worker's scratch (a :class:`_DealSpace`)."""
+    start, stop = share(w, n_workers, cards.shape[0])
+    for i in range(start, stop):
         for j in range(5):
             dealt[j] = cards[i, j]
-        dealt.sort()
+        _sort_cards(dealt)
         dealt_class = _class_of(dealt, classes, card_keys, card_bits, flush, offsets, table)
         if simple:
             mask = 0
@@ -692,8 +740,6 @@ def _simulate_kernel(cards, simple, pay_small, pays, class5, classes, card_keys,
                     if dealt[j] >> 2 >= 9:
                         mask |= 1 << j
         else:
-            idx = np.empty(32, np.int64)
-            tot = np.empty(32, np.float64)
             mask = _best_of_deal(dealt, pay_small, pays, class5, idx, tot)
         key = KEY_BIAS
         bits = np.uint64(0)
@@ -799,8 +845,11 @@ def _simulate_chunk(problem: tuple, first: int, n_blocks: int) -> tuple:
     t = tables()
     payout = np.empty(rows, np.float64)
     final = np.empty(rows, np.int8)
-    _simulate_kernel(cards, strategy == "simple", pay_small, pay_arr, class5,
-                     class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,
-                     t.hash, payout, final)
+    args = (cards, strategy == "simple", pay_small, pay_arr, class5, class_of_strength(),
+            t.card_keys, t.card_bits, t.flush, t.offsets, t.hash, payout, final)
+    n_workers = max(1, min(workers(), -(-rows // ROWS_PER_WORKER)))  # as on_rows
+    spaces = worker_copies(n_workers, _DealSpace, dealt=np.zeros(5, np.int64),
+                           idx=np.zeros(32, np.int64), tot=np.zeros(32, np.float64))
+    on_workers(lambda w: _simulate_kernel(w, n_workers, *args, *spaces[w]), n_workers)
     return (np.array([payout.sum()]), np.array([payout @ payout]),
             np.bincount(final, minlength=N_CLASSES).astype(np.int64))
