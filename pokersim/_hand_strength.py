@@ -27,12 +27,12 @@ PPot and NPot.
 
 from __future__ import annotations
 
+from math import comb
 from typing import NamedTuple
 
 import numpy as np
-from numba import prange
 
-from ._jit import jit, popcount
+from ._jit import jit, on_workers, popcount, share, worker_copies, workers
 from .evaluate import lookup
 from .tables import KEY_BIAS
 
@@ -51,44 +51,57 @@ RIVER_OPPONENTS = 990
 RIVER_UNITS = 2 * RIVER_OPPONENTS
 
 
-@jit(parallel=True)
-def board_stats_kernel(boards, n_runout, card_keys, card_bits, flush, offsets, table,
-                       holes, stats, hist):
+def board_stats_kernel(boards, n_runout, *args) -> None:
     """For every board (row of ``boards``, 3 to 5 cards) and every hole pair of the cards
     left (in lexicographic order of their ranks among those cards): its two cards in
     ``holes[b, h]``, its counts in ``stats[b, h]`` (:data:`N_STATS` columns, zeroed here)
     and, when ``hist`` has bins, how many runouts give each bin of river hand strength.
-    ``n_runout`` is 5 minus the board's cards."""
-    for b in prange(boards.shape[0]):
-        _one_board(boards[b], n_runout, card_keys, card_bits, flush, offsets, table,
-                   holes[b], stats[b], hist[b])
+    ``n_runout`` is 5 minus the board's cards; ``args``: the evaluator's tables (card_keys,
+    card_bits, flush, offsets, table: :func:`pokersim.evaluate.kernel_args`), then holes,
+    stats and hist. Runs the worker kernel :func:`_board_stats_rows` on up to one worker per
+    board, each with its own :class:`Sweep` (:func:`sweep_spaces`)."""
+    n_workers = max(1, min(workers(), boards.shape[0]))
+    spaces = sweep_spaces(n_workers, boards.shape[1])
+    on_workers(lambda w: _board_stats_rows(w, n_workers, boards, n_runout, *args, spaces[w]),
+               n_workers)
 
 
-@jit
+@jit(worker=True)
+def _board_stats_rows(w, n_workers, boards, n_runout, card_keys, card_bits, flush, offsets,
+                      table, holes, stats, hist, sw):
+    """The worker kernel of :func:`board_stats_kernel`: worker w's share of the boards, one
+    after another in its arrays ``sw`` (a :class:`Sweep` for boards of this size)."""
+    start, stop = share(w, n_workers, boards.shape[0])
+    for b in range(start, stop):
+        _one_board(boards[b], n_runout, card_keys, card_bits, flush, offsets, table, holes[b],
+                   stats[b], hist[b], sw)
+
+
+@jit(worker=True)
 def _one_board(board, n_runout, card_keys, card_bits, flush, offsets, table, holes, stats,
-               hist):
+               hist, sw):
+    """One board's counts (see :func:`board_stats_kernel`), in the arrays of ``sw`` (a
+    :class:`Sweep` for boards of this size). Compiled as worker kernels are (no reference
+    counting), so that it allocates nothing."""
     n_rem = 52 - board.shape[0]
     n_holes = n_rem * (n_rem - 1) // 2
     board_key = KEY_BIAS
     board_bits = np.uint64(0)
-    used = np.zeros(52, np.bool_)
+    used = sw.used
+    used[:] = False
     for c in board:
         board_key += card_keys[c]
         board_bits |= card_bits[c]
         used[c] = True
-    rem = np.empty(n_rem, np.int64)
+    rem = sw.rem
     n = 0
     for c in range(52):
         if not used[c]:
             rem[n] = c
             n += 1
     # every hole pair: its cards, its key and bits with the board, its strength now
-    card_a = np.empty(n_holes, np.int64)
-    card_b = np.empty(n_holes, np.int64)
-    hole_mask = np.empty(n_holes, np.uint64)
-    key0 = np.empty(n_holes, np.uint64)
-    bits0 = np.empty(n_holes, np.uint64)
-    s0 = np.empty(n_holes, np.int64)
+    card_a, card_b, hole_mask, key0, bits0, s0 = (sw.card_a, sw.card_b, sw.hole_mask, sw.key0,
+                                                  sw.bits0, sw.s0)
     h = 0
     for i in range(n_rem):
         for j in range(i + 1, n_rem):
@@ -102,15 +115,13 @@ def _one_board(board, n_runout, card_keys, card_bits, flush, offsets, table, hol
             h += 1
     # places in s0 order: the global place of each pair, the run of its equal strengths
     # [lo, hi), and per card the place among the pairs holding that card ([clo, chi) as
-    # low-bit masks, cplace as the bit of the pair itself)
-    order = np.argsort(s0, kind="mergesort")
-    place = np.empty(n_holes, np.int64)
-    lo = np.empty(n_holes, np.int64)
-    hi = np.empty(n_holes, np.int64)
-    clo = np.empty((n_holes, 2), np.uint64)
-    chi = np.empty((n_holes, 2), np.uint64)
-    cbit = np.empty((n_holes, 2), np.uint64)
-    seen = np.zeros(52, np.int64)
+    # low-bit masks, cplace as the bit of the pair itself); a stable sort, as the mergesort
+    # that this radix sort replaced
+    order = sw.order
+    _radix_sort(s0, n_holes, sw.buckets, sw.tmp, order)
+    place, lo, hi, clo, chi, cbit = sw.place, sw.lo, sw.hi, sw.clo, sw.chi, sw.cbit
+    seen = sw.seen
+    seen[:] = 0
     i = 0
     while i < n_holes:
         j = i
@@ -142,26 +153,18 @@ def _one_board(board, n_runout, card_keys, card_bits, flush, offsets, table, hol
         stats[h, AHEAD_NOW] = (lo[h] - popcount(clo[h, 0]) - popcount(clo[h, 1]))
         stats[h, TIED_NOW] = (hi[h] - lo[h] - popcount(chi[h, 0] ^ clo[h, 0])
                               - popcount(chi[h, 1] ^ clo[h, 1]) + 1)
-    sweep = Sweep(
-        card_a=card_a, card_b=card_b, hole_mask=hole_mask, key0=key0, bits0=bits0,
-        place=place, lo=lo, hi=hi, clo=clo, chi=chi, cbit=cbit,
-        alive=np.empty(n_holes, np.int64), s1=np.empty(n_holes, np.int64),
-        tmp=np.empty(n_holes, np.int64), ranked=np.empty(n_holes, np.int64),
-        buckets=np.empty(RADIX, np.int64), first=np.empty((n_holes, 3), np.int64),
-        words=np.empty(n_holes // 64 + 1, np.uint64),
-        below=np.empty(n_holes // 64 + 1, np.int64), masks=np.empty(52, np.uint64))
     if n_runout == 0:
-        _runout(sweep, np.uint64(0), np.uint64(0), np.uint64(0), card_keys, card_bits, flush,
+        _runout(sw, np.uint64(0), np.uint64(0), np.uint64(0), card_keys, card_bits, flush,
                 offsets, table, stats, hist)
     for i in range(n_rem if n_runout > 0 else 0):
         t = rem[i]
         if n_runout == 1:
-            _runout(sweep, card_keys[t], card_bits[t], np.uint64(1) << np.uint64(t),
+            _runout(sw, card_keys[t], card_bits[t], np.uint64(1) << np.uint64(t),
                     card_keys, card_bits, flush, offsets, table, stats, hist)
             continue
         for j in range(i + 1, n_rem):
             v = rem[j]
-            _runout(sweep, card_keys[t] + card_keys[v], card_bits[t] | card_bits[v],
+            _runout(sw, card_keys[t] + card_keys[v], card_bits[t] | card_bits[v],
                     (np.uint64(1) << np.uint64(t)) | (np.uint64(1) << np.uint64(v)),
                     card_keys, card_bits, flush, offsets, table, stats, hist)
 
@@ -178,8 +181,9 @@ RADIX = 1 << RADIX_BITS
 
 
 class Sweep(NamedTuple):
-    """One board's pairs as the runouts' sweeps read them (built by :func:`_one_board`) and
-    the sweeps' scratch arrays, reused from runout to runout."""
+    """A worker's arrays for one board at a time (:func:`sweep_spaces`): the board's pairs as
+    the runouts' sweeps read them (filled by :func:`_one_board`), the sweeps' scratch arrays,
+    reused from runout to runout, and :func:`_one_board`'s own."""
 
     card_a: np.ndarray  # (pairs,) int64: the lower card of each pair
     card_b: np.ndarray  # its higher card
@@ -201,13 +205,39 @@ class Sweep(NamedTuple):
     words: np.ndarray  # the inserted pairs, one bit each at their s0 place
     below: np.ndarray  # per word, the pairs inserted in the words before it
     masks: np.ndarray  # (52,) per card, its inserted pairs, one bit each at their cplace
+    used: np.ndarray  # (52,) bool: _one_board's cards of the board
+    rem: np.ndarray  # (52 - board cards,) int64: the cards left
+    s0: np.ndarray  # (pairs,) int64: each pair's strength with the board
+    order: np.ndarray  # the pairs by increasing s0 (stable)
+    seen: np.ndarray  # (52,) int64: per card, its pairs placed so far
 
 
-@jit
+def sweep_spaces(n_workers: int, n_board: int) -> list[Sweep]:
+    """A :class:`Sweep` per worker for boards of ``n_board`` cards (each board's
+    ``C(52 - n_board, 2)`` pairs), each worker's arrays apart
+    (:func:`pokersim._jit.worker_copies`)."""
+    n_rem = 52 - n_board
+    pairs = comb(n_rem, 2)
+    words = pairs // 64 + 1
+    i64, u64 = np.int64, np.uint64
+    return worker_copies(
+        n_workers, Sweep, card_a=np.zeros(pairs, i64), card_b=np.zeros(pairs, i64),
+        hole_mask=np.zeros(pairs, u64), key0=np.zeros(pairs, u64), bits0=np.zeros(pairs, u64),
+        place=np.zeros(pairs, i64), lo=np.zeros(pairs, i64), hi=np.zeros(pairs, i64),
+        clo=np.zeros((pairs, 2), u64), chi=np.zeros((pairs, 2), u64),
+        cbit=np.zeros((pairs, 2), u64), alive=np.zeros(pairs, i64), s1=np.zeros(pairs, i64),
+        tmp=np.zeros(pairs, i64), ranked=np.zeros(pairs, i64), buckets=np.zeros(RADIX, i64),
+        first=np.zeros((pairs, 3), i64), words=np.zeros(words, u64),
+        below=np.zeros(words, i64), masks=np.zeros(52, u64), used=np.zeros(52, np.bool_),
+        rem=np.zeros(n_rem, i64), s0=np.zeros(pairs, i64), order=np.zeros(pairs, i64),
+        seen=np.zeros(52, i64))
+
+
+@jit(worker=True)
 def _runout(sw, run_key, run_bits, run_mask, card_keys, card_bits, flush, offsets, table,
             stats, hist):
     """Add one runout (the cards of ``run_mask``, with their summed key and bits) to the
-    counts of every pair that holds none of its cards."""
+    counts of every pair that holds none of its cards (compiled as :func:`_one_board`)."""
     n = 0
     for h in range(sw.key0.shape[0]):
         if sw.hole_mask[h] & run_mask == 0:

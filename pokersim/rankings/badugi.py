@@ -50,11 +50,11 @@ from math import comb
 
 import numpy as np
 from llvmlite import ir
-from numba import prange, types
+from numba import types
 from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
-from .._jit import HAS_AVX2, HAS_PDEP, jit, pdep, pext, popcount, share, trailing_zeros
+from .._jit import HAS_AVX2, HAS_PDEP, jit, on_rows, pdep, pext, popcount, share, trailing_zeros
 from .._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
 from ..errors import PokersimInputError
 from ..validation import short_repr
@@ -525,16 +525,16 @@ _SUIT_ORDERS = np.array(list(itertools.permutations(range(4))), np.int64)
 
 
 @jit(inline=True)
-def best_four(hands, i, k, first, rest, out):
+def best_four(hands, i, k, first, rest, out, ranks):
     """Write the four of the first ``k`` cards of row ``i`` of ``hands`` that play into row
     ``i`` of ``out``, as a player reads them: the badugi's cards highest first (ace low), then
     the lowest other cards to make four, lowest first. Those four alone have the hand's
-    strength."""
+    strength. ``ranks``: four int64 of scratch."""
     bits = np.uint64(0)
     for j in range(k):
         bits |= ACE_LOW_CARD_BITS[hands[i, j]]
     chosen = badugi_mask_ace_low(bits, first, rest)
-    ranks = np.empty(4, np.int64)  # the chosen ace-low ranks, lowest first
+    # ranks[:n]: the chosen ace-low ranks, lowest first
     n = 0
     for r in range(13):
         if chosen >> np.uint64(r) & np.uint64(1):
@@ -560,9 +560,20 @@ def best_four(hands, i, k, first, rest, out):
                 filled += 1
 
 
-@jit(parallel=True)
-def best_four_kernel(hands, first, rest, out):
+@jit(worker=True)
+def _best_four_rows(w, n_workers, hands, first, rest, out, ranks):
+    """The worker kernel of :func:`best_four_kernel`: :func:`best_four` of worker w's share
+    of the rows; ``ranks``: four int64 of the worker's own."""
+    start, stop = share(w, n_workers, hands.shape[0])
+    hands, out = hands[start:stop], out[start:stop]  # from 0: 2% faster, 10^6 rows of 5
+    for i in range(stop - start):
+        best_four(hands, i, hands.shape[1], first, rest, out, ranks)
+
+
+def best_four_kernel(hands: np.ndarray, first: np.ndarray, rest: np.ndarray,
+                     out: np.ndarray) -> None:
     """``out[i]`` = :func:`best_four` of every row of an (N, k) uint8 array of valid cards
-    (k = 4..7; no check), into an (N, 4) uint8 array."""
-    for i in prange(hands.shape[0]):
-        best_four(hands, i, hands.shape[1], first, rest, out)
+    (k = 4..7; no check), into an (N, 4) uint8 array, by the worker kernel
+    :func:`_best_four_rows` on every worker (:func:`pokersim._jit.on_rows`)."""
+    on_rows(_best_four_rows, hands.shape[0], hands, first, rest, out,
+            scratch=np.zeros(4, np.int64))
