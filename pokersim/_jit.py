@@ -26,14 +26,16 @@ class _NoAliasCompiler(numba.core.compiler.Compiler):
         self.state.flags.noalias = True
 
 
-def jit(fn=None, *, parallel=False, inline=False, worker=False):
-    """``numba.njit`` with pokersim's options; ``parallel=True`` for ``prange`` kernels;
-    ``inline=True`` for small per-hand helpers, so that Numba inlines them into every kernel
-    that calls them (calls across jitted functions are otherwise not inlined, and cost 3x).
-    ``worker=True`` for a kernel that :func:`on_workers` runs once per worker, each on its
-    own share of the work: it is compiled without Numba's reference counting, so it may not
-    allocate arrays (its caller hands it every array it needs). The disk cache is keyed on
-    the whole package (see :mod:`pokersim._cache`), and off where that cannot be ensured.
+def jit(fn=None, *, inline=False, worker=False):
+    """``numba.njit`` with pokersim's options; ``inline=True`` for small per-hand helpers, so
+    that Numba inlines them into every kernel that calls them (calls across jitted functions
+    are otherwise not inlined, and cost 3x). ``worker=True`` for a kernel that
+    :func:`on_workers` runs once per worker, each on its own share of the work: it is
+    compiled without Numba's reference counting, so it may not allocate arrays (its caller
+    hands it every array it needs), and with its array arguments ``noalias`` (two arguments
+    never share memory that the kernel writes). No kernel is a ``parallel=True`` one. The
+    disk cache is keyed on the whole package (see :mod:`pokersim._cache`), and off where
+    that cannot be ensured.
 
     Why worker kernels: a ``parallel=True`` kernel spends two thirds of its compile time in
     Numba's parfor passes (the Hold'em preflop kernel: 30 s of CPU, against 11 s as a worker
@@ -48,8 +50,7 @@ def jit(fn=None, *, parallel=False, inline=False, worker=False):
         if worker:
             options["_nrt"] = False
             options["pipeline_class"] = _NoAliasCompiler
-        return numba.njit(parallel=parallel, inline="always" if inline else "never",
-                          **options)(f)
+        return numba.njit(inline="always" if inline else "never", **options)(f)
 
     return wrap(fn) if fn is not None else wrap
 
