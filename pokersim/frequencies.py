@@ -117,22 +117,39 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
     if r == 0:
         tally(ranked_lookup(flavor, key, bits, flush, offsets, table), classes, out)
         return
-    if r <= 3:
-        _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, flush,
-                          offsets, table, classes, out, flavor)
-        return
-    # r = 4 or 5: the first r - 3 cards at positions a (< b) before the last three
-    for a in range(start, n - (r - 3) - 2):
-        ka = key + card_keys[cards[a]]
-        ba = bits | card_bits[cards[a]]
-        if r == 4:
-            _count_last_cards(tally, ka, ba, cards, a + 1, 3, card_keys, card_bits, flush,
-                              offsets, table, classes, out, flavor)
-            continue
-        for b in range(a + 1, n - 3):
-            _count_last_cards(tally, ka + card_keys[cards[b]], ba | card_bits[cards[b]], cards,
-                              b + 1, 3, card_keys, card_bits, flush, offsets, table, classes,
-                              out, flavor)
+    # the first m = r - 3 cards (0 to 2) at positions a (< b) below n - 3, in lexicographic
+    # order, the last min(r, 3) in _count_last_cards: one call site, so that a kernel with r
+    # known only at run time inlines its loops once (three sites cost 2x the compile time)
+    m = r - 3 if r > 3 else 0
+    a = start
+    b = start + 1
+    while True:
+        first_key = key
+        first_bits = bits
+        rest = start
+        if m >= 1:
+            first_key += card_keys[cards[a]]
+            first_bits |= card_bits[cards[a]]
+            rest = a + 1
+        if m == 2:
+            first_key += card_keys[cards[b]]
+            first_bits |= card_bits[cards[b]]
+            rest = b + 1
+        _count_last_cards(tally, first_key, first_bits, cards, rest, min(r, 3), card_keys,
+                          card_bits, flush, offsets, table, classes, out, flavor)
+        if m == 0:
+            break
+        if m == 1:
+            a += 1
+            if a >= n - 3:
+                break
+        else:
+            b += 1
+            if b >= n - 3:
+                a += 1
+                b = a + 1
+                if b >= n - 3:
+                    break
 
 
 @functools.cache
