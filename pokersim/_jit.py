@@ -116,12 +116,18 @@ def worker_copies(n_workers: int, space_type, **templates: np.ndarray) -> list:
 ROWS_PER_WORKER = 16_384
 
 
+def row_workers(n_rows: int) -> int:
+    """How many workers share ``n_rows`` rows: one per :data:`ROWS_PER_WORKER` of them, at
+    least one, at most :func:`workers`."""
+    return max(1, min(workers(), -(-n_rows // ROWS_PER_WORKER)))
+
+
 def on_rows(kernel, n_rows: int, *args, scratch: np.ndarray | None = None) -> list:
     """``kernel(w, W, *args)`` for each of W workers at once, W from :func:`workers` or fewer,
     one per :data:`ROWS_PER_WORKER` of the ``n_rows`` (a worker takes its :func:`share` of
     them); with ``scratch``, each worker gets its own copy of it as a last argument. The
     workers' return values, in order."""
-    n_workers = max(1, min(workers(), -(-n_rows // ROWS_PER_WORKER)))
+    n_workers = row_workers(n_rows)
     if scratch is None:
         return on_workers(lambda w: kernel(w, n_workers, *args), n_workers)
     own = worker_copies(n_workers, lambda scratch: scratch, scratch=scratch)

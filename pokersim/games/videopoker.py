@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from .. import config, montecarlo
-from .._jit import ROWS_PER_WORKER, jit, on_rows, on_workers, share, worker_copies, workers
+from .._jit import jit, on_rows, on_workers, row_workers, share, worker_copies, workers
 from .._random import seed_key
 from ..cards import CARD_NAMES, as_hands, format_cards
 from ..combinatorics import (
@@ -847,7 +847,7 @@ def _simulate_chunk(problem: tuple, first: int, n_blocks: int) -> tuple:
     final = np.empty(rows, np.int8)
     args = (cards, strategy == "simple", pay_small, pay_arr, class5, class_of_strength(),
             t.card_keys, t.card_bits, t.flush, t.offsets, t.hash, payout, final)
-    n_workers = max(1, min(workers(), -(-rows // ROWS_PER_WORKER)))  # as on_rows
+    n_workers = row_workers(rows)  # as on_rows, which takes one scratch array
     spaces = worker_copies(n_workers, _DealSpace, dealt=np.zeros(5, np.int64),
                            idx=np.zeros(32, np.int64), tot=np.zeros(32, np.float64))
     on_workers(lambda w: _simulate_kernel(w, n_workers, *args, *spaces[w]), n_workers)
