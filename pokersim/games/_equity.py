@@ -58,9 +58,17 @@ Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersi
 run by :func:`pokersim._jit.on_workers`), in arrays of its own (:func:`monte_carlo_spaces`,
 :func:`exact_spaces`, :func:`private_spaces`). Kernels take their tables as tuples and unpack
 them before their loops, and helpers take arrays one by one: an array taken from a tuple
-inside the loop cost 30% more time per trial (measured on stud). The helpers are chosen by
-constant flags (``omaha``, ``has_low``), not captured as functions: Numba's disk cache keys
-a closure on what it captures, and a captured function pickles differently in every process.
+inside the loop cost 30% more time per trial (measured on stud).
+
+One compiled kernel serves every game of a family: the game's *shape* (hole cards, the
+ranking's lookup flavor, a low half) and the number of players are values the kernels read at
+run time, and every ranking's tables come in arrays of the same types (badugi's in a tuple of
+their own, :func:`game_lookup`). The hand rule is the one constant: the games that rank all of
+a player's and the board's cards, and Omaha's two-plus-three games, have a kernel each
+(:func:`monte_carlo_kernel`, :func:`exact_kernel`), as testing it inside the innermost loop
+cost exact Omaha 25%. Where a loop's bound as a constant pays, the kernel calls the same
+inlined helper with a constant for the common cases: Omaha's 4, 5 or 6 hole cards
+(:func:`~pokersim.rankings.omaha.any_hole_high`), heads-up Monte Carlo.
 """
 
 from __future__ import annotations
@@ -74,9 +82,11 @@ from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copi
 from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
 from ..deal import BATCH, batch_number
-from ..evaluate import nonflush_strength, ranked_lookup
-from ..rankings import BADUGI
-from ..rankings.omaha import BOARD_BIAS, PAIRS, board_high, hole_high, low_mask
+from ..evaluate import lookup, nonflush_strength
+from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
+from ..rankings.badugi import badugi_strength_ace_low
+from ..rankings.hashed import deuce_to_seven_flush
+from ..rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, board_high, low_mask
 from ..tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush
 
 #: The most unknown cards of a deal (the live cards fit a 64-bit mask).
@@ -85,8 +95,6 @@ MAX_UNKNOWN = 64
 NO_CARD = 255
 #: Winner masks are counted up to this many entries (:func:`mask_width`).
 MAX_MASKS = 1024
-#: The numbers of players that Monte Carlo kernels have compiled in (:func:`monte_carlo_kernel`).
-UNROLLED = (2, 3)
 _U = np.uint64
 
 
@@ -185,48 +193,56 @@ def describe_board(cards, b, board, has_low, board_keys, o_bits, o_offsets, boar
 
 
 @jit(inline=True)
+def game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets, b_table):
+    """The strength of a hand of summed ``key`` and ``bits`` in the ranking of lookup
+    ``flavor``, a run-time value here (:func:`pokersim.evaluate.ranked_lookup` has it
+    compiled in): badugi's from its own tables (``b_``), deuce-to-seven's flushes with the
+    other cards, the other rankings' by :func:`pokersim.evaluate.lookup`."""
+    if flavor == BADUGI:
+        return badugi_strength_ace_low(bits, b_flush, b_offsets, b_table)
+    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+        return deuce_to_seven_flush(key, bits, flush, offsets, table)
+    return lookup(key, bits, flush, offsets, table)
+
+
+@jit(inline=True)
 def player_strength(p, n_players, omaha, h, flavor, has_low, tot, cards, board, flush,
-                    offsets, table, l_offsets, l_table, board_keys, o_bits, pair_slot,
-                    nonflush, flush_row, o_flush, low_bits, low_table):
+                    offsets, table, b_flush, b_offsets, b_table, l_offsets, l_table,
+                    board_keys, o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits,
+                    low_table):
     """(high, low) strengths of player p (low 0: none, or no low half in the game): Omaha's
     from its row of ``h`` hole cards and the board's description (:func:`describe_board`),
     other games' from its key and bits and the board's (``tot``)."""
     low = np.int16(0)
     if omaha:
-        high = hole_high(cards, p, 0, h, board[0], board[1], board[2], board_keys, o_bits,
-                         pair_slot, nonflush, flush_row, o_flush)
+        high = any_hole_high(cards, p, 0, h, board[0], board[1], board[2], board_keys,
+                             o_bits, pair_slot, nonflush, flush_row, o_flush)
         if has_low:
             low = np.int16(low_table[(board[3] << _U(8)) | _U(low_mask(cards, p, 0, h,
                                                                        low_bits))])
         return high, low
     b = n_players
-    high = ranked_lookup(flavor, tot[0, p] + tot[0, b], tot[1, p] | tot[1, b], flush, offsets,
-                         table)
+    high = game_lookup(flavor, tot[0, p] + tot[0, b], tot[1, p] | tot[1, b], flush, offsets,
+                       table, b_flush, b_offsets, b_table)
     if has_low:
         low = nonflush_strength(tot[2, p] + tot[2, b], l_offsets, l_table)
     return high, low
 
 
 @jit(inline=True)
-def best_of(strengths, n_players):
-    """(the best of the players' strengths, the mask of the players holding it)."""
-    best = strengths[0]
-    for p in range(1, n_players):
-        best = max(best, strengths[p])
-    mask = 0
-    for p in range(n_players):
-        mask |= np.int64(strengths[p] == best) << p
-    return best, mask
-
-
-@jit(inline=True)
 def winners(s_hi, s_lo, n_players, has_low):
-    """The winner mask of a showdown (see the module docstring)."""
-    mask = best_of(s_hi, n_players)[1]
-    if has_low:
-        best, low = best_of(s_lo, n_players)
-        mask |= (low * (best > 0)) << n_players
-    return mask
+    """The winner mask of a showdown (see the module docstring), in one pass over the
+    players (:func:`with_hand`)."""
+    best_hi = np.int16(-1)
+    best_lo = np.int16(-1)
+    mask_hi = np.int64(0)
+    mask_lo = np.int64(0)
+    for p in range(n_players):
+        bit = np.int64(1) << p
+        best_hi, mask_hi = with_hand(best_hi, mask_hi, s_hi[p], bit)
+        if has_low:
+            best_lo, mask_lo = with_hand(best_lo, mask_lo, s_lo[p], bit)
+    return mask_hi | ((mask_lo * (best_lo > 0)) << n_players)
 
 
 @jit(inline=True)
@@ -341,8 +357,8 @@ def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, s_hi, s_lo
             for c in range(h - (hi[p] - lo[p]), h):
                 cards[at, c] = trailing_zeros(dealt)
                 dealt &= dealt - _U(1)
-            s_hi[p] = hole_high(cards, at, 0, h, row, flag, suited, board_keys, o_bits,
-                                pair_slot, nonflush, flush_row, o_flush)
+            s_hi[p] = any_hole_high(cards, at, 0, h, row, flag, suited, board_keys, o_bits,
+                                    pair_slot, nonflush, flush_row, o_flush)
         if has_low:
             hole = hole_low[p] if fixed[p] else _U(low_mask(cards, at, 0, h, low_bits))
             s_lo[p] = low_table[(board_low << _U(8)) | hole]
@@ -350,7 +366,8 @@ def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, s_hi, s_lo
 
 @jit(inline=True)
 def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, s_hi, s_lo, key_bytes,
-                 bit_bytes, low_bytes, constant, flush, offsets, table, l_offsets, l_table):
+                 bit_bytes, low_bytes, constant, flush, offsets, table, b_flush, b_offsets,
+                 b_table, l_offsets, l_table):
     """Each player's strengths in trial k (see :func:`draw_two`) of a game ranking all of a
     player's and the board's cards, into ``s_hi`` and ``s_lo``: from the mask of the
     player's and the board's cards, the key, bits (where the lookup needs them) and low key
@@ -367,7 +384,8 @@ def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, s_hi, s_lo,
         bits = _U(0)
         if flavor == BADUGI or key & FLUSH_CHECK:
             bits = byte_sum(bit_bytes, hand)
-        s_hi[p] = ranked_lookup(flavor, key, bits, flush, offsets, table)
+        s_hi[p] = game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets,
+                              b_table)
         if has_low:
             s_lo[p] = nonflush_strength(KEY_BIAS + byte_sum(low_bytes, hand), l_offsets,
                                         l_table)
@@ -433,19 +451,20 @@ def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
 
 
 @functools.cache
-def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players: int = 0):
-    """The Monte Carlo kernel of a game's shape (compile-time constants: Omaha's two-plus-three
-    rule and hole cards, the ranking's lookup flavor, a low half, and the number of players
-    where it is 2 or 3 (:data:`UNROLLED`: such kernels ran 15-25% faster with their loops
-    over players unrolled); 0 for any other number, read from the layout): worker w's share
-    of the trials (blocks w, w + W, ...), in twos (:func:`draw_two`; a block of an odd
-    number of trials deals one more and does not count it), added to its ``space.masks`` or
-    ``space.codes`` (see :func:`tally`). Returns the number of blocks it gave up (range
-    players in conflict too often)."""
+def monte_carlo_kernel(omaha: bool):
+    """The Monte Carlo kernel of the games that rank a hand of all of a player's and the
+    board's cards, or with ``omaha`` of the two-plus-three games (Omaha, Courchevel): one
+    compiled kernel serves every game of its family. (One kernel for both families lost 25%
+    in exact Omaha, where the hand rule is tested inside the innermost loop.)"""
 
     @jit(worker=True)
     def kernel(w, n_workers, key, first, n_blocks, block, trials, n_live, n_unknown, plan,
-               layout, ranged, max_rejections, byte_tables, ht, lt, ot, space):
+               shape, layout, ranged, max_rejections, byte_tables, ht, lt, ot, bt, space):
+        """Worker w's share of the trials (blocks w, w + W, ...) of a game of ``shape`` (its
+        hole cards, the ranking's lookup flavor, a low half: run-time values), in twos
+        (:func:`draw_two`; a block of an odd number of trials deals one more and does not
+        count it), added to its ``space.masks`` or ``space.codes`` (see :func:`tally`).
+        Returns the number of blocks it gave up (range players in conflict too often)."""
         live, lo, hi, known_cards, cards0 = (layout.live, layout.lo, layout.hi, layout.known,
                                              layout.cards)
         fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
@@ -456,9 +475,11 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
         key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
         _, _, flush, offsets, table = ht
         _, _, _, l_offsets, l_table = lt
+        b_flush, b_offsets, b_table = bt
         board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
             low_bits, low_table = ot
-        n_players = players if players else cards0.shape[0] - 1
+        h, flavor, has_low = shape
+        n_players = cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
         my_masks, my_codes, known, cards, left, used, s_hi, s_lo, constant = space
         stalled = 0
@@ -483,11 +504,19 @@ def monte_carlo_kernel(omaha: bool, h: int, flavor: int, has_low: bool, players:
                                     slots, counters, hole_low, o_offsets, board_hash,
                                     o_bits, board_keys, pair_slot, nonflush, flush_row,
                                     o_flush, low_bits, low_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+                    elif n_players == 2:  # heads-up, its loops over players unrolled
+                        ranked_trial(k, 2, flavor, has_low, known, left, lo, hi, s_hi, s_lo,
+                                     key_bytes, bit_bytes, low_bytes, constant, flush,
+                                     offsets, table, b_flush, b_offsets, b_table, l_offsets,
+                                     l_table)
+                        tally(s_hi, s_lo, 2, has_low, my_masks, my_codes, 1)
                     else:
                         ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
                                      s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
-                                     flush, offsets, table, l_offsets, l_table)
-                    tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+                                     flush, offsets, table, b_flush, b_offsets, b_table,
+                                     l_offsets, l_table)
+                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
         return stalled
 
     return kernel
@@ -592,15 +621,17 @@ def exact_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
 
 
 @functools.cache
-def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
-    """The exact kernel of a game's shape: worker w's share (the w-th of W equal spans) of
-    deals ``first .. last - 1`` (see the module docstring), weighted, into its
-    ``space.masks`` or ``space.codes`` (see :func:`tally`). Returns the number of deals it
-    counted (the others give two range players a card in common)."""
+def exact_kernel(omaha: bool):
+    """The exact kernel of a family of games (see :func:`monte_carlo_kernel`)."""
 
     @jit(worker=True)
-    def kernel(w, n_workers, first, last, runouts, ways, layout, ranged, binom, ht, lt, ot,
-               space):
+    def kernel(w, n_workers, first, last, runouts, ways, shape, layout, ranged, binom, ht, lt,
+               ot, bt, space):
+        """Worker w's share (the w-th of W equal spans) of deals ``first .. last - 1`` (see
+        the module docstring) of a game of ``shape`` (as the Monte Carlo kernel takes it),
+        weighted, into its ``space.masks`` or ``space.codes`` (see :func:`tally`). Returns
+        the number of deals it counted (the others give two range players a card in
+        common)."""
         live, lo, hi, order, known, cards0 = (layout.live, layout.lo, layout.hi, layout.order,
                                               layout.known, layout.cards)
         r_players, r_cards, r_masks, r_keys, r_sizes, r_weights = (
@@ -608,8 +639,10 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
             ranged.weights)
         card_keys, card_bits, flush, offsets, table = ht
         l_keys, _, _, l_offsets, l_table = lt
+        b_flush, b_offsets, b_table = bt
         board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
             low_bits, low_table = ot
+        h, flavor, has_low = shape
         n_players = cards0.shape[0] - 1
         n_seg = order.shape[0]
         span = last - first
@@ -698,8 +731,9 @@ def exact_kernel(omaha: bool, h: int, flavor: int, has_low: bool):
                         stale &= stale - 1
                         s_hi[p], s_lo[p] = player_strength(
                             p, n_players, omaha, h, flavor, has_low, tot, cards, board,
-                            flush, offsets, table, l_offsets, l_table, board_keys, o_bits,
-                            pair_slot, nonflush, flush_row, o_flush, low_bits, low_table)
+                            flush, offsets, table, b_flush, b_offsets, b_table, l_offsets,
+                            l_table, board_keys, o_bits, pair_slot, nonflush, flush_row,
+                            o_flush, low_bits, low_table)
                     tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
                 done += run
                 if done == count:

@@ -64,6 +64,7 @@ from ..errors import (
 )
 from ..evaluate import game_strengths, kernel_args
 from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from ..results import ResultFrame, win_rate_table
@@ -396,12 +397,13 @@ class _Problem:
     hands: _equity.Hands | None = None  # exact, no board card to come: the private hands
 
     def tables(self) -> tuple:
-        """(high, low, Omaha) tables, as the kernels take them."""
+        """(high, low, Omaha, badugi) tables, as the kernels take them."""
         return _tables(self.ranking, self.has_low, self.omaha)
 
     def shape(self) -> tuple:
-        """What a kernel compiles in: (Omaha's rule, hole cards there, flavor, low half)."""
-        return (self.omaha, self.hole if self.omaha else 0, self.flavor, self.has_low)
+        """What the kernels read of the game at run time: (hole cards, the ranking's lookup
+        flavor, a low half); Omaha's two-plus-three rule picks the kernel."""
+        return int(self.hole), int(self.flavor), bool(self.has_low)
 
     @property
     def deals(self) -> int:
@@ -426,21 +428,32 @@ class _Problem:
 
 @functools.cache
 def _tables(ranking: str, has_low: bool, omaha: bool) -> tuple:
-    """(high, low, Omaha) tables as the kernels take them: a ranking's lookup tables, the low
-    half's (the high ones again where there is none), and Omaha's tables, built at first use
-    (their builders compile for seconds), empty arrays of their types in other games."""
+    """(high, low, Omaha, badugi) tables as the kernels take them, of the same types in every
+    game (one compiled kernel serves them all): a ranking's lookup tables, the low half's
+    (the high ones again where there is none), Omaha's tables, built at first use (their
+    builders compile for seconds), and badugi's three lookup tables; empty arrays of their
+    types where the game does not read them (badugi's high tables but its card keys and
+    bits)."""
     ht = tuple(kernel_args(ranking))
+    bt = _NO_BADUGI
+    if rankings.get(ranking).flavor == BADUGI:
+        bt = tuple(np.array(x) for x in ht[2:])
+        ht = (np.array(ht[0]), np.array(ht[1]), *_NO_HIGH)
     lt = tuple(kernel_args("eight-or-better")) if has_low else ht
     if not omaha:
-        return ht, lt, _NO_OMAHA
+        return ht, lt, _NO_OMAHA, bt
     t = omaha_tables()
-    return ht, lt, (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low)
+    return ht, lt, (*t.board_args(), *t.hole_args()[2:], t.low_bits, t.low), bt
 
 
 #: Omaha's tables (:meth:`pokersim.rankings.omaha.OmahaTables.board_args`, then its hole
 #: tables, low bits and low table), empty, for the games that do not read them.
 _NO_OMAHA = tuple(np.zeros(0, t) for t in (np.uint64, np.uint64, np.int32, np.int16, np.uint8,
                                             np.int16, np.int32, np.int16, np.uint8, np.uint8))
+#: A ranking's flush, offsets and hash tables, empty (badugi's are of other types).
+_NO_HIGH = tuple(np.zeros(0, t) for t in (np.int16, np.int32, np.int16))
+#: Badugi's three lookup tables (:func:`pokersim.rankings.badugi.badugi_tables`), empty.
+_NO_BADUGI = tuple(np.zeros(0, t) for t in (np.int32, np.int16, np.int16))
 
 
 def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
@@ -459,7 +472,7 @@ def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
 def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
     """(3, 7, 256) uint64: the byte tables of the card keys, card bits and low card keys
     (Omaha: the board keys, card bits and low rank bits, ORed) that Monte Carlo sums."""
-    ht, lt, ot = _tables(ranking, has_low, omaha)
+    ht, lt, ot, _ = _tables(ranking, has_low, omaha)
     if omaha:
         return np.stack([_byte_table(ot[0]), _byte_table(ot[1]),
                          _byte_table(ot[8], np.bitwise_or)])
@@ -498,10 +511,10 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     masks, codes = p.counts(np.int64, 1)
     assert p.layout is not None  # Monte Carlo problems deal (:func:`_with_layout`)
     spaces = _equity.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
-    kernel = _equity.monte_carlo_kernel(*p.shape(),
-                                        p.n_players * (p.n_players in _equity.UNROLLED))
+    kernel = _equity.monte_carlo_kernel(p.omaha)
     args = (p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
-            deal_plan(p.n_live, p.n_unknown), p.layout, p.ranged, config.MAX_REJECTIONS,
+            deal_plan(p.n_live, p.n_unknown), p.shape(), p.layout, p.ranged,
+            config.MAX_REJECTIONS,
             _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables())
     stalled = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
     return _merged(p, spaces), np.array([sum(stalled)])
@@ -521,8 +534,9 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     if p.hands is None:
         assert p.layout is not None  # no private hands: the kernel deals (:func:`_with_layout`)
         spaces = _equity.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
-        kernel = _equity.exact_kernel(*p.shape())
-        args = (first, last, p.runouts, p.ways, p.layout, p.ranged, _BINOM, *p.tables())
+        kernel = _equity.exact_kernel(p.omaha)
+        args = (first, last, p.runouts, p.ways, p.shape(), p.layout, p.ranged, _BINOM,
+                *p.tables())
     else:
         spaces = _equity.private_spaces(n_workers, p.n_players, masks.shape[1],
                                         codes.shape[1])
@@ -670,7 +684,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[_Player], board: n
     """The problem with what the dealing kernels read: the known cards in place, the unknown
     ones in deal order, the range players' hands."""
     n, h = len(players), game.hole
-    ht, lt, _ = _tables(problem.ranking, problem.has_low, problem.omaha)
+    ht, lt, _, _ = _tables(problem.ranking, problem.has_low, problem.omaha)
     known = np.array([p.cards.shape[1] for p in players] + [board.size], np.int64)
     missing = np.array([h] * n + [game.board], np.int64) - known
     order = np.array(_deal_order(missing.tolist()), np.int64)
