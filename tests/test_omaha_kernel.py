@@ -450,3 +450,23 @@ def test_rows_of_other_shapes_or_types_are_refused():
     with pytest.raises(PokersimInputError, match="got"):
         omaha.best_fives([[0] * 9])
     assert omaha.high(np.zeros((0, 11), np.uint8)).shape == (0,)
+
+
+# ----------------------------------------------------------------------------- shipped == built
+
+
+def test_shipped_tables_equal_a_fresh_build():
+    """The shipped omaha_tables.npz is exactly what the builders make (so it can always be
+    regenerated with ``python -m pokersim.rankings.omaha``), and it is what tables() loads."""
+    from dataclasses import fields
+
+    fresh = omaha.build_tables()
+    loaded = omaha.tables()
+    with np.load(omaha.SHIPPED) as z:
+        names = [f.name for f in fields(omaha.OmahaTables)]
+        assert sorted(z.files) == sorted(names)
+        for name in names:
+            ship, built = z[name], getattr(fresh, name)
+            assert ship.dtype == built.dtype and ship.shape == built.shape, name
+            assert np.array_equal(ship, built), name
+            assert np.array_equal(getattr(loaded, name), ship), name
