@@ -327,16 +327,16 @@ def owner_cards(k, o, n_players, known, left, lo, hi):
 
 
 @jit(inline=True)
-def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, s_hi, s_lo, key_bytes,
-                bit_bytes, low_bytes, fixed, slots, counters, hole_low, o_offsets, board_hash,
-                o_bits, board_keys, pair_slot, nonflush, flush_row, o_flush, low_bits,
-                low_table):
-    """Each player's strengths in Omaha trial k (see :func:`draw_two`) into ``s_hi`` and
-    ``s_lo``: the board's description from its card mask (keys and bits summed by bytes,
-    :func:`byte_sum`, as :func:`~pokersim.rankings.omaha.board_high` sums them by cards),
-    then each player's row k * (P + 1) + p of hole cards, its dealt ones written in
+def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes, bit_bytes,
+                low_bytes, fixed, slots, counters, hole_low, o_offsets, board_hash, o_bits,
+                board_keys, pair_slot, nonflush, flush_row, o_flush, low_bits, low_table):
+    """The winner mask of Omaha trial k (see :func:`draw_two`): the board's description from
+    its card mask (keys and bits summed by bytes, :func:`byte_sum`, as
+    :func:`~pokersim.rankings.omaha.board_high` sums them by cards), then each player's row
+    k * (P + 1) + p of hole cards, its dealt ones written in
     (:func:`~pokersim.rankings.omaha.hole_high`); a fixed hand's pairs are looked up from
-    their known slots unless it may make a flush."""
+    their known slots unless it may make a flush. The best hands and their holders are kept
+    as the players go (:func:`with_hand`), in registers."""
     board = owner_cards(k, n_players, n_players, known, left, lo, hi)
     key = BOARD_BIAS + byte_sum(key_bytes, board)
     rank_key = key & RANK_MASK
@@ -346,53 +346,67 @@ def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, s_hi, s_lo
     if flag:
         suited = (byte_sum(bit_bytes, board) >> _U(16 * suit_of_flush(key))) & _U(0x1FFF)
     board_low = byte_sum(low_bytes, board) if has_low else _U(0)
+    best_hi = best_lo = np.int16(-1)
+    win_hi = win_lo = np.int64(0)
     for p in range(n_players):
         at = k * (n_players + 1) + p
         if fixed[p] and not counters[p] & flag:  # no flush: the pairs' slots are known
-            best = np.int16(0)
+            high = np.int16(0)
             for j in range(h * (h - 1) // 2):
-                best = max(best, nonflush[row + slots[p, j]])
-            s_hi[p] = best
+                high = max(high, nonflush[row + slots[p, j]])
         else:
             dealt = left[k, lo[p]] ^ left[k, hi[p]]
             for c in range(h - (hi[p] - lo[p]), h):
                 cards[at, c] = trailing_zeros(dealt)
                 dealt &= dealt - _U(1)
-            s_hi[p] = any_hole_high(cards, at, 0, h, row, flag, suited, board_keys, o_bits,
-                                    pair_slot, nonflush, flush_row, o_flush)
+            high = any_hole_high(cards, at, 0, h, row, flag, suited, board_keys, o_bits,
+                                 pair_slot, nonflush, flush_row, o_flush)
+        bit = np.int64(1) << p
+        best_hi, win_hi = with_hand(best_hi, win_hi, np.int16(high), bit)
         if has_low:
             hole = hole_low[p] if fixed[p] else _U(low_mask(cards, at, 0, h, low_bits))
-            s_lo[p] = low_table[(board_low << _U(8)) | hole]
+            best_lo, win_lo = with_hand(best_lo, win_lo,
+                                        np.int16(low_table[(board_low << _U(8)) | hole]), bit)
+    return win_hi | ((win_lo * (best_lo > 0)) << n_players)
 
 
 @jit(inline=True)
-def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, s_hi, s_lo, key_bytes,
-                 bit_bytes, low_bytes, constant, flush, offsets, table, b_flush, b_offsets,
-                 b_table, l_offsets, l_table):
-    """Each player's strengths in trial k (see :func:`draw_two`) of a game ranking all of a
-    player's and the board's cards, into ``s_hi`` and ``s_lo``: from the mask of the
-    player's and the board's cards, the key, bits (where the lookup needs them) and low key
-    summed by bytes (:func:`byte_sum`). Strengths of ``constant`` players (a fixed hand, a
-    known board) are found once and kept in ``constant`` (-1 until then)."""
+def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, key_bytes, bit_bytes,
+                 low_bytes, constant, flush, offsets, table, b_flush, b_offsets, b_table,
+                 l_offsets, l_table):
+    """The winner mask of trial k (see :func:`draw_two`) of a game ranking all of a player's
+    and the board's cards: each player's strengths from the mask of its and the board's
+    cards, the key, bits (where the lookup needs them) and low key summed by bytes
+    (:func:`byte_sum`), the best hands and their holders kept as the players go
+    (:func:`with_hand`). Strengths of ``constant`` players (a fixed hand, a known board) are
+    found once and kept in ``constant`` (-1 until then)."""
     board = owner_cards(k, n_players, n_players, known, left, lo, hi)
+    best_hi = best_lo = np.int16(-1)
+    win_hi = win_lo = np.int64(0)
     for p in range(n_players):
         if constant[0, p] >= 0:
-            s_hi[p] = constant[0, p]
-            s_lo[p] = constant[1, p]
-            continue
-        hand = owner_cards(k, p, n_players, known, left, lo, hi) | board
-        key = KEY_BIAS + byte_sum(key_bytes, hand) if flavor != BADUGI else _U(0)
-        bits = _U(0)
-        if flavor == BADUGI or key & FLUSH_CHECK:
-            bits = byte_sum(bit_bytes, hand)
-        s_hi[p] = game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets,
-                              b_table)
+            high = constant[0, p]
+            low = constant[1, p]
+        else:
+            hand = owner_cards(k, p, n_players, known, left, lo, hi) | board
+            key = KEY_BIAS + byte_sum(key_bytes, hand) if flavor != BADUGI else _U(0)
+            bits = _U(0)
+            if flavor == BADUGI or key & FLUSH_CHECK:
+                bits = byte_sum(bit_bytes, hand)
+            high = np.int16(game_lookup(flavor, key, bits, flush, offsets, table, b_flush,
+                                        b_offsets, b_table))
+            low = np.int16(0)
+            if has_low:
+                low = np.int16(nonflush_strength(KEY_BIAS + byte_sum(low_bytes, hand),
+                                                 l_offsets, l_table))
+            if constant[0, p] == -2:
+                constant[0, p] = high
+                constant[1, p] = low
+        bit = np.int64(1) << p
+        best_hi, win_hi = with_hand(best_hi, win_hi, high, bit)
         if has_low:
-            s_lo[p] = nonflush_strength(KEY_BIAS + byte_sum(low_bytes, hand), l_offsets,
-                                        l_table)
-        if constant[0, p] == -2:
-            constant[0, p] = s_hi[p]
-            constant[1, p] = s_lo[p]
+            best_lo, win_lo = with_hand(best_lo, win_lo, low, bit)
+    return win_hi | ((win_lo * (best_lo > 0)) << n_players)
 
 
 @jit(inline=True)
@@ -430,8 +444,6 @@ class MonteCarloSpace(NamedTuple):
     cards: np.ndarray  # (2 (P + 1), cards) uint8: their rows of cards (Omaha)
     left: np.ndarray  # (2, MAX_UNKNOWN + 1) uint64: see draw_two
     used: np.ndarray  # (2,) uint64: each trial's range players' cards
-    s_hi: np.ndarray  # (P,) int16: each player's strengths in one trial
-    s_lo: np.ndarray
     constant: np.ndarray  # (2, P) int16: see ranked_trial (-2: to be found, then kept)
 
 
@@ -447,7 +459,6 @@ def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
         codes=np.zeros(codes, np.int64), known=np.concatenate((layout.masks, layout.masks)),
         cards=np.concatenate((layout.cards, layout.cards)),
         left=np.zeros((2, MAX_UNKNOWN + 1), np.uint64), used=np.zeros(2, np.uint64),
-        s_hi=np.zeros(n_players, np.int16), s_lo=np.zeros(n_players, np.int16),
         constant=constant)
 
 
@@ -482,7 +493,7 @@ def monte_carlo_kernel(omaha: bool):
         h, flavor, has_low = shape
         n_players = cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
-        my_masks, my_codes, known, cards, left, used, s_hi, s_lo, constant = space
+        my_masks, my_codes, known, cards, left, used, constant = space
         stalled = 0
         for b in range(first + w, first + n_blocks, n_workers):
             state = block_state(key, b)
@@ -500,18 +511,17 @@ def monte_carlo_kernel(omaha: bool):
                                  n_unknown, plan, left)
                 for k in range(min(2, n_trials - pair)):
                     if omaha:
-                        omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards,
-                                    s_hi, s_lo, key_bytes, bit_bytes, low_bytes, fixed,
-                                    slots, counters, hole_low, o_offsets, board_hash,
-                                    o_bits, board_keys, pair_slot, nonflush, flush_row,
-                                    o_flush, low_bits, low_table)
-                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+                        winners = omaha_trial(
+                            k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes,
+                            bit_bytes, low_bytes, fixed, slots, counters, hole_low,
+                            o_offsets, board_hash, o_bits, board_keys, pair_slot, nonflush,
+                            flush_row, o_flush, low_bits, low_table)
                     else:
-                        ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi,
-                                     s_hi, s_lo, key_bytes, bit_bytes, low_bytes, constant,
-                                     flush, offsets, table, b_flush, b_offsets, b_table,
-                                     l_offsets, l_table)
-                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, 1)
+                        winners = ranked_trial(
+                            k, n_players, flavor, has_low, known, left, lo, hi, key_bytes,
+                            bit_bytes, low_bytes, constant, flush, offsets, table, b_flush,
+                            b_offsets, b_table, l_offsets, l_table)
+                    tally_winners(winners, n_players, my_masks, my_codes, 1)
         return stalled
 
     return kernel
