@@ -33,7 +33,7 @@ def check_against_naive(game, hands, board="", dead=""):
 
 def slow(*values):
     """A case of every game shape runs in CI (--runslow); the default run keeps one or two
-    per kind of game, since each new shape compiles its own kernels (seconds each)."""
+    per kind of game."""
     return pytest.param(*values, marks=pytest.mark.slow)
 
 
@@ -405,3 +405,28 @@ def test_the_counted_level_is_sorted_stably_as_numpy_sorts():
                                (50_000, -7, 7_462)]:
         strengths = rng.integers(lowest, highest, n).astype(np.int16)
         assert np.array_equal(sorting_order(strengths), np.argsort(strengths, kind="stable"))
+
+
+def test_one_compiled_kernel_serves_every_game_of_a_family():
+    """The game, its ranking, the number of players and the board are data to the kernels:
+    after spots of every family of rankings (plain, short deck, ace-to-five, deuce-to-seven,
+    badugi, a low half) with 2, 3 and 7 players, each Monte Carlo and exact kernel has one
+    compiled specialisation (a second game compiles nothing)."""
+    from pokersim.games import _equity
+
+    spots = [("holdem", ["AhKh", "random"], "Qh 7s 2h 3c"),
+             ("short-deck", ["AhKh", "QsQd", "random"], "Qh 7s 6h 9c"),
+             ("razz", ["As 2d 3c 4h 5s", "Ah 2h 3h 4d 6c"], ""),
+             ("2-7-single-draw", ["2s 3d 4h 7c", "random"], ""),
+             ("badugi", ["As 2d 3h", "random", "random"], ""),
+             ("stud-hi-lo", ["As 2d 3s", "Kh Qc Jh"] + ["random"] * 5, ""),
+             ("omaha", ["As Ad Ks Kd", "random"], "2s 3d 4h 9c"),
+             ("omaha-5-hi-lo", ["As 2d 3s Kd Qh", "random", "random"], "2h 7c 9d Jc"),
+             ("courchevel", ["As 2d 3s Kd Qh", "random"], "2h 7c 9d Jc")]
+    for game, players, board in spots:
+        game_equity(players, board=board or None, game=game, trials=2_001, seed=1)
+        if board:
+            game_equity(players[:2], board=board, game=game, method="exact")
+    for omaha in (False, True):
+        assert len(_equity.monte_carlo_kernel(omaha).signatures) == 1, omaha
+        assert len(_equity.exact_kernel(omaha).signatures) == 1, omaha
