@@ -269,10 +269,11 @@ def build_tables() -> Tables:
 
 def save_tables(path: Path = SHIPPED) -> None:
     """Write freshly built tables to ``path`` (the package ships them; see ``__main__``)."""
+    from .io import write_atomic  # (pandas: not for every import of the evaluator)
+
     t = build_tables()
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **{f.name: getattr(t, f.name) for f in fields(Tables)})
-    tmp.replace(path)
+    arrays = {f.name: getattr(t, f.name) for f in fields(Tables)}
+    write_atomic(path, lambda file: np.savez_compressed(file, **arrays), "wb")
 
 
 @functools.cache

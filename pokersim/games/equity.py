@@ -430,10 +430,9 @@ class _Problem:
 def _tables(ranking: str, has_low: bool, omaha: bool) -> tuple:
     """(high, low, Omaha, badugi) tables as the kernels take them, of the same types in every
     game (one compiled kernel serves them all): a ranking's lookup tables, the low half's
-    (the high ones again where there is none), Omaha's tables, built at first use (their
-    builders compile for seconds), and badugi's three lookup tables; empty arrays of their
-    types where the game does not read them (badugi's high tables but its card keys and
-    bits)."""
+    (the high ones again where there is none), Omaha's tables and badugi's three lookup
+    tables; empty arrays of their types where the game does not read them (badugi's high
+    tables but its card keys and bits)."""
     ht = tuple(kernel_args(ranking))
     bt = _NO_BADUGI
     if rankings.get(ranking).flavor == BADUGI:

@@ -242,6 +242,6 @@ def save_tables(path: Path = SHIPPED) -> None:
         if ranking.five_key is not None:
             t = ranking.build()
             arrays.update({f"{name}/{f}": getattr(t, f) for f in _FIELDS})
-    tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
-    tmp.replace(path)
+    from ..io import write_atomic  # (pandas: not for every import of the rankings)
+
+    write_atomic(path, lambda file: np.savez_compressed(file, **arrays), "wb")
