@@ -2,6 +2,7 @@
 and the few machine instructions the kernels use that Numba does not expose."""
 
 import concurrent.futures
+import dis
 import platform
 import threading
 
@@ -26,16 +27,55 @@ class _NoAliasCompiler(numba.core.compiler.Compiler):
         self.state.flags.noalias = True
 
 
+#: A helper with no loop and at most this many bytecode instructions is copied into its callers
+#: by Numba (see :func:`jit`).
+SHORT_HELPER = 60
+
+
+def copied_by_numba(f) -> bool:
+    """Whether ``jit(inline=True)`` has Numba copy ``f`` into its callers (a short
+    straight-line helper) rather than compile it once for LLVM to inline.
+
+    >>> def total(values):
+    ...     t = 0
+    ...     for v in values:
+    ...         t += v
+    ...     return t
+    >>> copied_by_numba(lambda a, b: a + b), copied_by_numba(total)
+    (True, False)
+    """
+    instructions = list(dis.get_instructions(f))
+    jumps = set(dis.hasjrel) | set(dis.hasjabs)
+    looping = any(i.opcode in jumps and i.argval < i.offset for i in instructions)  # a jump back
+    return not looping and len(instructions) <= SHORT_HELPER
+
+
 def jit(fn=None, *, inline=False, worker=False):
-    """``numba.njit`` with pokersim's options; ``inline=True`` for small per-hand helpers, so
-    that Numba inlines them into every kernel that calls them (calls across jitted functions
-    are otherwise not inlined, and cost 3x). ``worker=True`` for a kernel that
-    :func:`on_workers` runs once per worker, each on its own share of the work: it is
-    compiled without Numba's reference counting, so it may not allocate arrays (its caller
-    hands it every array it needs), and with its array arguments ``noalias`` (two arguments
-    never share memory that the kernel writes). No kernel is a ``parallel=True`` one. The
-    disk cache is keyed on the whole package (see :mod:`pokersim._cache`), and off where
-    that cannot be ensured.
+    """``numba.njit`` with pokersim's options.
+
+    ``inline=True`` for small per-hand helpers, inlined into every kernel that calls them (a
+    call across jitted functions costs up to 1.5x otherwise), in one of two ways:
+
+    * a helper with a loop, or longer than :data:`SHORT_HELPER` instructions, is compiled once
+      (per signature) and LLVM inlines it (``forceinline``): its compile is shared by every
+      kernel that calls it. Numba's own inlining types and lowers a copy in every caller, and
+      made the big kernels compile 1.3-1.5x as long, for no speed (``docs/design.md``);
+    * a short straight-line one (a lookup, a mix of bits) is copied into its callers by Numba
+      (:func:`copied_by_numba`): typing a copy costs less than compiling a function of its
+      own (some 0.2 s each, which made the small kernels compile up to 1.7x as long), and
+      the caller's compile-time constants prune its branches.
+
+    ``inline="ir"`` has Numba copy a helper whatever its size, ``inline="llvm"`` leaves any to
+    LLVM: for the few where the other way was measured faster
+    (:func:`pokersim.frequencies.count_hands`, whose loops its callers' constants shape, and
+    :func:`pokersim.tables.suit_of_flush`: the exact 7-card count runs 1.4x faster with both).
+
+    ``worker=True`` for a kernel that :func:`on_workers` runs once per worker, each on its
+    own share of the work: it is compiled without Numba's reference counting, so it may not
+    allocate arrays (its caller hands it every array it needs), and with its array arguments
+    ``noalias`` (two arguments never share memory that the kernel writes). No kernel is a
+    ``parallel=True`` one. The disk cache is keyed on the whole package (see
+    :mod:`pokersim._cache`), and off where that cannot be ensured.
 
     Why worker kernels: a ``parallel=True`` kernel spends two thirds of its compile time in
     Numba's parfor passes (the Hold'em preflop kernel: 30 s of CPU, against 11 s as a worker
@@ -43,6 +83,8 @@ def jit(fn=None, *, inline=False, worker=False):
     atomic increments and decrements of every array that its inlined helpers pass on (5x
     slower than the parfor kernel, whose passes remove those copies); without reference
     counting a plain kernel runs as fast as the parfor one."""
+    if inline not in (False, True, "ir", "llvm"):
+        raise ValueError(f"inline is False, True, 'ir' or 'llvm'; got {inline!r}")
 
     def wrap(f):
         options = dict(config.JIT_OPTIONS)
@@ -50,7 +92,10 @@ def jit(fn=None, *, inline=False, worker=False):
         if worker:
             options["_nrt"] = False
             options["pipeline_class"] = _NoAliasCompiler
-        return numba.njit(inline="always" if inline else "never", **options)(f)
+        copied = inline == "ir" or inline is True and copied_by_numba(f)
+        if inline and not copied:
+            options["forceinline"] = True
+        return numba.njit(inline="always" if copied else "never", **options)(f)
 
     return wrap(fn) if fn is not None else wrap
 

@@ -74,7 +74,7 @@ def _count_last_card(tally, key, bits, cards, start, card_keys, card_bits, flush
             tally(nonflush_strength(key + card_keys[cards[i]], offsets, table), classes, out)
 
 
-@jit(inline=True)
+@jit(inline="ir")  # see count_hands
 def _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets,
                       table, classes, out, flavor):
     """Count the hands of the partial hand and ``r`` (1 to 3) of ``cards[start:]``, in
@@ -96,7 +96,7 @@ def _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, f
                              flavor)
 
 
-@jit(inline=True)
+@jit(inline="ir")  # its callers' constants shape its loops (1.4x, see pokersim._jit.jit)
 def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets, table,
                 classes, out, flavor=PLAIN):
     """Count, with ``tally(strength, classes, out)`` (:func:`by_strength` or

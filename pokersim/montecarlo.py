@@ -23,7 +23,7 @@ and :func:`chunk_counts` runs it on the workers for a chunk, each with its own `
 * the function passed in deals a whole block (its own loop over the trials), not one trial:
   a 5-card kernel that unpacked ``params`` (a tuple of arrays) once per trial ran 1.15x
   slower;
-* the functions passed in are module-level: Numba inlines them and the kernel still loads
+* the functions passed in are module-level: they are inlined and the kernel still loads
   from the on-disk cache (a function held in a closure variable would be pickled into the
   cache key, differently in every process, and force a recompile).
 

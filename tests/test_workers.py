@@ -73,3 +73,21 @@ def test_exact_counts_do_not_depend_on_the_number_of_workers():
     finally:
         numba.set_num_threads(saved)
     assert got[0].equals(got[1])
+
+
+def test_helpers_are_inlined_the_way_their_shape_asks():
+    from pokersim import _jit, frequencies, tables
+    from pokersim._equity import count_outcome
+    from pokersim.evaluate import lookup
+
+    def how(helper):
+        options = helper.targetoptions
+        return ("numba" if options["inline"] == "always" else
+                "llvm" if options.get("forceinline") else "call")
+
+    assert how(lookup) == "numba"  # short, no loop: copied, its branches pruned in place
+    assert how(count_outcome) == "llvm"  # loops: compiled once, inlined by LLVM
+    assert how(frequencies.count_hands) == "numba"  # pinned: inline="ir"
+    assert how(tables.suit_of_flush) == "llvm"  # pinned: inline="llvm"
+    with pytest.raises(ValueError, match="inline"):
+        _jit.jit(inline="always")
