@@ -3,6 +3,7 @@ and the few machine instructions the kernels use that Numba does not expose."""
 
 import concurrent.futures
 import dis
+import os
 import platform
 import threading
 
@@ -102,6 +103,17 @@ def jit(fn=None, *, inline=False, worker=False):
 
 _POOL: list[concurrent.futures.ThreadPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
+
+
+def _forget_pool() -> None:
+    """In a forked child: drop the parent's pool, whose threads the child does not have (a
+    task given to it would wait for ever), and its lock, which a parent's thread may hold."""
+    global _POOL_LOCK
+    _POOL.clear()
+    _POOL_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pool)
 
 
 def _pool(size: int) -> concurrent.futures.ThreadPoolExecutor:

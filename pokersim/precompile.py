@@ -15,8 +15,8 @@ True
 
 The tasks call the public API only (never a kernel by name), so they follow the kernels as
 they change. Each worker process imports pokersim and runs the tasks it is given; the
-workers start with ``spawn`` (a forked child of a process whose kernels ran on GNU OpenMP
-threads aborts, see :mod:`pokersim.runner`).
+workers start with ``spawn``: each is a fresh interpreter that imports pokersim and compiles
+what its tasks need, as a user's first process would.
 
 Saving from several processes at once: Numba writes each index and data file of its cache to
 a temporary file renamed over it (``os.replace``), so a reader never sees a torn file, and

@@ -27,16 +27,15 @@ or OpenMP runtime is found), even with one thread each. One kernel on all the th
 as a local run and safe under every layer, so two chunks per worker process are in flight: one
 running and one ready to start. Chunks given to an executor take the same lock.
 
-A ``ProcessPoolExecutor`` must not start its workers with ``fork`` (Linux's default before
-Python 3.14): a child forked from a process whose kernels ran on GNU OpenMP threads aborts, so
-:func:`check_client` refuses such a pool and says how to make one with ``spawn``.
+A ``ProcessPoolExecutor`` may start its workers in any way: a forked worker forgets the
+thread pool and the locks it inherits from this process (``os.register_at_fork``), and runs
+its chunks on threads of its own.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import itertools
-import multiprocessing
 import os
 import sys
 import threading
@@ -132,35 +131,13 @@ def chunk_blocks(chunk_size, block: int) -> int:
 
 
 def check_client(client) -> None:
-    """None, a Dask ``Client`` or a ``concurrent.futures.Executor``; anything else is an error,
-    and so is a ``ProcessPoolExecutor`` that starts its workers with ``fork``.
-
-    A forked child of a process whose Numba kernels have run on GNU OpenMP threads aborts
-    ("fork() called from a process already using GNU OpenMP, this is unsafe"), and a process
-    pool forks whenever it starts a worker, on any submit. Make the pool with another start
-    method: ``ProcessPoolExecutor(mp_context=multiprocessing.get_context("spawn"))`` (or
-    ``"forkserver"``); each worker then imports pokersim and loads the kernels from the disk
-    cache once.
-    """
+    """None, a Dask ``Client`` or a ``concurrent.futures.Executor``; anything else is an
+    error."""
     if client is None or _is_dask(client):
         return
     if not isinstance(client, concurrent.futures.Executor):
         raise PokersimInputError(f"client must be a dask.distributed.Client or a "
                                  f"concurrent.futures.Executor; got {short_repr(client)}")
-    if _start_method(client) == "fork":
-        raise PokersimInputError(
-            "client is a ProcessPoolExecutor that starts its workers with fork, which aborts "
-            "once Numba's OpenMP threads have run in this process; make it with "
-            "mp_context=multiprocessing.get_context('spawn') (or 'forkserver')")
-
-
-def _start_method(executor) -> str | None:
-    """How a ``ProcessPoolExecutor`` starts its workers ("fork", "spawn", "forkserver");
-    None for any other executor."""
-    if not isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-        return None
-    context = getattr(executor, "_mp_context", None)  # set by every Python since 3.7
-    return (context or multiprocessing).get_start_method()
 
 
 def _is_dask(client) -> bool:
@@ -252,6 +229,15 @@ def _identity(x):
 
 #: Held by the chunk running in this process: one parallel kernel at a time per process.
 _KERNEL_LOCK = threading.Lock()
+
+
+def _new_kernel_lock() -> None:
+    """In a forked child: a lock of its own (a thread of the parent may have held this one)."""
+    global _KERNEL_LOCK
+    _KERNEL_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_new_kernel_lock)
 
 
 def _on_worker(compute, problem, first, n):

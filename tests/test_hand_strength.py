@@ -381,8 +381,7 @@ def test_table_rows_equal_direct_calls(tmp_path):
 
 @pytest.mark.slow
 def test_the_whole_turn_table(tmp_path):
-    # on worker processes (spawned: a fork of a process running Numba's threads may hang):
-    # the chunks travel by pickle
+    # on worker processes (spawned, so that the chunks and the problem travel by pickle)
     spawn = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(2, mp_context=spawn) as pool:
         path = hand_strength_table("turn", tmp_path / "turn.parquet", client=pool,
