@@ -12,8 +12,8 @@ import sys
 import types
 from typing import TYPE_CHECKING
 
-# config first: it sets the thread pool's options before numba starts threads. The rest is
-# imported on first use (PEP 562): pandas, Numba and the kernels cost ~1.5 s to import.
+# config (plain settings) now; the rest is imported on first use (PEP 562): pandas, Numba and
+# the kernels cost ~1.5 s to import.
 from . import config  # noqa: F401
 
 if TYPE_CHECKING:  # the names as mypy and editors see them

@@ -4,14 +4,6 @@ Tests and benchmarks patch these values here (for example ``DEAL_BLOCK``) rather
 threading options through every call.
 """
 
-import os
-
-# Numba's OpenMP thread pool: with libgomp's default spin-then-sleep policy, waking the pool
-# cost ~8 ms per parallel call on our 2-core machines (measured: 8 ms for a 1,000-hand
-# evaluate; 7 us with a short spin). A user's own setting wins. Set before numba starts threads.
-os.environ.setdefault("GOMP_SPINCOUNT", "10000")
-
-
 #: Options every kernel is compiled with (see :func:`pokersim._jit.jit`).
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
 

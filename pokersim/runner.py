@@ -21,11 +21,9 @@ is met or on Ctrl-C. Dask is imported only when a client is given.
 On a Dask worker a chunk runs alone in its process, on as many Numba threads as the worker has
 threads (at most ``NUMBA_NUM_THREADS``): a lock held for the whole kernel makes the worker's
 other chunks wait their turn. A worker started with ``--nthreads 16`` runs one kernel on 16
-threads, not 16 kernels of 16 threads (256 threads on 16 cores), and never two kernels at once,
-which aborts the process under Numba's ``workqueue`` threading layer (the one left where no TBB
-or OpenMP runtime is found), even with one thread each. One kernel on all the threads is as fast
-as a local run and safe under every layer, so two chunks per worker process are in flight: one
-running and one ready to start. Chunks given to an executor take the same lock.
+threads, not 16 kernels of 16 threads (256 threads on 16 cores). One kernel on all the threads
+is as fast as a local run, so two chunks per worker process are in flight: one running and one
+ready to start. Chunks given to an executor take the same lock.
 
 A ``ProcessPoolExecutor`` may start its workers in any way: a forked worker forgets the
 thread pool and the locks it inherits from this process (``os.register_at_fork``), and runs

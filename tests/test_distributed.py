@@ -3,8 +3,8 @@
 A real two-worker LocalCluster (one process per worker, one thread each) runs the chunks; the
 local run is the reference. A worker that dies mid-run must change nothing, and a run that
 stops early (``target_stderr``) must leave no task behind. A worker with two threads runs one
-chunk at a time on both, under the default threading layer and under ``workqueue``, which
-aborts the process if two parallel kernels run at once.
+chunk at a time on both, under the default threading layer and under ``workqueue`` (the one
+Numba picks where neither TBB nor OpenMP is installed).
 """
 
 import concurrent.futures
