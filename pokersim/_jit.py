@@ -113,7 +113,8 @@ def _forget_pool() -> None:
     _POOL_LOCK = threading.Lock()
 
 
-os.register_at_fork(after_in_child=_forget_pool)
+if hasattr(os, "register_at_fork"):  # not on Windows, which never forks
+    os.register_at_fork(after_in_child=_forget_pool)
 
 
 def _pool(size: int) -> concurrent.futures.ThreadPoolExecutor:

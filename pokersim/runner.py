@@ -235,7 +235,8 @@ def _new_kernel_lock() -> None:
     _KERNEL_LOCK = threading.Lock()
 
 
-os.register_at_fork(after_in_child=_new_kernel_lock)
+if hasattr(os, "register_at_fork"):  # not on Windows, which never forks
+    os.register_at_fork(after_in_child=_new_kernel_lock)
 
 
 def _on_worker(compute, problem, first, n):
