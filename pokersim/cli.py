@@ -404,13 +404,34 @@ def _shown(args, result):
     return result if isinstance(result, tuple) else (result, None)
 
 
+def _whole_number(text: str) -> int:
+    """An option's count as people write it: ``1000000``, ``1_000_000`` or ``1e6`` (a whole
+    mantissa and a power of ten); anything else is a usage error that shows the forms.
+
+    >>> _whole_number("1e6"), _whole_number("1_000_000"), _whole_number("25")
+    (1000000, 1000000, 25)
+    """
+    mantissa, e, exponent = text.strip().lower().partition("e")
+    try:
+        value = int(mantissa)
+        if e:
+            power = int(exponent)
+            if power < 0 or power > 30:
+                raise ValueError
+            value *= 10**power
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"takes a whole number, such as 1000000, 1_000_000 or 1e6; got {text!r}") from None
+    return value
+
+
 def _seed_option(p, help="random seed: the same seed gives the same numbers"):
     p.add_argument("--seed", type=int, default=None, help=help)
 
 
 def _monte_carlo_options(p, trials_help):
     """--trials, --seed and --target-stderr of a game's Monte Carlo command."""
-    p.add_argument("--trials", type=int, default=None, help=trials_help)
+    p.add_argument("--trials", type=_whole_number, default=None, help=trials_help)
     _seed_option(p)
     p.add_argument("--target-stderr", type=float, default=None,
                    help="stop once every standard error is below this (--trials caps)")
@@ -451,7 +472,8 @@ def _cluster_options(p, chunk_help=f"trials per chunk (task); default {config.CH
                         f"(default: ${SCHEDULER_ENV} if set)")
     g.add_argument("--workers", type=int, default=None, metavar="N",
                    help="start a Dask LocalCluster of N worker processes for this run")
-    g.add_argument("--chunk-size", type=int, default=None, metavar="N", help=chunk_help)
+    g.add_argument("--chunk-size", type=_whole_number, default=None, metavar="N",
+                   help=chunk_help)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -580,7 +602,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ["bench --quick", "bench --max-exponent 7 --csv bench.csv",
                       "bench --cold --repeat 1"], _cmd_bench,
                      prints_itself=True)
-    p.add_argument("--n", type=int, default=10_000_000, help="hands per timed call")
+    p.add_argument("--n", type=_whole_number, default=10_000_000, help="hands per timed call")
     p.add_argument("--repeat", type=int, default=None,
                    help="timed runs per row (after a warm-up; default 7, with --cold 3)")
     p.add_argument("--max-exponent", type=int, default=8, choices=range(4, 10),
@@ -588,7 +610,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
     p.add_argument("--dask-workers", type=int, default=0, metavar="N",
                    help="also time Monte Carlo equity on a Dask LocalCluster of N workers")
-    p.add_argument("--memory-trials", type=int, default=0, metavar="T",
+    p.add_argument("--memory-trials", type=_whole_number, default=0, metavar="T",
                    help="instead, run T Monte Carlo trials (e.g. 10000000000) and report the "
                         "resident memory at start, peak and end")
     p.add_argument("--cold", action="store_true",
@@ -671,7 +693,8 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      _cmd_videopoker_simulate, simulates=True,
                      present=_videopoker_simulate_text)
     _monte_carlo_options(p, f"deals to play (default {config.DEFAULT_TRIALS:,})")
-    p.add_argument("--hands", type=int, default=None, help=argparse.SUPPRESS)  # old --trials
+    p.add_argument("--hands", type=_whole_number, default=None,
+                   help=argparse.SUPPRESS)  # old --trials
     p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
                    help="optimal: the best hold; simple: keep pairs and better, else J-Q-K-A")
     paytable(p)
@@ -1185,14 +1208,14 @@ def _client(args):
         return
     if address and workers is not None:
         raise PokersimInputError(f"give {source} or --workers, not both")
+    n = None if workers is None else check_between(workers, "--workers", 1, 1024)
     try:
         import distributed
     except ImportError:
         raise PokersimInputError("--scheduler and --workers need Dask: "
                                  "pip install 'pokersim[distributed]'") from None
     with contextlib.ExitStack() as stack:
-        if workers is not None:
-            n = check_between(workers, "--workers", 1, 1024)
+        if n is not None:
             cluster = stack.enter_context(distributed.LocalCluster(
                 n_workers=n, dashboard_address=":0", silence_logs=logging.ERROR))
             address, source = cluster.scheduler_address, "--workers"

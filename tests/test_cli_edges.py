@@ -338,7 +338,9 @@ def test_a_bad_scheduler_address_is_one_line(capsys, monkeypatch, argv, env):
 
 @pytest.mark.parametrize("argv, words", [
     (["frequencies", "--method", "bogus"], ["invalid choice: 'bogus'", "pokersim frequencies"]),
-    (["frequencies", "--trials", "2.5"], ["invalid int value: '2.5'"]),
+    (["frequencies", "--trials", "2.5"], ["--trials: takes a whole number", "1e6", "'2.5'"]),
+    (["frequencies", "--trials", "1.5e3"], ["--trials: takes a whole number", "'1.5e3'"]),
+    (["equity", "AhKh", "random", "--chunk-size", "1e-3"], ["--chunk-size: takes a whole"]),
     (["frequencies", "--cards", "3"], ["invalid choice: 3"]),
     (["zhajinhua", "win-rates", "--method", "guess"], ["'guess'", "zhajinhua win-rates"]),
     (["evaluate"], ["required: hands"]),
@@ -351,6 +353,21 @@ def test_usage_errors_are_one_line(capsys, argv, words):
     captured = capsys.readouterr()
     assert captured.out == "" and "usage:" not in captured.err
     one_line_error(2, "", captured.err, *words, "--help'")
+
+
+def test_counts_take_underscores_and_powers_of_ten(capsys):
+    tables = []
+    for trials in ("20000", "20_000", "2e4", "2E4"):
+        assert main(["equity", "AhKh", "QsQd", "--trials", trials, "--seed", "1"]) == 0
+        tables.append(capsys.readouterr().out)
+    assert len(set(tables)) == 1 and "20,000" in tables[0]
+
+
+def test_workers_zero_is_refused_before_dask_is_needed(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if Dask were not installed
+    assert main(["equity", "AhKh", "random", "--trials", "1000", "--workers", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "--workers must be an integer from 1 to 1024; got 0" in err and "Dask" not in err
 
 
 def test_help_is_still_whole(capsys):
