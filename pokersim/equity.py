@@ -120,6 +120,17 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
     return _Player(label, rng.combos, rng.weights)
 
 
+def _check_no_card_held_twice(players: list[_Player]) -> None:
+    """An error naming a card that two players' only hands share (a range with one combo
+    left is such a hand)."""
+    held = np.concatenate([p.combos[0] for p in players
+                           if p.combos is not None and len(p.combos) == 1] or [[]])
+    cards, counts = np.unique(held.astype(np.uint8), return_counts=True)
+    if (counts > 1).any():
+        raise DuplicateCardError(f"two players hold the same card, "
+                                 f"{format_cards(cards[counts > 1][:1])}")
+
+
 def _joint_tuples(players: list[_Player], limit: int):
     """Every combination of one combo per player with no card in common, and its weight
     (the product of the combos' weights); None if there would be more than ``limit``."""
@@ -288,6 +299,7 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         raise PokersimInputError(f"equity needs a list of at least two players; got "
                                  f"{short_repr(players)}")
     specs = [_as_player(p, i, blocked) for i, p in enumerate(players)]
+    _check_no_card_held_twice(specs)
     n_players = len(specs)
     n_runout = 5 - board_cards.size
     n_live = 52 - blocked.size

@@ -181,7 +181,9 @@ def test_equity_vs_random_table():
 @pytest.mark.parametrize("kwargs, error, message", [
     (dict(players=["AhKh"]), PokersimInputError, "at least two players"),
     (dict(players="AhKh"), PokersimInputError, "at least two players"),
-    (dict(players=["AhKh", "AhQd"]), PokersimInputError, "no combination"),
+    (dict(players=["AhKh", "AhQd"]), DuplicateCardError, "the same card, Ah"),
+    (dict(players=["AhKh", "QQ", "QsJh"], board="Qc Qh 2c"), DuplicateCardError,
+     "the same card, Qs"),  # QQ's one combo left, QsQd
     (dict(players=["AhKh", "QsQd"], board="2c 7d"), PokersimInputError, "0, 3, 4 or 5"),
     (dict(players=["AhKh", "QsQd"], board="Ah 7d 2c"), DuplicateCardError, "player 1"),
     (dict(players=["AhKh", "QsQd"], board="2c 7d 9h", dead="2c"), DuplicateCardError, "dead"),
