@@ -82,6 +82,7 @@ from .cards import format_cards
 from .distribution import as_range, board_and_dead
 from .evaluate import category_of_strength, evaluate
 from .results import ResultFrame
+from .validation import check_flag
 
 __all__ = ["DRAWS", "MADE_HANDS", "made_hands", "range_breakdown"]
 
@@ -241,6 +242,7 @@ def range_breakdown(range, board=None, dead=None, by_combo: bool = False) -> Res
     0  9h 8h   nothing     True       False
     1  Ah Kh  ace high     True       False
     """
+    by_combo = check_flag(by_combo, "by_combo")
     board_cards, dead_cards, blocked, _ = board_and_dead(board, dead, (3, 4, 5),
                                                          "range_breakdown")
     rng = as_range(range, "range", blocked)

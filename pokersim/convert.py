@@ -29,7 +29,7 @@ import numpy as np
 
 from .cards import CARD_NAMES, _check_range, card_array
 from .errors import CardError, HandShapeError
-from .validation import short_repr
+from .validation import check_flag, short_repr
 
 __all__ = ["from_eval7", "from_phevaluator", "from_treys", "to_eval7", "to_phevaluator",
            "to_treys"]
@@ -122,6 +122,7 @@ def to_eval7(cards, *, masks: bool = False):
     >>> to_eval7([[51, 0]], masks=True)  # As, 2c
     array([[2251799813685248,                1]], dtype=uint64)
     """
+    masks = check_flag(masks, "masks")
     ids = _ids(cards)
     if masks:
         return EVAL7_MASKS[ids]

@@ -40,6 +40,7 @@ from .results import ResultFrame, win_rate_table
 from .runner import check_client
 from .validation import (
     check_between,
+    check_flag,
     check_target_stderr,
     choose_method,
     drawn_seed,
@@ -153,6 +154,7 @@ def outs(hand, opponents=1, board=None, dead=None, method: str = "auto",
     check_target_stderr(target_stderr)
     seed = drawn_seed(seed)
     check_client(client)
+    progress = check_flag(progress, "progress")
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     unseen = np.setdiff1d(live, hero)
     # the chance of each card: the weight of the opponent's combos that leave it unseen (none

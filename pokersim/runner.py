@@ -46,7 +46,7 @@ import numpy as np
 
 from . import _compiling, config
 from .errors import PokersimInputError
-from .validation import check_count, short_repr
+from .validation import check_count, check_flag, short_repr
 
 Counts = tuple[np.ndarray, ...]
 Compute = Callable[[Any, int, int], Counts]  # (problem, first block, blocks)
@@ -257,7 +257,7 @@ def _alone(compute, problem, first, n):
 
 
 def _bar(progress: bool, total: int | None, desc: str | None, unit: str):
-    if not progress:
+    if not check_flag(progress, "progress"):
         return _NoBar()
     from tqdm import tqdm
 

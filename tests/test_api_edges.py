@@ -581,3 +581,14 @@ def test_category_looks_strengths_up_without_a_copy_of_them():
         tracemalloc.stop()
     assert codes.tolist() == want.tolist() and codes.itemsize == 1
     assert peak < 2 * strengths.size, peak  # the old copy alone took 8 bytes a strength
+
+
+@pytest.mark.parametrize("call", [
+    lambda: pokersim.range_breakdown("AKs", board="Qh Jh 2c", by_combo="no"),
+    lambda: pokersim.equity(["AhKh", "QsQd"], board="2c 7d Qh", progress="no"),
+    lambda: pokersim.outs("AhKh", "QsQd", board="Qh Jh 2c", progress="no"),
+    lambda: cv.to_eval7("As Kd", masks="no"),
+], ids=["by_combo", "equity progress", "outs progress", "masks"])
+def test_every_flag_is_true_or_false(call):
+    with pytest.raises(PokersimInputError, match="must be True or False; got 'no'"):
+        call()

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import PokersimInputError
 from ..tables import tables as high_tables
-from ..validation import named, short_repr
+from ..validation import check_flag, named, short_repr
 from . import badugi, hashed, keys, names, zhajinhua_order
 
 #: The strength of a hand with no low (eight-or-better): below every low.
@@ -197,10 +197,8 @@ def short_deck(trips_beat_straight: bool = False) -> Ranking:
     >>> short_deck(trips_beat_straight=True).name
     'short-deck-trips'
     """
-    if not isinstance(trips_beat_straight, (bool, np.bool_)):
-        raise PokersimInputError(f"trips_beat_straight must be True or False; got "
-                                 f"{short_repr(trips_beat_straight)}")
-    return RANKINGS["short-deck-trips" if trips_beat_straight else "short-deck"]
+    trips = check_flag(trips_beat_straight, "trips_beat_straight")
+    return RANKINGS["short-deck-trips" if trips else "short-deck"]
 
 
 def zhajinhua(a23: str = "between-jqk-qka") -> Ranking:
