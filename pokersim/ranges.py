@@ -484,6 +484,9 @@ def _parse_body(body: str):
     top = _TOP_RE.fullmatch(body)
     if top:
         return _top(float(top.group(1)))
+    if body[:3].lower() == "top":
+        raise _PartError("'top X%' takes a plain number X in (0, 100], such as 'top 10%' or "
+                         "'top 12.5%'")
     body = body.replace("10", "T")
     squeezed = "".join(body.split())
     if _COMBO_RE.fullmatch(squeezed):

@@ -305,6 +305,8 @@ def test_every_class_listed_is_every_combo():
     ("AsAs", r"range part 1 'AsAs': not a combo: .*'As' repeats card 1"),
     ("AA, KhKh@50", r"range part 2 'KhKh@50': not a combo"),
     ("QQ+ AKs", r"range part 1 'QQ\+ AKs': whitespace inside a part; separate parts with commas"),
+    ("top -5%", r"range part 1 'top -5%': 'top X%' takes a plain number X in \(0, 100\]"),
+    ("AA, top nan%", r"range part 2 'top nan%': 'top X%' takes a plain number"),  # issue 31
     ("\u212aK", r"not a hand class"),      # Kelvin sign is not a K
     ("A\u212as", r"not a hand class"),
 ])
