@@ -853,7 +853,8 @@ def _hole_board_pairs(texts: list[str], board: str, preflop: bool):
     while i < len(cards):
         if len(cards[i]) != 2:
             raise PokersimInputError(
-                f"argument {i + 1} {texts[i]!r} is {len(cards[i])} cards where a hole (two "
+                f"argument {i + 1} {texts[i]!r} is {len(cards[i])} "
+                f"card{'' if len(cards[i]) == 1 else 's'} where a hole (two "
                 f"cards) belongs: give HOLE then its BOARD, e.g. \"Ad Qc\" \"3h 4c Jh\""
                 + (", or holes only with --board" if shared is not None else ""))
         after = cards[i + 1] if i + 1 < len(cards) else None

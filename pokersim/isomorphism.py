@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from ._isomorphism import BOARD_CARDS, index_kernel, round_tables, unindex_kernel
@@ -149,10 +151,12 @@ def unindex(round, indices):
     number = _round_number(round)
     tables = round_tables(number)
     arr = as_array(indices, "indices", "integers", PokersimInputError)
-    if arr.dtype.kind not in "iu" and arr.size:  # an empty list is float64 to numpy
+    count = int(tables.offset[-1])
+    whole = arr.dtype.kind in "iu" or arr.dtype == object and all(  # past int64: object
+        isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)) for v in arr.flat)
+    if not whole and arr.size:  # an empty list is float64 to numpy
         raise PokersimInputError(f"indices must be integers; got {arr.dtype} "
                                  f"{short_repr(indices)}")
-    count = int(tables.offset[-1])
     if arr.size and (arr.min() < 0 or arr.max() >= count):
         bad = np.argwhere((arr < 0) | (arr >= count))[0]
         where = f"indices[{', '.join(map(str, bad))}] = " if arr.ndim else "index "

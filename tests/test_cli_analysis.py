@@ -206,11 +206,13 @@ def test_unindex_then_index_round_trips(capsys, tmp_path, round, indices):
 @pytest.mark.parametrize("argv, words", [
     (["unindex", "flop", "1286792"], "1286792 is not a flop class (they run 0..1,286,791)"),
     (["unindex", "preflop", "-1"], "-1 is not a preflop class"),
-    (["unindex", "river", str(2**64)], "indices must be integers"),
+    (["unindex", "river", str(2**64)], f"{2**64} is not a river class"),  # past int64
+    (["unindex", "flop", "9" * 23], f"{'9' * 23} is not a flop class"),
     (["unindex", "flip", "3"], "invalid choice: 'flip'"),
     (["unindex", "river", "x"], "invalid int value: 'x'"),
     (["count", "flip"], "unknown round 'flip'"),
     (["index", "As Ks Qs"], "argument 1 'As Ks Qs' is 3 cards where a hole"),
+    (["index", "As"], "argument 1 'As' is 1 card where a hole"),
     (["index", "As As"], "'As' repeats card 1"),
     (["index", "As Ks", "Qh 7d 2c As"], "repeats card 'As'"),
 ])
