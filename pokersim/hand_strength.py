@@ -64,7 +64,7 @@ from ._hand_strength import (
 )
 from .cards import as_hands, check_hands, format_cards
 from .combinatorics import subsets
-from .errors import PokersimInputError
+from .errors import HandShapeError, PokersimInputError
 from .evaluate import kernel_args
 from .io import PARQUET_KEY, require_format, table_metadata, write_atomic
 from .isomorphism import _paired_rows
@@ -147,7 +147,11 @@ def _text(cards: np.ndarray) -> np.ndarray:
 def _hands(hole, board):
     """(holes (N, 2), boards (N, b)) uint8, checked, a row each."""
     if board is None:
-        arr, _ = as_hands(hole, (5, 6, 7), "hole", check=False)
+        arr, _ = as_hands(hole, (2, 5, 6, 7), "hole", check=False)
+        if arr.shape[1] == 2:
+            raise HandShapeError("hand strength needs a board: give board= (3, 4 or 5 cards), "
+                                 "or rows of hole cards then board, (N, 5), (N, 6) or (N, 7); "
+                                 f"got hole cards only, {short_repr(hole)}")
         holes, boards = np.ascontiguousarray(arr[:, :2]), np.ascontiguousarray(arr[:, 2:])
     else:
         holes, hole_single = as_hands(hole, (2,), "hole", check=False)

@@ -83,6 +83,9 @@ def showdown(hands, board=None, ranking="high", *, game=None) -> Showdown:
         if hole != g.hole or boards.shape[1] != g.board:
             raise HandShapeError(f"{g.name}: a showdown needs {g.hole} cards a player and a "
                                  f"board of {g.board}; got {hole} and {boards.shape[1]}")
+    elif boards.shape[1] not in (0, 3, 4, 5):
+        raise HandShapeError(f"a board has 3, 4 or 5 cards; got {boards.shape[1]} "
+                             f"({short_repr(board)})")
     _check_tables(tables, boards)
     rows = np.concatenate([tables, np.broadcast_to(boards[:, None, :], (n, players,
                                                                         boards.shape[1]))],

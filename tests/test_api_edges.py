@@ -592,3 +592,13 @@ def test_category_looks_strengths_up_without_a_copy_of_them():
 def test_every_flag_is_true_or_false(call):
     with pytest.raises(PokersimInputError, match="must be True or False; got 'no'"):
         call()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: pokersim.hand_strength("As Ks"), "hand strength needs a board"),
+    (lambda: pokersim.showdown(["AhKh", "QdQc"], board="2c 3d"),
+     r"a board has 3, 4 or 5 cards; got 2 \('2c 3d'\)"),
+], ids=["hand_strength without a board", "showdown on two board cards"])
+def test_a_missing_or_short_board_is_named(call, message):
+    with pytest.raises(PokersimInputError, match=message):
+        call()
