@@ -32,6 +32,7 @@ import itertools
 import logging
 import os
 import shlex
+import signal
 import sys
 import threading
 import time
@@ -1238,11 +1239,19 @@ def _interrupts_kept():
     The hook only notes it (one store, where Python checks for no signal: sent from the hook,
     the interrupt would be raised in the hook and lost again); a watching thread sends it. A
     command that ends before it arrives (``interrupt_main`` does nothing where SIGINT has no
-    Python handler), or fails because of it, raises it as it ends.
+    Python handler), or fails because of it, raises it as it ends: Ctrl-C noted by Python's
+    own handler (the main thread's, wrapped while this is open) or by the hook.
     """
     previous = sys.unraisablehook
-    lost = types.SimpleNamespace(interrupt=False, sent=False)
+    lost = types.SimpleNamespace(interrupt=False, sent=False, signalled=False)
     done = threading.Event()
+    handler = signal.getsignal(signal.SIGINT)
+    own_handler = (handler is signal.default_int_handler
+                   and threading.current_thread() is threading.main_thread())
+
+    def noted(signum, frame):  # Python's own handler, noting that Ctrl-C came
+        lost.signalled = True
+        raise KeyboardInterrupt
 
     def hook(unraisable):
         if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
@@ -1259,19 +1268,25 @@ def _interrupts_kept():
 
     watcher = threading.Thread(target=watch, name="pokersim-interrupts", daemon=True)
     sys.unraisablehook = hook
+    if own_handler:
+        signal.signal(signal.SIGINT, noted)
     watcher.start()
     try:
         yield
     except Exception:
-        if not lost.interrupt:
+        if not (lost.interrupt or lost.signalled):
             raise
-        # else the work it cut short failed before it came back (seen: Numba's cache, "no
-        # compiled object yet", after an interrupted compilation): the command ends
-        # interrupted, below
+        # the work Ctrl-C cut short failed before it came back (seen: Numba's cache, "no
+        # compiled object yet", after an interrupted compilation; Numba's registries,
+        # "generator raised StopIteration", when it landed as they loaded): the command ends
+        # interrupted, below (nothing left for the watcher to send)
+        lost.interrupt = lost.sent = True
     finally:
         done.set()
         watcher.join()
         sys.unraisablehook = previous
+        if own_handler:
+            signal.signal(signal.SIGINT, handler)
     if lost.interrupt:  # noted as the command ended, or sent where SIGINT had no handler
         raise KeyboardInterrupt
 
