@@ -1237,13 +1237,15 @@ def _interrupts_kept():
     thread again instead, to end the command as Ctrl-C does anywhere else.
 
     The hook only notes it (one store, where Python checks for no signal: sent from the hook,
-    the interrupt would be raised in the hook and lost again); a watching thread sends it. A
+    the interrupt would be raised in the hook and lost again); a watching thread sends it, and
+    again each time it is lost again (while LLVM compiles, the Python code that runs is mostly
+    such callbacks: the one sent lands in the next). A
     command that ends before it arrives (``interrupt_main`` does nothing where SIGINT has no
     Python handler), or fails because of it, raises it as it ends: Ctrl-C noted by Python's
     own handler (the main thread's, wrapped while this is open) or by the hook.
     """
     previous = sys.unraisablehook
-    lost = types.SimpleNamespace(interrupt=False, sent=False, signalled=False)
+    lost = types.SimpleNamespace(times=0, sent=0, signalled=False)  # times: interrupts lost
     done = threading.Event()
     handler = signal.getsignal(signal.SIGINT)
     own_handler = (handler is signal.default_int_handler
@@ -1256,14 +1258,14 @@ def _interrupts_kept():
     def hook(unraisable):
         if unraisable.exc_type is not None and issubclass(unraisable.exc_type,
                                                           KeyboardInterrupt):
-            lost.interrupt = True
+            lost.times += 1
         else:
             previous(unraisable)
 
     def watch():
         while not done.wait(0.02):
-            if lost.interrupt and not lost.sent:
-                lost.sent = True
+            if lost.sent < lost.times:
+                lost.sent = lost.times
                 _thread.interrupt_main()
 
     watcher = threading.Thread(target=watch, name="pokersim-interrupts", daemon=True)
@@ -1274,20 +1276,20 @@ def _interrupts_kept():
     try:
         yield
     except Exception:
-        if not (lost.interrupt or lost.signalled):
+        if not (lost.times or lost.signalled):
             raise
         # the work Ctrl-C cut short failed before it came back (seen: Numba's cache, "no
         # compiled object yet", after an interrupted compilation; Numba's registries,
         # "generator raised StopIteration", when it landed as they loaded): the command ends
         # interrupted, below (nothing left for the watcher to send)
-        lost.interrupt = lost.sent = True
+        lost.times = lost.sent = 1
     finally:
         done.set()
         watcher.join()
         sys.unraisablehook = previous
         if own_handler:
             signal.signal(signal.SIGINT, handler)
-    if lost.interrupt:  # noted as the command ended, or sent where SIGINT had no handler
+    if lost.times:  # noted as the command ended, or sent where SIGINT had no handler
         raise KeyboardInterrupt
 
 
