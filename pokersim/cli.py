@@ -47,7 +47,13 @@ from . import config, rankings
 from .errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
 from .games.game import NAMES as GAME_NAMES
 from .io import STDOUT
-from .validation import METHODS, check_between, short_repr
+from .validation import (
+    METHODS,
+    cannot_write,
+    check_between,
+    check_writable,
+    quoted_path,
+)
 
 #: What ``pokersim --help`` says the command is.
 DESCRIPTION = "The pokersim command line: deal, evaluate and simulate poker hands."
@@ -57,9 +63,6 @@ SCHEDULER_ENV = "POKERSIM_SCHEDULER"
 
 #: The first line printed (on standard output) before a result cut short by Ctrl-C.
 PARTIAL_LINE = "PARTIAL: interrupted by Ctrl-C; the estimate from the trials finished so far"
-
-#: The longest excerpt of a path that an error message quotes.
-PATH_QUOTED = 160
 
 #: The table-writing options, each with the format it writes.
 OUTPUT_OPTIONS = {"csv": "CSV", "json": "JSON (pandas' table layout)",
@@ -742,16 +745,16 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
 def _cmd_distribution(args):
     from . import equity_distribution
 
+    path = None if args.plot is None else check_writable(args.plot)  # before any work
     frame = equity_distribution(args.range_a, args.range_b, board=args.board, dead=args.dead)
-    if args.plot is not None:
+    if path is not None:
         from . import plots
 
-        path = _file_path(args.plot)
         ax = plots.equity_distribution(frame)
         try:
             ax.figure.savefig(path, dpi=110, metadata={"Software": None})
         except OSError as e:
-            raise PokersimInputError(f"--plot: {_cannot_write(path, e)}") from None
+            raise PokersimInputError(f"--plot: {cannot_write(path, e)}") from None
         print(f"pokersim: wrote {path}", file=sys.stderr)
     a = frame[frame["range"] == "A"]
     b = frame[frame["range"] == "B"]
@@ -1115,17 +1118,14 @@ def _outputs(args) -> list[tuple[str, Path | str]]:
     for option, text in named.items():
         if text is None:
             continue
-        if "\0" in text:
-            raise PokersimInputError(f"cannot write {_quoted(text)}: a path has no NUL "
-                                     f"character")
         if text == STDOUT and getattr(args, "prints_itself", False):
             raise PokersimInputError(f"--{option} -: {args.command} prints its own report on "
                                      f"standard output; write the table to a file")
-        path = text if text == STDOUT else _file_path(text)
+        path = text if text == STDOUT else check_writable(text)
         same = seen.setdefault(_file_identity(path), option)
         if same != option:
-            raise PokersimInputError(f"--{same} and --{option} both write {_quoted(text)}: give "
-                                     f"each its own file")
+            raise PokersimInputError(f"--{same} and --{option} both write "
+                                     f"{quoted_path(text)}: give each its own file")
         if option == "out" and not getattr(args, "writes_out", False):
             continue
         fmt = _out_format(args, text) if option == "out" else option
@@ -1142,47 +1142,12 @@ def _out_format(args, text: str) -> str:
     replaced only with ``--overwrite``."""
     fmt = Path(text).suffix.lstrip(".").lower()
     if text == STDOUT or fmt not in OUTPUT_OPTIONS:
-        raise PokersimInputError(f"--out {_quoted(text)}: name a file ending in "
+        raise PokersimInputError(f"--out {quoted_path(text)}: name a file ending in "
                                  f"{', '.join('.' + f for f in OUTPUT_OPTIONS)}")
     if os.path.lexists(text) and not args.overwrite:
-        raise PokersimInputError(f"--out {_quoted(text)}: the file exists; give --overwrite to "
-                                 "replace it")
+        raise PokersimInputError(f"--out {quoted_path(text)}: the file exists; give "
+                                 "--overwrite to replace it")
     return fmt
-
-
-def _file_path(text: str) -> Path:
-    """The path of a file to write, or an input error: its folder (the folder of a link's
-    target) must exist, and it must not name a folder (``out/`` would otherwise write a file
-    ``out``, as pathlib drops the slash)."""
-    path = Path(text)
-    try:
-        if text.endswith(("/", os.sep)) or path.is_dir():
-            raise PokersimInputError(f"cannot write {_quoted(text)}: a folder, not a file name")
-        folder = Path(os.path.realpath(path)).parent if path.is_symlink() else path.parent
-        if not folder.is_dir():
-            raise PokersimInputError(f"cannot write {_quoted(text)}: no folder "
-                                     f"{_quoted(folder)}")
-    except OSError as e:  # such as a name too long for the system
-        raise PokersimInputError(_cannot_write(text, e)) from None
-    return path
-
-
-def _quoted(path) -> str:
-    """A path as an error message quotes it: on one line, a bounded excerpt (up to
-    :data:`PATH_QUOTED` characters).
-
-    >>> _quoted("out/" + "x" * 1000 + ".csv")[-12:], len(_quoted("x" * 1000))
-    ('xxxxxxxxx...', 160)
-    >>> print(_quoted("two" + chr(10) + "lines.csv"))
-    'two\\nlines.csv'
-    """
-    return short_repr(str(path), limit=PATH_QUOTED)
-
-
-def _cannot_write(path, error: OSError) -> str:
-    """The error message of a file that could not be written: the path quoted (see
-    :func:`_quoted`) and the system's reason, without the path it repeats."""
-    return f"cannot write {_quoted(path)}: {error.strerror or short_repr(str(error))}"
 
 
 def _file_identity(path: Path | str):
@@ -1425,7 +1390,7 @@ def _write_files(args, argv, result, frame, outputs, partial: bool) -> int:
         print(f"pokersim: error: {e}", file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"pokersim: error: {_cannot_write(path, e)}", file=sys.stderr)
+        print(f"pokersim: error: {cannot_write(path, e)}", file=sys.stderr)
         return 2
     return 0
 

@@ -70,7 +70,7 @@ from .io import PARQUET_KEY, require_format, table_metadata, write_atomic
 from .isomorphism import _paired_rows
 from .results import ResultFrame
 from .runner import _bar, _results, check_client
-from .validation import check_between, check_count, short_repr
+from .validation import check_between, check_count, check_writable, short_repr
 
 __all__ = ["ROUNDS", "board_classes", "hand_strength", "hand_strength_table"]
 
@@ -368,17 +368,11 @@ def _round_cards(round) -> int:
 
 
 def _check_path(path) -> Path:
-    out = Path(path)
-    if out.suffix.lower() != ".parquet":
+    """``path`` once a Parquet file can be written there: checked before any work."""
+    if Path(str(path)).suffix.lower() != ".parquet":
         raise PokersimInputError(f"path must name a Parquet file (ending in .parquet); got "
                                  f"{short_repr(str(path))}")
-    try:
-        folder = out.parent.is_dir()
-    except OSError as e:  # such as a name too long for the system
-        raise PokersimInputError(f"path {short_repr(str(path))}: {e.strerror}") from None
-    if not folder:
-        raise PokersimInputError(f"path {short_repr(str(path))}: no folder "
-                                 f"{short_repr(str(out.parent))}")
+    out = check_writable(path)
     require_format("parquet")
     return out
 

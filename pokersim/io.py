@@ -54,7 +54,7 @@ import pandas as pd
 from pandas.io.json import build_table_schema
 
 from .errors import PokersimInputError
-from .validation import short_repr
+from .validation import cannot_write, check_writable, quoted_path, short_repr
 
 #: The formats :func:`write_table` writes, by file suffix.
 TABLE_FORMATS = ("csv", "json", "parquet")
@@ -166,8 +166,12 @@ def write_table(frame: pd.DataFrame, path, fmt: str | None = None, *,
     ``fmt`` is "csv", "json" (UTF-8, floats written in full, NaN and infinity as null) or
     "parquet" (needs pyarrow); by default the file's suffix. ``metadata`` is the block
     (default :func:`table_metadata` of ``frame``); ``float_format`` is pandas' option for a
-    CSV file (such as ``"%.7f"``). Returns ``path``.
+    CSV file (such as ``"%.7f"``). Returns ``path``. A path that cannot be written (no such
+    folder, a folder, a read-only place) is a :class:`~pokersim.errors.PokersimInputError`
+    naming it, raised before anything is written.
     """
+    if str(path) != STDOUT:
+        check_writable(path)
     fmt = fmt if fmt is not None else Path(path).suffix.lstrip(".").lower()
     require_format(fmt)
     meta = _plain(dict(table_metadata(frame) if metadata is None else metadata))
@@ -197,7 +201,12 @@ def write_table(frame: pd.DataFrame, path, fmt: str | None = None, *,
             pq.write_table(table, f)
     mode = "wb" if fmt == "parquet" else "w"
     if str(path) != STDOUT:
-        return write_atomic(path, write, mode)
+        try:
+            return write_atomic(path, write, mode)
+        except BrokenPipeError:  # a FIFO whose reader left: the caller's to handle
+            raise
+        except OSError as e:  # such as a full disk
+            raise PokersimInputError(cannot_write(path, e)) from e
     sys.stdout.flush()
     out = sys.stdout.buffer if mode == "wb" else sys.stdout
     write(out)
@@ -233,6 +242,17 @@ def read_table(path, fmt: str | None = None) -> pd.DataFrame:
     """
     fmt = fmt if fmt is not None else Path(path).suffix.lstrip(".").lower()
     require_format(fmt)
+    try:
+        frame, meta = _read(path, fmt)
+    except OSError as e:  # no such file, a folder, no permission
+        why = e.strerror or short_repr(str(e))
+        raise PokersimInputError(f"cannot read {quoted_path(path)}: {why}") from None
+    frame.attrs = meta
+    return frame
+
+
+def _read(path, fmt: str) -> tuple[pd.DataFrame, dict]:
+    """(table, metadata block) of a file :func:`write_table` wrote in ``fmt``."""
     if fmt == "csv":
         frame = pd.read_csv(path, comment="#")
         meta = {}
@@ -252,5 +272,4 @@ def read_table(path, fmt: str | None = None) -> pd.DataFrame:
 
         frame = pd.read_parquet(path)
         meta = json.loads((pq.read_schema(path).metadata or {}).get(PARQUET_KEY, b"{}"))
-    frame.attrs = meta
-    return frame
+    return frame, meta

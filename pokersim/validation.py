@@ -18,11 +18,14 @@ pokersim.errors.PokersimInputError: method='exact' enumerates every outcome: it 
 
 from __future__ import annotations
 
+import errno
 import math
 import numbers
 import os
 import sys
+import tempfile
 import warnings
+from pathlib import Path
 from types import FrameType
 
 import numpy as np
@@ -58,6 +61,70 @@ def check_count(value, name: str, minimum: int = 0) -> int:
         raise PokersimInputError(f"{name} = {short_repr(value)} is too large (at most 2**62 = "
                                  f"{MAX_COUNT:,})")
     return int(value)
+
+
+#: Characters of a path that an error message quotes (:func:`quoted_path`).
+PATH_QUOTED = 160
+
+
+def quoted_path(path) -> str:
+    """A path as an error message quotes it: on one line, a bounded excerpt.
+
+    >>> quoted_path("out/" + "x" * 1000 + ".csv")[-12:], len(quoted_path("x" * 1000))
+    ('xxxxxxxxx...', 160)
+    >>> print(quoted_path("two" + chr(10) + "lines.csv"))
+    'two\\nlines.csv'
+    """
+    return short_repr(str(path), limit=PATH_QUOTED)
+
+
+def cannot_write(path, error: OSError) -> str:
+    """The message of a file that could not be written: the path quoted and the system's
+    reason, without the path it repeats."""
+    return f"cannot write {quoted_path(path)}: {error.strerror or short_repr(str(error))}"
+
+
+def check_writable(path) -> Path:
+    """``path`` as a Path once a file can be written there, checked before any work: it names
+    no folder, its folder (a link's target's) exists, and a file can be made in that folder
+    (or, for a FIFO or device, the file itself can be written); else an error naming it.
+
+    >>> check_writable("/no/folder/t.csv")
+    Traceback (most recent call last):
+    ...
+    pokersim.errors.PokersimInputError: cannot write '/no/folder/t.csv': no folder '/no/folder'
+    """
+    text = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(text, str):
+        raise PokersimInputError(f"a path must be a str or path-like; got {short_repr(path)}")
+    if "\0" in text:
+        raise PokersimInputError(f"cannot write {quoted_path(text)}: a path has no NUL character")
+    out = Path(text)
+    try:
+        if text.endswith(("/", os.sep)) or out.is_dir():
+            raise PokersimInputError(f"cannot write {quoted_path(text)}: a folder, not a file "
+                                     f"name")
+        target = Path(os.path.realpath(out)) if out.is_symlink() else out
+        folder = target.parent
+        if not folder.is_dir():
+            raise PokersimInputError(f"cannot write {quoted_path(text)}: no folder "
+                                     f"{quoted_path(folder)}")
+        if target.exists() and not target.is_file():  # a FIFO, a device: written in place
+            if not os.access(target, os.W_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+            return out
+    except OSError as e:  # such as a name too long for the system
+        raise PokersimInputError(cannot_write(text, e)) from None
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name[:80]}.", suffix=".probe",
+                                     dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:  # a read-only folder, /proc ...
+        why = e.strerror or short_repr(str(e))
+        raise PokersimInputError(f"cannot write {quoted_path(text)}: no file can be made in "
+                                 f"{quoted_path(folder)} ({why})") from None
+    return out
 
 
 def physical_memory() -> int | None:

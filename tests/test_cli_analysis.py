@@ -269,6 +269,8 @@ def test_table_never_replaces_a_file_unless_told(capsys, tmp_path, monkeypatch):
     (["flop", "--out", "t.txt"], "--out 't.txt': name a file ending in .csv, .json, .parquet"),
     (["flop", "--out", "-"], "--out '-': name a file ending in"),
     (["flop", "--out", "no/such/folder/t.csv"], "no folder 'no/such/folder'"),
+    # found before the work, not after it with the success line printed (5 minutes lost)
+    (["flop", "--bins", "50", "--out", "/proc/t.parquet"], "no file can be made in '/proc'"),
     (["river", "--bins", "4", "--out", "t.csv"], "on the river a hand has one runout"),
     (["flop", "--bins", "0", "--out", "t.csv"], "bins must be an integer from 1 to 1980"),
     (["turn", "--chunk-size", "0", "--out", "t.csv"], "chunk_size"),

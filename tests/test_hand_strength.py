@@ -286,6 +286,10 @@ def test_the_ways_to_give_hands_agree():
      PokersimInputError, "no folder '/no/ddd"),
     (lambda: hand_strength_table("flop", path=f"/no/{'d' * 10**5}/t.parquet"),
      PokersimInputError, "File name too long"),
+    # raised at once, not after the whole table is computed (a FileNotFoundError naming a
+    # hidden temporary file, then)
+    (lambda: hand_strength_table("flop", path="/proc/t.parquet"), PokersimInputError,
+     "cannot write '/proc/t.parquet': no file can be made in '/proc'"),
     (lambda: hand_strength_table("flop", client=3), PokersimInputError, "client"),
     (lambda: hand_strength_table("flop", chunk_size=0), PokersimInputError, "chunk_size"),
 ])

@@ -20,6 +20,7 @@ import pandas as pd
 import pytest
 
 import pokersim
+from pokersim.errors import PokersimInputError
 from pokersim.games.zhajinhua import Rules
 from pokersim.io import read_table, table_metadata, write_atomic, write_table
 
@@ -204,3 +205,42 @@ def test_metadata_values_become_json_values():
         "flag": True, "x": 0.25, "missing": None, "cards": [[0, 1]], "nested": {"a": [1, 2]}}
     assert "entropy=5" in meta["seed"]
     json.dumps(meta, allow_nan=False)  # all of it is JSON
+
+
+@pytest.mark.parametrize("where, why", [
+    ("no/such/folder/x.csv", "no folder 'no/such/folder'"),
+    ("/proc/x.json", "no file can be made in '/proc'"),  # a folder that takes no new file
+    ("somedir/", "a folder, not a file name"),  # was "unknown table format ''"
+    (".", "a folder, not a file name"),
+])
+def test_a_path_that_cannot_be_written_is_named_before_anything_is_written(
+        tmp_path, monkeypatch, where, why):
+    """Not a raw FileNotFoundError naming a hidden temporary file: one input error naming
+    the path given, raised before the table is turned into text."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "somedir").mkdir()
+    frame = small_table()
+    monkeypatch.setattr(pd.DataFrame, "to_csv", None)  # reached: a TypeError, not the error
+    with pytest.raises(PokersimInputError) as info:
+        write_table(frame, where)
+    assert str(info.value).startswith(f"cannot write {where!r}: {why}")
+    assert sorted(os.listdir(tmp_path)) == ["somedir"]
+
+
+def test_a_failed_write_names_the_path_given(tmp_path, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pd.DataFrame, "to_csv", full)
+    with pytest.raises(PokersimInputError, match="cannot write '.*t.csv': No space left"):
+        write_table(small_table(), tmp_path / "t.csv")
+    assert os.listdir(tmp_path) == []  # the temporary file is gone
+
+
+@pytest.mark.parametrize("name, why", [("missing.csv", "No such file or directory"),
+                                       ("folder.json", "Is a directory")])
+def test_a_table_that_cannot_be_read_is_named(tmp_path, name, why):
+    (tmp_path / "folder.json").mkdir()
+    with pytest.raises(PokersimInputError) as info:
+        read_table(tmp_path / name)
+    assert str(info.value) == f"cannot read {str(tmp_path / name)!r}: {why}"
