@@ -649,3 +649,21 @@ def test_work_that_fails_after_ctrl_c_ends_interrupted():
             except KeyboardInterrupt:
                 raise RuntimeError("generator raised StopIteration") from None
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
+def test_ctrl_c_while_the_command_line_is_imported_ends_in_one_line(capsys, monkeypatch):
+    """Importing the command line takes seconds on a busy machine (seen: 4.3 s); Ctrl-C then
+    printed a KeyboardInterrupt traceback and ended with status -2."""
+    import importlib.abc
+
+    import pokersim.__main__ as entry
+
+    class Interrupted(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "pokersim.cli":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "pokersim.cli")
+    monkeypatch.setattr(sys, "meta_path", [Interrupted(), *sys.meta_path])
+    assert entry.run() == 130
+    assert capsys.readouterr() == ("", "pokersim: interrupted\n")
