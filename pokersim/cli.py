@@ -1351,8 +1351,10 @@ def _main(argv: list[str]) -> int:
         if e.partial is None:
             print("pokersim: interrupted", file=sys.stderr)
             return 130
-        print("pokersim: interrupted; the estimate so far is printed and saved, marked PARTIAL",
-              file=sys.stderr)
+        saved = any(path != STDOUT for _, path in outputs) or (
+            getattr(args, "save", None) is not None and getattr(args, "out", None) is not None)
+        print(f"pokersim: interrupted; the estimate so far is printed{' and saved' * saved}, "
+              f"marked PARTIAL", file=sys.stderr)
         result, partial = e.partial, True
     except KeyboardInterrupt:
         print("pokersim: interrupted", file=sys.stderr)
