@@ -48,10 +48,13 @@ from .errors import PokersimInputError, SimulationInterrupted, TargetStderrWarni
 from .games.game import NAMES as GAME_NAMES
 from .io import STDOUT
 from .validation import (
+    MAX_COUNT,
     METHODS,
+    TRIALS_PER_CORE_SECOND,
     cannot_write,
     check_between,
     check_writable,
+    duration,
     quoted_path,
 )
 
@@ -439,6 +442,10 @@ def _monte_carlo_options(p, trials_help):
     _seed_option(p)
     p.add_argument("--target-stderr", type=float, default=None,
                    help="stop once every standard error is below this (--trials caps)")
+    p.add_argument("--max-trials", type=_whole_number, default=None, metavar="N",
+                   help=f"refuse --trials above N (default {config.MAX_TRIALS:.0e}: "
+                        f"{duration(config.MAX_TRIALS / TRIALS_PER_CORE_SECOND)} of heads-up "
+                        f"Hold'em on one core); also the cap of --target-stderr")
 
 
 def _deal_options(p, seats: str):
@@ -1196,6 +1203,20 @@ def _client(args):
 
 
 @contextlib.contextmanager
+def _trial_cap(cap):
+    """``--max-trials``: ``config.MAX_TRIALS`` while the command runs."""
+    if cap is None:
+        yield
+        return
+    before = config.MAX_TRIALS
+    config.MAX_TRIALS = check_between(cap, "--max-trials", 1, MAX_COUNT)
+    try:
+        yield
+    finally:
+        config.MAX_TRIALS = before
+
+
+@contextlib.contextmanager
 def _interrupts_kept():
     """Ctrl-C that lands in a callback from C code, as llvmlite's while Numba compiles, is
     printed as an "Exception ignored" and lost; while this is open it is sent to the main
@@ -1340,7 +1361,7 @@ def _main(argv: list[str]) -> int:
         from ._compiling import silenced
 
         with _client(args) as args.client, warnings.catch_warnings(), _interrupts_kept(), \
-                silenced(args.quiet):
+                silenced(args.quiet), _trial_cap(getattr(args, "max_trials", None)):
             warnings.simplefilter("always", TargetStderrWarning)
             warnings.showwarning = _one_line_warnings(warnings.showwarning)
             result = args.run(args)

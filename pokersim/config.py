@@ -15,8 +15,9 @@ DEAL_BLOCK = 4096
 #: Hands per random stream in Monte Carlo category frequencies.
 MC_BLOCK = 65536
 
-#: Equity: trials per random stream (block), the default number of trials, the cap when
-#: only a target standard error is given, the largest number of hand evaluations that
+#: Equity: trials per random stream (block), the default number of trials, the most trials
+#: a run may take (more is refused; the cap when only a target standard error is given;
+#: ``--max-trials`` sets it for one command), the largest number of hand evaluations that
 #: ``equity`` does exactly by default, and the most hole-card combinations it enumerates.
 EQUITY_BLOCK = 16384
 DEFAULT_TRIALS = 1_000_000

@@ -56,10 +56,10 @@ from .runner import check_client, chunk_blocks, run_chunks
 from .validation import (
     NOT_GIVEN,
     check_between,
-    check_count,
     check_flag,
     check_method,
     check_target_stderr,
+    check_trials,
     choose_method,
     deprecated,
     drawn_seed,
@@ -307,7 +307,7 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         raise PokersimInputError(f"{n_players} players need {2 * n_players + n_runout} cards "
                                  f"but only {n_live} are left in the deck")
     if trials is not None:
-        trials = check_count(trials, "trials", 1)
+        trials = check_trials(trials)
     target_stderr = check_target_stderr(target_stderr)
     categories = check_flag(categories, "categories")
     check_client(client)

@@ -316,6 +316,48 @@ def warn(message: str, category: type[Warning]) -> None:
     warnings.warn(message, category, stacklevel=level)
 
 
+#: Trials a second on one core that a refused run's cost is told at: heads-up Hold'em Monte
+#: Carlo runs ~20 million (``pokersim bench``); more players, ranges and other games run fewer.
+TRIALS_PER_CORE_SECOND = 20_000_000
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` for people, in the largest unit that keeps it at least 1.
+
+    >>> duration(42), duration(5400), duration(3 * 86400), duration(4e9)
+    ('42 seconds', '1.5 hours', '3 days', '127 years')
+    """
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
+                       ("minutes", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.3g} {unit}"
+    return f"{seconds:.3g} seconds"
+
+
+def check_trials(trials, name: str = "trials") -> int:
+    """``trials`` as an int from 1 to ``config.MAX_TRIALS``, or an error that says what more
+    would cost and how to ask for it.
+
+    >>> check_trials(10**6)
+    1000000
+    >>> try:
+    ...     check_trials(10**15)
+    ... except ValueError as e:
+    ...     print(str(e)[:60])
+    trials=1,000,000,000,000,000 is over the cap, config.MAX_TRI
+    """
+    n = check_count(trials, name, 1)
+    if n > config.MAX_TRIALS:
+        cores = os.cpu_count() or 1
+        raise PokersimInputError(
+            f"{name}={n:,} is over the cap, config.MAX_TRIALS = {config.MAX_TRIALS:,}: about "
+            f"{duration(n / (TRIALS_PER_CORE_SECOND * cores))} on this machine's {cores} "
+            f"cores at {TRIALS_PER_CORE_SECOND // 10**6} million heads-up Hold'em trials a "
+            f"second each. To run it, raise the cap (pokersim.config.MAX_TRIALS; "
+            f"--max-trials on the command line), on a Dask cluster (client=, --scheduler)")
+    return n
+
+
 def monte_carlo_trials(trials, target_stderr) -> int:
     """The trials a Monte Carlo run may take: ``trials`` checked (an int >= 1), or by default
     ``config.DEFAULT_TRIALS``, or with a ``target_stderr`` the cap ``config.MAX_TRIALS``.
@@ -324,7 +366,7 @@ def monte_carlo_trials(trials, target_stderr) -> int:
     (1000000, 10000000000, 5)
     """
     if trials is not None:
-        return check_count(trials, "trials", 1)
+        return check_trials(trials)
     return config.MAX_TRIALS if target_stderr is not None else config.DEFAULT_TRIALS
 
 

@@ -602,3 +602,32 @@ def test_every_flag_is_true_or_false(call):
 def test_a_missing_or_short_board_is_named(call, message):
     with pytest.raises(PokersimInputError, match=message):
         call()
+
+
+# ----------------------------------------------------------------------------- the trial cap
+
+OVER_THE_CAP = [
+    lambda n: pokersim.equity(["AhKh", "QsQd"], trials=n),
+    lambda n: pokersim.equity(["AhKh", "QsQd"], trials=n, method="monte-carlo"),
+    lambda n: pokersim.equity_vs_random("AhKh", opponents=[1], trials=n),
+    lambda n: game_equity(["Ah Kh Qd", "random"], game="stud", trials=n),
+    lambda n: pokersim.category_frequencies(7, method="monte-carlo", trials=n),
+    lambda n: draw5.win_rates(3, trials=n, method="monte-carlo"),
+    lambda n: zhajinhua.win_rates(3, trials=n, method="monte-carlo"),
+    lambda n: videopoker.simulate(n, "simple"),
+]
+
+
+@pytest.mark.parametrize("call", OVER_THE_CAP)
+def test_trials_over_the_cap_are_refused_with_what_they_would_cost(call, monkeypatch):
+    """trials=10**15 was accepted (months of work); now refused at once above
+    config.MAX_TRIALS, with what it would cost and how to raise the cap."""
+    with pytest.raises(PokersimInputError) as info:
+        call(10**15)
+    words = str(info.value)
+    assert words.startswith("trials=1,000,000,000,000,000 is over the cap, "
+                            "config.MAX_TRIALS = 10,000,000,000: about ")
+    assert "pokersim.config.MAX_TRIALS" in words and "--max-trials" in words
+    monkeypatch.setattr(pokersim.config, "MAX_TRIALS", 999)  # the cap is the setting's
+    with pytest.raises(PokersimInputError, match="over the cap, config.MAX_TRIALS = 999:"):
+        call(1000)

@@ -514,7 +514,7 @@ def interrupted_run(cmd: list[str], size_flag: str) -> tuple[str, str, float]:
 
     cmd = [sys.executable, "-m", "pokersim.cli", *cmd]
     subprocess.run(cmd + [size_flag, "1000"], check=True, capture_output=True)
-    proc = subprocess.Popen(cmd + [size_flag, "100000000000", "--progress"],
+    proc = subprocess.Popen(cmd + [size_flag, "10000000000", "--progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=interruptible)
     shown = b""

@@ -677,3 +677,16 @@ def test_ctrl_c_with_no_file_to_write_says_the_estimate_is_printed_only(capsys, 
                             pokersim.config.MC_BLOCK)
     assert rc == 130 and out.startswith("PARTIAL: interrupted by Ctrl-C")
     assert err == "pokersim: interrupted; the estimate so far is printed, marked PARTIAL\n"
+
+
+def test_max_trials_sets_the_cap_of_one_command(capsys):
+    one_line_error(*run_main(capsys, "equity", "AhKh", "QsQd", "--trials", "1e15"),
+                   "trials=1,000,000,000,000,000 is over the cap", "--max-trials")
+    one_line_error(*run_main(capsys, "equity", "AhKh", "QsQd", "--trials", 5000,
+                             "--max-trials", 4999), "config.MAX_TRIALS = 4,999:")
+    rc, out, err = run_main(capsys, "equity", "AhKh", "QsQd", "--trials", 5000, "--seed", 1,
+                            "--max-trials", 5000)
+    assert rc == 0 and err == "" and "5000" in out.replace(",", "")
+    assert pokersim.config.MAX_TRIALS == 10**10  # put back
+    one_line_error(*run_main(capsys, "equity", "AhKh", "QsQd", "--max-trials", 0),
+                   "--max-trials must be an integer from 1")
