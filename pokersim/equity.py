@@ -21,6 +21,7 @@ import itertools
 import math
 import numbers
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -131,6 +132,24 @@ def _check_no_card_held_twice(players: list[_Player]) -> None:
                                  f"{format_cards(cards[counts > 1][:1])}")
 
 
+def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
+    """``weights`` in the same proportions as whole numbers, where each is a fraction of
+    denominator at most ``largest`` (a percentage, a third): exact enumeration then sums
+    whole numbers, exactly, and its probabilities land in [0, 1] and add up to 1. Others are
+    returned as they are.
+
+    >>> whole_weights(np.array([1.0, 0.7, 0.25])).tolist()
+    [20.0, 14.0, 5.0]
+    """
+    values = np.unique(weights)
+    fractions = [Fraction(float(w)).limit_denominator(largest) for w in values]
+    if any(float(f) != w for f, w in zip(fractions, values, strict=True)):
+        return weights
+    scale = math.lcm(*(f.denominator for f in fractions))
+    whole = np.array([float(f * scale) for f in fractions])
+    return whole[np.searchsorted(values, weights)] / math.gcd(*map(int, whole))
+
+
 def _joint_tuples(players: list[_Player], limit: int):
     """Every combination of one combo per player with no card in common, and its weight
     (the product of the combos' weights); None if there would be more than ``limit``."""
@@ -191,7 +210,8 @@ def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFram
         share = np.asarray(counted.cats, float) / counted.total
         # strongest first, as every table lists categories
         extra = {name: share[:, c] for c, name in reversed(list(enumerate(CATEGORY_LABELS)))}
-    return win_rate_table({"player": list(labels)}, win, tie, 1.0 - win - tie, eq, se,
+    lose = (counted.total - wins - ties.sum(axis=1)) / counted.total  # no negative zero
+    return win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
                           np.full(len(labels), counted.outcomes, np.int64), counted.method,
                           **extra)
 
@@ -401,7 +421,10 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
-    joint = _joint_tuples(full, config.EXACT_TUPLES)
+    whole = [_Player(p.label, p.combos, whole_weights(p.weights)) for p in full]  # type: ignore[arg-type]
+    joint = _joint_tuples(whole, config.EXACT_TUPLES)
+    if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
+        joint = _joint_tuples(full, config.EXACT_TUPLES)
     if joint is None:
         if forced:
             raise PokersimInputError("exact enumeration is out of reach here (too many "

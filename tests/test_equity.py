@@ -473,3 +473,54 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
     _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.board, p.unknown,
                                equity_module._evaluator(), space)
     assert space.wins.sum() + space.ties[0, 1] == 1000  # in the right places, it counts
+
+
+def weighted_brute_force(players, board):
+    """Exact (win, tie, lose) per player as fractions: every choice of one weighted combo a
+    player (no card in two) times every runout, naive evaluator. ``players``: lists of
+    (hand text, weight as a Fraction)."""
+    from fractions import Fraction
+
+    board_cards = cards_from_text(board)
+    counts = [[Fraction(0)] * 3 for _ in players]
+    total = Fraction(0)
+    for choice in itertools.product(*players):
+        holes = [cards_from_text(hand) for hand, _ in choice]
+        used = board_cards + [c for h in holes for c in h]
+        if len(set(used)) < len(used):
+            continue
+        weight = Fraction(1)
+        for _, w in choice:
+            weight *= w
+        live = [c for c in range(52) if c not in used]
+        for runout in itertools.combinations(live, 5 - len(board_cards)):
+            ranks = [naive_rank(h + board_cards + list(runout)) for h in holes]
+            best = max(ranks)
+            n_best = ranks.count(best)
+            total += weight
+            for p, r in enumerate(ranks):
+                counts[p][0 if r == best and n_best == 1 else 1 if r == best else 2] += weight
+    return [[c / total for c in row] for row in counts]
+
+
+def pairs(rank, weight, board):
+    """The combos of a pair of ``rank`` that miss the board, each with ``weight``."""
+    suits = [s for s in "cdhs" if rank + s not in board]
+    return [(f"{rank}{a}{rank}{b}", weight) for a, b in itertools.combinations(suits, 2)]
+
+
+def test_exact_results_with_weights_land_in_0_1_and_add_up_to_1():
+    """KsKd against QQ@70 won with probability 1.0000000000000018 and lost -1.78e-15 (the
+    weights' float sums, in two orders); weights that are fractions (percentages) are now
+    counted as whole numbers, and each probability is the exact one, rounded once."""
+    from fractions import Fraction
+
+    frame = equity(["KsKd", "QQ@70"], board="Jc Kh 2h Kc", method="exact")
+    assert frame.win.tolist() == [1.0, 0.0] and frame.lose.tolist() == [0.0, 1.0]
+    board = "Jc Kh 2h"
+    expected = weighted_brute_force([[("KsKd", Fraction(1))],
+                                     pairs("Q", Fraction(7, 10), board)
+                                     + pairs("J", Fraction(1, 4), board)], board)
+    frame = equity(["KsKd", "QQ@70, JJ@25"], board=board, method="exact")
+    got = frame[["win", "tie", "lose"]].to_numpy()
+    assert got.tolist() == [[float(x) for x in row] for row in expected]
