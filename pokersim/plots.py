@@ -1,6 +1,6 @@
 """One-call plots of pokersim's results; each returns the matplotlib Axes it drew on.
 
-    python -m pokersim.plots [PATH]     # the README's figure (docs/equity_vs_players.png)
+    python -m pokersim.plots [PATH]     # the README's figure (default: equity_vs_players.png)
 
 Matplotlib is imported when a function is called, not with pokersim. Colours come from
 matplotlib's colour-blind-safe ``tab10`` cycle and the ``viridis`` map; every line of a plot
@@ -27,7 +27,7 @@ import pokersim as ps  # noqa: F401  (doctests)
 from . import data
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
-from .validation import short_repr
+from .validation import check_writable, short_repr
 
 
 def _axes(ax):
@@ -230,16 +230,17 @@ def equity_distribution(table: pd.DataFrame, ax=None):
     return ax
 
 
-#: Where :func:`readme_figure` writes by default, relative to the working directory.
-README_FIGURE = Path("docs") / "equity_vs_players.png"
+#: Where :func:`readme_figure` writes by default: in the working directory (the README's copy
+#: is ``docs/equity_vs_players.png``, written by ``python -m pokersim.plots docs/...``).
+README_FIGURE = Path("equity_vs_players.png")
 README_HANDS = ["AA", "KK", "AKs", "AKo", "JTs", "77", "22", "72o"]
 
 
 def readme_figure(path=README_FIGURE) -> Path:
     """The README's picture, from the shipped starting-hand table (no simulation): equity of
     a few hands against 1..9 random opponents, beside the 13 x 13 grid heads-up. Writes a PNG
-    to ``path`` (its folder is created) and returns the path. Regenerate it with
-    ``python -m pokersim.plots``.
+    to ``path`` (in a folder that exists: checked first) and returns the path. Regenerate the
+    README's with ``python -m pokersim.plots docs/equity_vs_players.png``.
 
     >>> import tempfile
     >>> path = readme_figure(Path(tempfile.mkdtemp()) / "fig.png")
@@ -248,6 +249,7 @@ def readme_figure(path=README_FIGURE) -> Path:
     """
     from matplotlib.figure import Figure
 
+    path = check_writable(path)
     table = data.starting_hands()
     fig = Figure(figsize=(11, 4.6), layout="constrained")
     left, right = fig.subplots(1, 2, width_ratios=[1, 1.05])
@@ -256,12 +258,27 @@ def readme_figure(path=README_FIGURE) -> Path:
     left.set_xticks(range(1, 10))
     left.grid(alpha=0.3)
     starting_hand_grid(table, opponents=1, ax=right)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     # no software version in the metadata: the same table gives the same file
     fig.savefig(path, dpi=110, metadata={"Software": None})
     return path
 
 
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pokersim.plots [PATH]``: draw :func:`readme_figure` to PATH (default
+    :data:`README_FIGURE`); a path that cannot be written is one line on stderr, status 2."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) > 1 or (args and args[0].startswith("-")):
+        print("usage: python -m pokersim.plots [PATH]  (default: equity_vs_players.png)",
+              file=sys.stderr)
+        return 2
+    try:
+        path = readme_figure(*args)
+    except PokersimInputError as e:
+        print(f"pokersim.plots: error: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {path}")
+    return 0
+
+
 if __name__ == "__main__":  # pragma: no cover
-    print(f"wrote {readme_figure(*sys.argv[1:2])}")
+    sys.exit(main())

@@ -98,7 +98,7 @@ def test_readme_figure_command_writes_a_png(tmp_path):
     import sys
     from pathlib import Path
 
-    path = tmp_path / "sub" / "figure.png"
+    path = tmp_path / "figure.png"
     proc = subprocess.run([sys.executable, "-m", "pokersim.plots", str(path)],
                           cwd=Path(__file__).resolve().parents[1], capture_output=True,
                           text=True, timeout=300)
@@ -108,3 +108,19 @@ def test_readme_figure_command_writes_a_png(tmp_path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk
     assert width > 2 * height > 600
+
+
+def test_the_figure_command_writes_in_the_working_directory_and_makes_no_folder(
+        tmp_path, monkeypatch, capsys):
+    """Run outside the repository, it made ./docs/ and wrote there."""
+    from pokersim.plots import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main([]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["equity_vs_players.png"]
+    assert capsys.readouterr().out == "wrote equity_vs_players.png\n"
+    assert main(["no/such/folder/f.png"]) == 2
+    assert capsys.readouterr().err == ("pokersim.plots: error: cannot write "
+                                       "'no/such/folder/f.png': no folder 'no/such/folder'\n")
+    assert main(["a.png", "b.png"]) == 2 and "usage" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["equity_vs_players.png"]
