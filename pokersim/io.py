@@ -54,6 +54,7 @@ import pandas as pd
 from pandas.io.json import build_table_schema
 
 from .errors import PokersimInputError
+from .results import ResultFrame
 from .validation import cannot_write, check_writable, quoted_path, short_repr
 
 #: The formats :func:`write_table` writes, by file suffix.
@@ -228,9 +229,10 @@ def _records(frame: pd.DataFrame) -> list[dict]:
             for row in frame.to_dict("records")]
 
 
-def read_table(path, fmt: str | None = None) -> pd.DataFrame:
+def read_table(path, fmt: str | None = None) -> ResultFrame:
     """A table written by :func:`write_table` (by pokersim's ``--csv``, ``--json`` or
-    ``--parquet``), its metadata block as ``attrs``; ``fmt`` as there.
+    ``--parquet``), its metadata block as ``attrs``; ``fmt`` as there. A
+    :class:`~pokersim.results.ResultFrame`, printed as pokersim prints its results.
 
     >>> import tempfile, pathlib
     >>> frame = pd.DataFrame({"category": ["Pair"], "count": [3]})
@@ -247,6 +249,7 @@ def read_table(path, fmt: str | None = None) -> pd.DataFrame:
     except OSError as e:  # no such file, a folder, no permission
         why = e.strerror or short_repr(str(e))
         raise PokersimInputError(f"cannot read {quoted_path(path)}: {why}") from None
+    frame = ResultFrame(frame)
     frame.attrs = meta
     return frame
 

@@ -2,8 +2,9 @@
 
 Every table pokersim returns is a :class:`ResultFrame`, a pandas DataFrame that keeps
 full-precision numbers but prints them for people: integers with thousands separators,
-probabilities (win, tie, lose, equity, probability and their standard errors) as percentages
-with four significant digits, other numbers with four (whole from 1,000 up). Three kinds of
+probabilities (win, tie, lose, equity, probability and their standard errors, also with a
+qualifier in brackets, such as ``"probability (7 cards)"``) as percentages with four
+significant digits, other numbers with four (whole from 1,000 up). Three kinds of
 table share the column words of ``docs/api.md``:
 
 - a **frequency table**, one row per category, strongest first: :data:`FREQUENCY_COLUMNS`;
@@ -100,9 +101,17 @@ def format_number(value, column: str = "") -> str:
     value = float(value)
     if np.isnan(value):
         return "NaN"
-    if column in PERCENT_COLUMNS or column.endswith("_std_error"):
+    if _is_percent(column):
         return f"{100 * value:,.4g}%"
     return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def _is_percent(column: str) -> bool:
+    """Whether a column is printed as percentages: a probability column, one ending in
+    ``_std_error``, or either with a qualifier in brackets (``"probability (7 cards)"``, as
+    a merge's suffixes make)."""
+    name = column.split(" (", 1)[0]
+    return name in PERCENT_COLUMNS or name.endswith("_std_error")
 
 
 def _for_people(frame: pd.DataFrame, max_rows: int | None = None) -> pd.DataFrame:

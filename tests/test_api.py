@@ -414,3 +414,12 @@ def test_old_spellings_warn_and_agree(case):
     with pytest.warns(PokersimDeprecationWarning):
         result = old_call()
     same(result, new_call())
+
+
+def test_probability_columns_a_merge_qualifies_print_as_percentages():
+    """Tutorial 01's comparison of 5 and 7 cards printed raw floats beside percentages."""
+    table = ResultFrame({"category": ["Pair"], "probability (5 cards)": [0.42257],
+                         "probability (7 cards)": [0.43823], "equity_std_error (x)": [0.001],
+                         "count (5 cards)": [1.5]})
+    assert repr(table).splitlines()[1].split() == ["0", "Pair", "42.26%", "43.82%", "0.1%",
+                                                   "1.5"]

@@ -244,3 +244,12 @@ def test_a_table_that_cannot_be_read_is_named(tmp_path, name, why):
     with pytest.raises(PokersimInputError) as info:
         read_table(tmp_path / name)
     assert str(info.value) == f"cannot read {str(tmp_path / name)!r}: {why}"
+
+
+@pytest.mark.parametrize("suffix", ["csv", "json", "parquet"])
+def test_a_table_read_back_prints_as_pokersim_prints_it(tmp_path, suffix):
+    """read_table gave a plain DataFrame that printed raw floats."""
+    frame = pokersim.equity(["AhKh", "QsQd"], board="2c 7d Qh")
+    back = read_table(write_table(frame, tmp_path / f"t.{suffix}"))
+    assert isinstance(back, pokersim.results.ResultFrame)
+    assert repr(back) == repr(frame)
