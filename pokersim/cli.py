@@ -193,8 +193,8 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 
     opponents = range(1, 10) if args.opponents is None else [
         check_between(n, "--opponents", 1, MAX_OPPONENTS) for n in args.opponents]
-    return equity_vs_random(args.hand, opponents=opponents,
-                            board=args.board, dead=args.dead, **_simulation(args))
+    return equity_vs_random(args.hand, opponents=opponents, board=args.board, dead=args.dead,
+                            game=args.game, **_simulation(args))
 
 
 def _cmd_starting_hands(args) -> pd.DataFrame:
@@ -575,12 +575,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _add_command(sub, "vs-random", "one hand against random opponents (1 to 9, or the "
                      "counts given)",
-                     ['vs-random "As Ad" --opponents 1 3 9 --trials 1000000 --seed 1'],
+                     ['vs-random "As Ad" --opponents 1 3 9 --trials 1000000 --seed 1',
+                      'vs-random "As Ad Ks Kd" --game omaha --opponents 1 2 3 --seed 1'],
                      _cmd_vs_random, simulates=True)
     p.add_argument("hand", help='e.g. "As Ad"')
     p.add_argument("--opponents", type=int, nargs="+", metavar="N",
-                   help="opponent counts, each 1..22, a row each (default: 1 to 9); "
-                        "--opponents 3 is three opponents, as equity_vs_random(opponents=3)"),
+                   help="opponent counts, each 1..22 (fewer in games that deal more cards), "
+                        "a row each (default: 1 to 9); --opponents 3 is three opponents, as "
+                        "equity_vs_random(opponents=3)"),
+    p.add_argument("--game", choices=GAME_NAMES,
+                   help="another game than Hold'em: the hand is one of its hands (a partial "
+                        "hand completed at random)")
     simulation_options(p)
     tables.append(p)
 

@@ -52,7 +52,7 @@ from .errors import (
 )
 from .evaluate import CATEGORY_LABELS, category_of_strength, tables
 from .ranges import RANDOM_WORDS, Range, parse_range
-from .results import ResultFrame, as_win_rate_table, win_rate_table
+from .results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table, win_rate_table
 from .runner import check_client, chunk_blocks, run_chunks
 from .validation import (
     NOT_GIVEN,
@@ -662,14 +662,17 @@ def opponent_counts(opponents) -> list[int]:
 def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
                      trials: int | None = None, method: str = "auto", seed=None,
                      target_stderr: float | None = None, *, client=None,
-                     chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
+                     chunk_size: int | None = None, progress: bool = False,
+                     game=None) -> ResultFrame:
     """Win, tie and equity of one hand against random opponents: 1, 2, ... 9 by default.
 
     ``opponents`` is a count (``opponents=3``: one row, three opponents) or a list of
-    counts (a row each), each 1 to :data:`MAX_OPPONENTS`, as the command line's
-    ``--opponents 3`` or ``--opponents 1 2 3``. Each count is one :func:`equity` run of
-    ``hand`` against that many ``"random"`` players, with the other arguments as there (the
-    same seed for each).
+    counts (a row each), each 1 to :data:`MAX_OPPONENTS` (fewer where the ``game`` deals more
+    cards: the deck must hold them), as the command line's ``--opponents 3`` or
+    ``--opponents 1 2 3``. Each count is one :func:`equity` run of ``hand`` against that
+    many ``"random"`` players, with the other arguments as there (the same seed for each),
+    ``game`` included: Omaha, short deck, stud... (a split-pot game adds its high and low
+    columns).
 
     Returns
     -------
@@ -693,10 +696,13 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
     0         1   AsAd   100%  exact
     """
     counts = opponent_counts(opponents)
+    if game is not None:
+        _game_name(game)  # a bad game named before any run
     seed = drawn_seed(seed)  # one for every run
     runs = (lambda n=n: equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
                                method=method, seed=seed, target_stderr=target_stderr,
-                               client=client, chunk_size=chunk_size, progress=progress)
+                               client=client, chunk_size=chunk_size, progress=progress,
+                               game=game)
             for n in counts)
     return collect_runs(runs, lambda frames, partial: _versus_random_table(frames, counts,
                                                                           partial))
@@ -728,6 +734,9 @@ def _versus_random_table(frames: list[ResultFrame], counts: list[int],
     rows = pd.concat([pd.DataFrame(f.iloc[:1]) for f in frames], ignore_index=True)
     rows.insert(0, "opponents", counts[:len(frames)])
     table = as_win_rate_table(rows, ["opponents", "player"])
+    for column in SPLIT_POT_COLUMNS:  # a split-pot game's
+        if column in rows:
+            table[column] = rows[column].to_numpy()
     simulated = [f.attrs["trials"] for f in frames if f.attrs["trials"] is not None]
     table.attrs.update({k: frames[0].attrs[k] for k in ("board", "dead")})
     table.attrs["seed"] = next((f.attrs["seed"] for f in frames if f.attrs["seed"] is not None),

@@ -491,6 +491,21 @@ def test_equity_command_errors(capsys):
     assert "player 2" in err and "'Xx'" in err and "Traceback" not in err
 
 
+def test_vs_random_command_takes_a_game(capsys):
+    import io
+
+    from pokersim import equity_vs_random
+
+    rc = main(["vs-random", "As Ad Ks Kd", "--game", "omaha", "--opponents", "1", "2",
+               "--board", "2c 7d 9h Ts", "--trials", "20000", "--seed", "1", "--json", "-"])
+    frame = pd.read_json(io.StringIO(capsys.readouterr().out), orient="table",
+                         precise_float=True)
+    assert rc == 0 and frame.opponents.tolist() == [1, 2]
+    expected = equity_vs_random("As Ad Ks Kd", opponents=[1, 2], board="2c 7d 9h Ts",
+                                game="omaha", trials=20_000, seed=1)
+    assert frame.equity.tolist() == expected.equity.tolist()
+
+
 def test_vs_random_command(tmp_path):
     out = tmp_path / "vs.csv"
     # --opponents takes counts, as equity_vs_random(opponents=...): 3 is three opponents

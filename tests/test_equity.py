@@ -178,6 +178,31 @@ def test_equity_vs_random_table():
     assert df.equity.iloc[0] == pytest.approx(0.852, abs=0.005)  # AA vs one random: 85.2%
 
 
+@pytest.mark.parametrize("hand, game, board", [("As Ad Ks Kd", "omaha", "2c 7d 9h Ts"),
+                                               ("As 2d 3c 4h", "omaha-hi-lo", "5c 7d Kh 9s"),
+                                               ("Ah Kh", "short-deck", "6c 7d 9h Ts")])
+def test_equity_vs_random_in_another_game_is_equity_against_that_many_random_hands(
+        hand, game, board):
+    """vs-random took no game: Omaha or short deck against 1, 2, 3 random hands needed
+    repeated "random" players by hand. Each row is that equity table's first row (the same
+    seed), the split-pot columns included."""
+    table = equity_vs_random(hand, opponents=[1, 2], board=board, game=game, trials=20_000,
+                             seed=1)
+    assert table.opponents.tolist() == [1, 2] and table.attrs["hand"] == hand
+    for row, n in zip(table.itertuples(index=False), [1, 2], strict=True):
+        alone = equity([hand] + ["random"] * n, board=board, game=game, trials=20_000, seed=1)
+        expected = alone.iloc[0].to_dict()
+        assert {k: v for k, v in row._asdict().items() if k != "opponents"} == expected
+    assert ("low_equity" in table.columns) == (game == "omaha-hi-lo")
+
+
+def test_equity_vs_random_refuses_a_game_the_deck_cannot_serve():
+    with pytest.raises(PokersimInputError, match="razzle"):
+        equity_vs_random("As Ad Ks", game="razzle")
+    with pytest.raises(PokersimInputError, match="cards"):  # 8 stud hands of 7: 56 cards
+        equity_vs_random("As Ad Ks", opponents=7, game="stud", trials=1000)
+
+
 @pytest.mark.parametrize("kwargs, error, message", [
     (dict(players=["AhKh"]), PokersimInputError, "at least two players"),
     (dict(players="AhKh"), PokersimInputError, "at least two players"),
