@@ -301,7 +301,7 @@ def _unindex_rows(w, n_workers, indices, shapes, multiplier, k, run_size, offset
     for i in range(stop - start):
         config = np.searchsorted(offset, indices[i], side="right") - 1
         rest = indices[i] - offset[config]
-        n_hole, n_out, run = 0, 2, 0
+        n_hole, n_out, run = 0, 2, np.int64(0)
         for part in range(SUITS):
             kk = k[config, part]
             if part == 0 or k[config, part - 1] == 1:  # a run starts here

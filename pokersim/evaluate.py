@@ -182,10 +182,10 @@ def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
                     bad += out[i] < 0
                     rows &= rows - np.uint64(1)
         if w == 0:  # the rows after the last whole block
-            for i in range(8 * blocks, hands.shape[0]):
-                out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets,
-                                       table, flavor)
-                bad += out[i] < 0
+            for row in range(8 * blocks, hands.shape[0]):
+                out[row] = hand_strength(hands, row, k, card_keys, card_bits, flush, offsets,
+                                         table, flavor)
+                bad += out[row] < 0
         return bad
 
     return kernel

@@ -245,7 +245,7 @@ def _settle(s, row, rule_235, out):
     for p in range(1, players):
         best = max(best, s[row, p])
     if rule_235 and best >= LEOPARD_MIN:
-        best_235 = -1
+        best_235 = np.int64(-1)
         for p in range(players):
             if (s[row, p] >> 2) == CODE_235:
                 best_235 = max(best_235, np.int64(s[row, p]))

@@ -373,9 +373,9 @@ def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
                     bad += out[i] < 0
                     left &= left - _U(1)
         if w == 0:  # the rows after the last whole block
-            for i in range(8 * blocks, hands.shape[0]):
-                out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
-                bad += out[i] < 0
+            for row in range(8 * blocks, hands.shape[0]):
+                out[row] = row_strength(hands, row, k, card_bits, first, strength_of_mask, rest)
+                bad += out[row] < 0
         return bad
 
     return eight_at_a_time
