@@ -379,3 +379,18 @@ def as_card_set(cards, name: str = "dead") -> np.ndarray:
     arr = np.ascontiguousarray(arr.astype(np.uint8))
     check_hands(arr[None, :], name)
     return arr
+
+
+def check_distinct(cards, message: str) -> None:
+    """A :class:`~pokersim.errors.DuplicateCardError` ``"{message}, {card}"`` naming the
+    lowest card that the card ids ``cards`` hold twice; nothing if each is there once.
+
+    >>> check_distinct([50, 20, 50], "two players hold the same card")
+    Traceback (most recent call last):
+    ...
+    pokersim.errors.DuplicateCardError: two players hold the same card, Ah
+    """
+    held = np.asarray(cards, np.int64).reshape(-1)
+    if len(set(held.tolist())) < held.size:
+        values, counts = np.unique(held, return_counts=True)
+        raise DuplicateCardError(f"{message}, {format_cards(values[counts > 1][:1])}")

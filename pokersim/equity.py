@@ -40,7 +40,7 @@ from ._equity import (
     run_workers,
 )
 from ._random import alias_tables, seed_key
-from .cards import as_array, as_card_set, format_cards, parse_cards
+from .cards import as_array, as_card_set, check_distinct, format_cards, parse_cards
 from .deal import deal_plan
 from .errors import (
     CardError,
@@ -124,12 +124,9 @@ def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
 def _check_no_card_held_twice(players: list[_Player]) -> None:
     """An error naming a card that two players' only hands share (a range with one combo
     left is such a hand)."""
-    held = np.concatenate([p.combos[0] for p in players
-                           if p.combos is not None and len(p.combos) == 1] or [[]])
-    cards, counts = np.unique(held.astype(np.uint8), return_counts=True)
-    if (counts > 1).any():
-        raise DuplicateCardError(f"two players hold the same card, "
-                                 f"{format_cards(cards[counts > 1][:1])}")
+    check_distinct(np.concatenate([p.combos[0] for p in players
+                                   if p.combos is not None and len(p.combos) == 1] or [[]]),
+                   "two players hold the same card")
 
 
 def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:

@@ -52,7 +52,7 @@ import numpy as np
 from .. import config, rankings
 from .._jit import on_workers, workers
 from .._random import alias_tables, seed_key
-from ..cards import CardError, as_array, as_card_set, format_cards, parse_cards
+from ..cards import CardError, as_array, as_card_set, check_distinct, format_cards, parse_cards
 from ..combinatorics import binomials
 from ..deal import deal_plan
 from ..errors import (
@@ -233,10 +233,7 @@ def _players(specs, game: Game, blocked: np.ndarray) -> list[_Player]:
     while True:  # a list left with one hand is that hand, which the others cannot hold
         singles = [p.cards[0] for p in players if len(p.cards) == 1]
         held = np.concatenate([blocked, *singles]).astype(np.uint8)
-        if len(set(held.tolist())) < held.size:
-            cards, counts = np.unique(held, return_counts=True)
-            raise DuplicateCardError(f"two players hold the same card, "
-                                     f"{format_cards(cards[counts > 1][:1])}")
+        check_distinct(held, "two players hold the same card")
         players = [p if len(p.cards) == 1 else _without(p, i, held)
                    for i, p in enumerate(players)]
         if sum(len(p.cards) == 1 for p in players) == len(singles):
