@@ -594,7 +594,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ["starting-hands --sort 1",
                       "starting-hands --parquet starting_hands.parquet",
                       "starting-hands --regenerate --out sh.csv   "
-                      "# the shipped table afresh (under a minute on 2 cores)",
+                      "# the shipped table afresh (1.5 minutes on 2 cores)",
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
                       "--out sh.csv"],
                      _cmd_starting_hands, simulates=True, present=_starting_hands_wide,

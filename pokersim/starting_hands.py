@@ -54,7 +54,8 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
     from the exact heads-up matrix that the package ships, see
     :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
     chunks of ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim.runner`).
-    All 169 hands against 1 to 9 opponents take under a minute on 2 cores.
+    All 169 hands against 1 to 9 opponents take 90 s on 2 cores (140 s in a first run, whose
+    kernels compile; measured on a quiet 2-core AMD EPYC).
 
     ``seed`` is any seed (see ``docs/api.md``); each hand runs with a seed of its own, so
     that its numbers do not depend on which other hands are asked for: hand i of
