@@ -158,7 +158,7 @@ def round_tables(round_number: int) -> RoundTables:
     rows = np.zeros((n, _START + SUITS - 1), np.uint64)
     rows[:, _OFFSET] = offset[:-1]
     rows[:, _MULTIPLIER:_MULTIPLIER + SUITS] = multiplier
-    rows[:, _IS_CODE:_IS_CODE + SUITS - 1] = np.where(k[:, :-1] == 1, ~np.uint64(0), 0)
+    rows[:, _IS_CODE:_IS_CODE + SUITS - 1] = np.where(k[:, :-1] == 1, ~np.uint64(0), np.uint64(0))
     rows[:, _START:_START + SUITS - 1] = MULTISET_START[k[:, :-1]]
     packed = sum(part_shapes[:, s].astype(np.int64) << (SHAPE_BITS * s) for s in range(SUITS))
     out = RoundTables(n_board=n_board,

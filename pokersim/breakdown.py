@@ -158,7 +158,7 @@ def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
          top_pair & (kicker_place == 0), top_pair & (kicker_place <= 2), top_pair,
          from_hole & (above == 1) & between, from_hole & between, from_hole,
          high == _ACE],
-        np.arange(16), default=16)
+        list(range(16)), default=16)
     flags = np.zeros((n, len(DRAWS)), bool)
     to_come = 5 - boards.shape[1]
     if to_come == 0 or not draws:

@@ -65,6 +65,7 @@ from ..tables import (
     HASH_SHIFT,
     RANK_KEYS,
     RANK_MASK,
+    RANKS_IN_MASK,
     SUIT_SHIFT,
     _build_perfect_hash,
     rank_multisets,
@@ -298,7 +299,7 @@ def build_tables() -> OmahaTables:
     offsets, board_hash = _build_perfect_hash(keys, np.arange(len(boards)), HASH_SHIFT)
 
     masks = np.arange(8192)
-    masks = masks[(np.bitwise_count(masks) >= 3) & (np.bitwise_count(masks) <= 5)]
+    masks = masks[(RANKS_IN_MASK >= 3) & (RANKS_IN_MASK <= 5)]
     flush_row = np.full(8192, -1, np.int32)
     flush_row[masks] = np.arange(len(masks)) * PAIRS
     low_five = _low_five()
