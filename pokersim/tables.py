@@ -49,8 +49,18 @@ HASH_SHIFT = 12
 STRAIGHT_MASKS = np.array([0x1F << (top - 4) for top in range(12, 3, -1)] + [0x100F],
                           dtype=np.int64)  # highest first; the wheel A-2-3-4-5 last
 STRAIGHT_TOPS = np.array(list(range(12, 3, -1)) + [3], dtype=np.int64)
-#: How many ranks each 13-bit mask of ranks holds (``np.bitwise_count`` needs numpy 2).
-RANKS_IN_MASK = np.array([m.bit_count() for m in range(1 << 13)], np.int64)
+
+
+@functools.cache
+def ranks_in_mask() -> np.ndarray:
+    """How many ranks each 13-bit mask of ranks holds, for the table builders
+    (``np.bitwise_count`` needs numpy 2; computed on first use, not at import).
+
+    >>> ranks_in_mask()[[0, 0b1, 0b1011, 0x1FFF]].tolist()
+    [0, 1, 3, 13]
+    """
+    return np.array([m.bit_count() for m in range(1 << 13)], np.int64)
+
 
 (HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH,
  ROYAL) = range(10)

@@ -32,10 +32,10 @@ from ..tables import (
     KEY_BIAS,
     NOT_A_CARD,
     RANK_KEYS,
-    RANKS_IN_MASK,
     SUIT_SHIFT,
     _build_perfect_hash,
     rank_multisets,
+    ranks_in_mask,
     suit_of_flush,
 )
 from . import keys  # noqa: F401  (the doctest's)
@@ -128,7 +128,7 @@ def build(five_key, *, suits: bool = True, lowest_rank: int = 0,
     best[in_deck] = _best_keys(playable[in_deck], five_key)
     flush_keys = _flush_keys(five_key, lowest_rank) if suits else np.zeros(8192, np.int64)
     five_card = np.concatenate([best[playable.sum(axis=1) == 5],
-                                flush_keys[RANKS_IN_MASK == 5]])
+                                flush_keys[ranks_in_mask() == 5]])
     if flush_with_others:
         flush_keys = _flush_with_others_keys(five_key)
     distinct = np.unique(five_card[five_card > 0])

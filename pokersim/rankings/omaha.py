@@ -65,10 +65,10 @@ from ..tables import (
     HASH_SHIFT,
     RANK_KEYS,
     RANK_MASK,
-    RANKS_IN_MASK,
     SUIT_SHIFT,
     _build_perfect_hash,
     rank_multisets,
+    ranks_in_mask,
     suit_of_flush,
 )
 from ..tables import tables as high_tables
@@ -298,8 +298,8 @@ def build_tables() -> OmahaTables:
     keys = boards @ RANK_KEYS.astype(np.int64)
     offsets, board_hash = _build_perfect_hash(keys, np.arange(len(boards)), HASH_SHIFT)
 
-    masks = np.arange(8192)
-    masks = masks[(RANKS_IN_MASK >= 3) & (RANKS_IN_MASK <= 5)]
+    sizes = ranks_in_mask()
+    masks = np.arange(8192)[(sizes >= 3) & (sizes <= 5)]
     flush_row = np.full(8192, -1, np.int32)
     flush_row[masks] = np.arange(len(masks)) * PAIRS
     low_five = _low_five()
