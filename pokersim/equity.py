@@ -17,6 +17,7 @@ full precision.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import numbers
@@ -26,7 +27,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from . import config
+from . import config, rankings
 from ._equity import (
     Blocks,
     Board,
@@ -40,20 +41,20 @@ from ._equity import (
     run_workers,
 )
 from ._random import alias_tables, seed_key
-from .cards import as_array, as_card_set, check_distinct, format_cards, parse_cards
+from .cards import format_cards
 from .deal import deal_plan
 from .errors import (
-    CardError,
     DuplicateCardError,
     PokersimInputError,
-    RangeError,
     SimulationInterrupted,
     TargetStderrWarning,
 )
-from .evaluate import CATEGORY_LABELS, category_of_strength, tables
-from .ranges import RANDOM_WORDS, Range, parse_range
+from .evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
+from .players import Player, cards_left, cards_of, deck_of, parse_players
+from .ranges import RANDOM_WORDS
 from .results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table, win_rate_table
 from .runner import check_client, chunk_blocks, run_chunks
+from .tables import KEY_BIAS
 from .validation import (
     NOT_GIVEN,
     check_between,
@@ -83,50 +84,32 @@ class _Player:
     weights: np.ndarray | None
 
 
-def _as_player(spec, i: int, blocked: np.ndarray) -> _Player:
-    """A hand, a range or "random", less the combos that use board or dead cards."""
-    if isinstance(spec, Range):
-        rng, label = spec, spec.text
-    elif isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS:
-        return _Player(spec.strip().lower(), None, None)
-    elif isinstance(spec, str):
-        label = spec.strip()
-        try:
-            hand = parse_cards(label)
-        except CardError:
-            hand = None
-        if hand is not None and hand.size == 2:
-            if not set(blocked.tolist()).isdisjoint(hand.tolist()):  # np.isin costs more
-                raise DuplicateCardError(f"player {i + 1} {short_repr(label)} holds a board or "
-                                         f"dead card")
-            return _Player(label, np.sort(hand)[::-1][None, :].copy(), np.ones(1))
-        try:
-            rng = parse_range(label)
-        except RangeError as e:
-            raise RangeError(f"player {i + 1}: {e}") from None
-    else:
-        arr = as_array(spec, f"player {i + 1}", "a hand, a range or 'random'",
-                       PokersimInputError)
-        if arr.shape != (2,) or arr.dtype.kind not in "iu":
-            raise PokersimInputError(f"player {i + 1} must be a hand, a range or 'random'; "
-                                     f"got {short_repr(spec)}")
-        hand = as_card_set(arr, f"player {i + 1}")
-        if np.isin(hand, blocked).any():
-            raise DuplicateCardError(f"player {i + 1} holds a board or dead card")
-        return _Player(format_cards(hand), np.sort(hand)[::-1][None, :].copy(), np.ones(1))  # type: ignore[arg-type]
-    rng = rng.remove(blocked) if blocked.size else rng
-    if len(rng) == 0:
-        raise PokersimInputError(f"player {i + 1} {short_repr(label)}: no combo is left once the "
-                                 "board and dead cards are removed")
-    return _Player(label, rng.combos, rng.weights)
+def two_card_game(game) -> bool:
+    """Whether the Hold'em kernels play ``game`` (a :class:`~pokersim.games.game.Game`): two
+    hole cards, five board cards, the best five of the seven in one ranking read by the plain
+    lookup, with suits and at most ten categories (Hold'em, the short decks). Every other
+    game is played by :mod:`pokersim.games.equity`'s kernels."""
+    r = rankings.get(game.ranking)
+    return (game.hole == 2 and game.board == 5 and not game.two_plus_three and game.low is None
+            and not game.draw and game.up_cards == 0 and r.flavor == rankings.PLAIN and r.suits
+            and 7 in r.hand_sizes and len(r.labels) <= len(CATEGORY_LABELS))
 
 
-def _check_no_card_held_twice(players: list[_Player]) -> None:
-    """An error naming a card that two players' only hands share (a range with one combo
-    left is such a hand)."""
-    check_distinct(np.concatenate([p.combos[0] for p in players
-                                   if p.combos is not None and len(p.combos) == 1] or [[]]),
-                   "two players hold the same card")
+def _as_combos(player: Player, live: np.ndarray) -> _Player:
+    """A player's choices as the Hold'em kernels take them: its two-card combos (higher card
+    first) and weights, a partial hand as every completion from the ``live`` cards (each of
+    its weight: the kernels drop the choices that share a card, so each completion left is
+    as likely as a card dealt at random), or None for a random player."""
+    cards = player.cards
+    if cards.shape[1] == 0:
+        return _Player(player.label, None, None)
+    weights = player.weights.astype(np.float64)
+    if cards.shape[1] == 1:
+        others = live[None, :] != cards  # (hands, live)
+        rows, columns = np.nonzero(others)
+        cards = np.stack([cards[rows, 0], live[columns]], axis=1)
+        weights = weights[rows]
+    return _Player(player.label, np.sort(cards, axis=1)[:, ::-1].copy(), weights)
 
 
 def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
@@ -194,7 +177,8 @@ class _Counted:
     target_met: bool | None = None  # whether target_stderr was reached (None: not asked)
 
 
-def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFrame:
+def summarise(labels, counted: _Counted, categories: bool = False,
+              ranking: str = "high") -> ResultFrame:
     """The win-rate table of :func:`equity` from merged counts."""
     wins = np.asarray(counted.wins, float)
     ties = np.asarray(counted.ties, float)
@@ -205,18 +189,19 @@ def summarise(labels, counted: _Counted, categories: bool = False) -> ResultFram
     extra = {}
     if categories:
         share = np.asarray(counted.cats, float) / counted.total
-        # strongest first, as every table lists categories
-        extra = {name: share[:, c] for c, name in reversed(list(enumerate(CATEGORY_LABELS)))}
+        r = rankings.get(ranking)  # strongest first, as every table lists categories
+        extra = {r.labels[c]: share[:, c] for c in r.order}
     lose = (counted.total - wins - ties.sum(axis=1)) / counted.total  # no negative zero
     return win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
                           np.full(len(labels), counted.outcomes, np.int64), counted.method,
                           **extra)
 
 
-def _game_name(game) -> str:
+def _game(game):
+    """The :class:`~pokersim.games.game.Game` of a name (or a Game)."""
     from .games.game import get as get_game
 
-    return get_game(game).name
+    return get_game(game)
 
 
 def equity(players, board=None, dead=None, trials: int | None = None, method: str = "auto",
@@ -230,7 +215,8 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     players : list of str or Range
         Two or more players: hands (``"AhKh"``), ranges (``"QQ+, AKs"``) or ``"random"``.
     board, dead : str or array of cards, optional
-        0, 3, 4 or 5 board cards; dead cards are out of play. None or ``""``: none.
+        Up to 5 known board cards (the rest dealt); dead cards are out of play. None or
+        ``""``: none.
     trials : int, optional
         Monte Carlo trials (default ``config.DEFAULT_TRIALS``; with ``target_stderr``, a cap
         of ``config.MAX_TRIALS``).
@@ -259,10 +245,11 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     progress : bool
         Show a progress bar on stderr for runs over a second.
     game : str or pokersim.games.Game, optional
-        Another game than Hold'em (:mod:`pokersim.games.game`): Omaha, stud, razz, the draw
-        games... Players are then the game's hands, partial hands completed at random,
-        ``"random"`` or weighted lists of hands, and split-pot games add the high and low
-        columns: see :func:`pokersim.games.equity.game_equity`, which takes the same options.
+        The game, Hold'em by default (:mod:`pokersim.games.game`): short deck, Omaha, stud,
+        razz, the draw games... In every game a player may also be a partial hand completed
+        at random or a weighted list of hands (:mod:`pokersim.players`), and split-pot games
+        add the high and low columns (see :func:`pokersim.games.equity.game_equity`, the
+        same call). ``categories`` and ``exact`` are for Hold'em and the short decks.
     exact : bool or None, optional
         Deprecated (warns): True, False and None are ``method="exact"``, ``"monte-carlo"``
         and ``"auto"``. Giving it with another ``method`` than ``"auto"`` is an error.
@@ -273,8 +260,8 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         A win-rate table, one row per player in the order given: player, win, tie, lose,
         equity, std_error (0 when exact), outcomes (int64: trials, or the deals enumerated:
         each combination of the players' hole cards times each runout, unweighted), method.
-        ``attrs`` hold board, dead (as text), seed, trials (Monte Carlo trials run; None when
-        exact), method, target_stderr (and target_stderr_met) and partial.
+        ``attrs`` hold game, board, dead (as text), seed, trials (Monte Carlo trials run;
+        None when exact), method, target_stderr (and target_stderr_met) and partial.
 
     Raises
     ------
@@ -290,33 +277,45 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     >>> mc = equity(["AhKh", "QsQd"], trials=100_000, seed=1)
     >>> mc.attrs["method"], int(mc.outcomes.iloc[0])
     ('monte-carlo', 100000)
+    >>> equity(["Ah Kh", "Qs Qd"], game="short-deck").equity.round(4).tolist()
+    [0.5428, 0.4572]
     >>> equity(["As Ad Ks Kd", "Qh Jh Th 9h"], board="2c 7d Qs", game="omaha").equity.round(4)
     0    0.6659
     1    0.3341
     Name: equity, dtype: float64
     """
-    if game is not None and _game_name(game) != "holdem":
+    g = _game("holdem" if game is None else game)
+    if not two_card_game(g):
         from .games.equity import game_equity
 
         if categories or exact is not NOT_GIVEN:
-            raise PokersimInputError("categories and exact are Hold'em's options; with "
-                                     "game=, use method=")
+            raise PokersimInputError(f"categories and exact are options of Hold'em and the "
+                                     f"short decks; in {g.name}, use method=")
         return game_equity(players, board, dead, method=method, trials=trials, seed=seed,
-                           target_stderr=target_stderr, game=game, client=client,
+                           target_stderr=target_stderr, game=g, client=client,
                            chunk_size=chunk_size, progress=progress)
     method = _method_from_exact(method, exact)
-    board_cards = as_card_set(board, "board")
-    if board_cards.size not in (0, 3, 4, 5):
-        raise PokersimInputError(f"the board has 0, 3, 4 or 5 cards; got {board_cards.size}")
-    dead_cards = as_card_set(dead, "dead")
+    board_cards = cards_of(board, "board", g)
+    if board_cards.size > 5:
+        raise PokersimInputError(f"{g.name} has 5 board cards; got {board_cards.size}: "
+                                 f"{short_repr(format_cards(board_cards))}")
+    dead_cards = cards_of(dead, "dead", g)
     blocked = np.concatenate([board_cards, dead_cards])
     if len(set(blocked.tolist())) < blocked.size:
-        raise DuplicateCardError("a dead card is also on the board")
+        raise DuplicateCardError(f"a dead card is also on the board, "
+                                 f"{format_cards(np.intersect1d(board_cards, dead_cards)[:1])}")
     if not isinstance(players, (list, tuple, np.ndarray)) or len(players) < 2:
         raise PokersimInputError(f"equity needs a list of at least two players; got "
                                  f"{short_repr(players)}")
-    specs = [_as_player(p, i, blocked) for i, p in enumerate(players)]
-    _check_no_card_held_twice(specs)
+    deck = deck_of(g)
+    if deck[0]:  # the cards of a short deck's missing ranks are out of play, as dead cards are
+        blocked = np.union1d(blocked, np.arange(deck[0], dtype=np.uint8))
+    parsed = parse_players(list(players), g, blocked)
+    live = deck
+    if any(p.cards.shape[1] == 1 for p in parsed):  # a partial hand: the cards left for it
+        single = [p.cards[0] for p in parsed if len(p.cards) == 1]
+        live = cards_left(deck, np.concatenate([blocked, *single]).astype(np.uint8))
+    specs = [_as_combos(p, live) for p in parsed]
     n_players = len(specs)
     n_runout = 5 - board_cards.size
     n_live = 52 - blocked.size
@@ -338,16 +337,17 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     counted = None
     if wanted == "exact":
         counted = _try_exact(ordered, blocked, board_cards, n_runout, runouts,
-                             method == "exact", categories, client, progress)
+                             method == "exact", categories, client, progress, g.ranking)
     if counted is None:
         counted = _monte_carlo(ordered, board_cards, blocked, n_runout, trials, seed,
-                               target_stderr, categories, client, chunk_size, progress)
+                               target_stderr, categories, client, chunk_size, progress,
+                               g.ranking)
     back = np.argsort(order)  # rows in the callers' order
     counted = _Counted(counted.wins[back], counted.ties[back],
                        counted.cats[back] if categories else counted.cats, counted.total,
                        counted.outcomes, counted.trials, counted.method, counted.target_met)
-    frame = summarise([ordered[i].label for i in back], counted, categories)
-    frame.attrs.update(board=format_cards(board_cards), dead=format_cards(dead_cards),
+    frame = summarise([ordered[i].label for i in back], counted, categories, g.ranking)
+    frame.attrs.update(game=g.name, board=format_cards(board_cards), dead=format_cards(dead_cards),
                        seed=seed_of(seed, counted.method), trials=counted.trials,
                        target_stderr=target_stderr)
     if target_stderr is not None:
@@ -377,22 +377,28 @@ def _method_from_exact(method, exact) -> str:
     return named
 
 
-def _board_key(board_cards) -> tuple[np.uint64, np.uint64]:
+def _board_key(board_cards, ranking: str) -> tuple[np.uint64, np.uint64]:
     """(summed key, OR of bits) of the known board cards, as :class:`Board` holds them."""
-    t = tables()
-    key = np.uint64(0x3333 << 32)  # KEY_BIAS
+    card_keys, card_bits = kernel_args(ranking)[:2]
+    key = KEY_BIAS
     bits = np.uint64(0)
     for c in board_cards.tolist():
-        key += t.card_keys[c]
-        bits |= t.card_bits[c]
+        key += card_keys[c]
+        bits |= card_bits[c]
     return key, bits
 
 
-def _evaluator() -> Evaluator:
-    """The evaluator's tables as the kernels take them (loaded where the chunk runs)."""
-    t = tables()
-    return Evaluator(card_keys=t.card_keys, card_bits=t.card_bits, flush=t.flush,
-                     offsets=t.offsets, table=t.hash, category_of=category_of_strength())
+@functools.cache
+def _evaluator(ranking: str) -> Evaluator:
+    """The tables of ``ranking`` as the kernels take them, of the same types in every ranking
+    (one compiled kernel serves them all); loaded where the chunk runs."""
+    card_keys, card_bits, flush, offsets, table = kernel_args(ranking)
+    category_of = category_of_strength()  # read-only int64, as the kernel is compiled for
+    if ranking != "high":
+        category_of = rankings.get(ranking).category_of_strength.astype(np.int64)
+        category_of.setflags(write=False)
+    return Evaluator(card_keys=card_keys, card_bits=card_bits, flush=flush, offsets=offsets,
+                     table=table, category_of=category_of)
 
 
 def _card_masks(cards) -> np.ndarray:
@@ -402,19 +408,19 @@ def _card_masks(cards) -> np.ndarray:
     return np.bitwise_or.reduce(bits, axis=-1, initial=np.uint64(0))
 
 
-def _hole_tables(combos: np.ndarray):
+def _hole_tables(combos: np.ndarray, ranking: str):
     """Key, rank bits and card mask of each combo."""
-    t = tables()
+    card_keys, card_bits = kernel_args(ranking)[:2]
     a = combos[:, 0].astype(np.int64)
     b = combos[:, 1].astype(np.int64)
-    keys = t.card_keys[a] + t.card_keys[b]
-    bits = t.card_bits[a] | t.card_bits[b]
+    keys = card_keys[a] + card_keys[b]
+    bits = card_bits[a] | card_bits[b]
     masks = _card_masks(combos)
     return keys, bits, masks
 
 
 def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories, client,
-               progress) -> _Counted | None:
+               progress, ranking: str) -> _Counted | None:
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
@@ -440,7 +446,7 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         tuples = tuples[keep]
     if not forced and len(tuples) * runouts * len(players) > config.EXACT_WORK:
         return None
-    hole_keys, hole_bits, _ = _hole_tables(combos)
+    hole_keys, hole_bits, _ = _hole_tables(combos, ranking)
     tuples = (tuples + offsets[None, :]).astype(np.int64)
     taken = np.zeros((len(tuples), 52), bool)  # per tuple: board, dead and hole cards
     taken[:, blocked] = True
@@ -448,11 +454,12 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     taken[rows, combos[tuples, 0]] = True
     taken[rows, combos[tuples, 1]] = True
     live_cards = np.nonzero(~taken)[1].reshape(len(tuples), -1).astype(np.uint8)
-    board_key, board_bits = _board_key(board_cards)
+    board_key, board_bits = _board_key(board_cards, ranking)
     problem = _ExactProblem(
         deals=ExactDeals(tuples=tuples, weights=weights.astype(np.float64), hole_keys=hole_keys,
                          hole_bits=hole_bits, live_cards=live_cards),
-        board=Board(key=board_key, bits=board_bits, n_runout=n_runout), categories=categories)
+        board=Board(key=board_key, bits=board_bits, n_runout=n_runout), categories=categories,
+        ranking=ranking)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (runouts * len(players)))
     run = run_chunks(_exact_chunk, problem, len(tuples), per_chunk, client=client,
                      progress=progress, desc="exact equity", unit="hands")
@@ -470,6 +477,7 @@ class _ExactProblem:
     deals: ExactDeals
     board: Board
     categories: bool
+    ranking: str
 
 
 def _exact_chunk(p: _ExactProblem, first: int, n: int):
@@ -480,11 +488,11 @@ def _exact_chunk(p: _ExactProblem, first: int, n: int):
     n_players = p.deals.tuples.shape[1]
     if p.board.n_runout == 5 and config.MERGE_RANK_BOARDS:
         counts, _ = run_workers(exact_preflop_kernel, n_players, np.float64, p.categories,
-                                deals, _evaluator())
+                                deals, _evaluator(p.ranking))
     else:
         work = n * math.comb(p.deals.live_cards.shape[1], p.board.n_runout) * n_players
         counts, _ = run_workers(exact_kernel, n_players, np.float64, p.categories,
-                                deals, p.board, _evaluator(), work=work)
+                                deals, p.board, _evaluator(p.ranking), work=work)
     return counts
 
 
@@ -545,6 +553,7 @@ class _MonteCarloProblem:
     unknown: UnknownCards
     n_players: int
     categories: bool
+    ranking: str
 
 
 def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
@@ -552,17 +561,17 @@ def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
     workers that gave up on conflicting ranges."""
     blocks = Blocks(key=p.key, first=first, n_blocks=n, size=p.block, trials=p.trials)
     counts, stalled = run_workers(monte_carlo_kernel, p.n_players, np.int64, p.categories, blocks,
-                          p.hands, p.board, p.unknown, _evaluator())
+                          p.hands, p.board, p.unknown, _evaluator(p.ranking))
     return counts + (np.array([sum(stalled)]),)
 
 
-def _hand_sampler(fixed: list[_Player]) -> HandSampler:
+def _hand_sampler(fixed: list[_Player], ranking: str) -> HandSampler:
     """How Monte Carlo draws the hole cards of the players with a hand or a range: from the
     list of their non-conflicting combinations when it is short enough, else player by
     player with rejection."""
     combos = (np.concatenate([p.combos for p in fixed]) if fixed
               else np.zeros((0, 2), np.uint8))
-    hole_keys, hole_bits, masks = _hole_tables(combos)
+    hole_keys, hole_bits, masks = _hole_tables(combos, ranking)
     sizes = [len(p.combos) for p in fixed[:-1]]  # type: ignore[arg-type]
     offsets = np.cumsum(np.array([0, *sizes], np.int64))
     joint = _joint_tuples(fixed, config.JOINT_TUPLES) if fixed else None
@@ -590,19 +599,19 @@ def _hand_sampler(fixed: list[_Player]) -> HandSampler:
 
 
 def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_stderr,
-                 categories, client, chunk_size, progress) -> _Counted:
+                 categories, client, chunk_size, progress, ranking: str) -> _Counted:
     fixed = [p for p in players if p.combos is not None]
     n_random = len(players) - len(fixed)
     trials = monte_carlo_trials(trials, target_stderr)
     live = np.setdiff1d(np.arange(52), blocked)
-    board_key, board_bits = _board_key(board_cards)
+    board_key, board_bits = _board_key(board_cards, ranking)
     block = config.EQUITY_BLOCK
     problem = _MonteCarloProblem(
-        key=seed_key(seed), block=block, trials=trials, hands=_hand_sampler(fixed),
+        key=seed_key(seed), block=block, trials=trials, hands=_hand_sampler(fixed, ranking),
         board=Board(key=board_key, bits=board_bits, n_runout=n_runout),
         unknown=UnknownCards(n_random=n_random, live_mask=_card_masks(live),  # type: ignore[arg-type]
                              plan=deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)),
-        n_players=len(players), categories=categories)
+        n_players=len(players), categories=categories, ranking=ranking)
 
     def reached(counts) -> bool:
         wins, ties, _, _ = counts
@@ -694,7 +703,7 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
     """
     counts = opponent_counts(opponents)
     if game is not None:
-        _game_name(game)  # a bad game named before any run
+        _game(game)  # a bad game named before any run
     seed = drawn_seed(seed)  # one for every run
     runs = (lambda n=n: equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
                                method=method, seed=seed, target_stderr=target_stderr,

@@ -73,6 +73,7 @@ CASES = [
     (["5d 5h", "Ac 4c"], "2c 3c Kd 9s", "Qc"),          # dead card
     (["As Ks", "Ad Kd"], "Qh Jh 2c", ""),               # frequent ties
     (["Th 9h", "2c 2d", "Ac Kc", "7s 7d"], "8h 7c 3d", ""),  # four-way
+    (["Th 9h", "Ac Kc", "7s 7d"], "8h 7c", "2c"),       # two known board cards, three to come
 ]
 
 
@@ -209,7 +210,9 @@ def test_equity_vs_random_refuses_a_game_the_deck_cannot_serve():
     (dict(players=["AhKh", "AhQd"]), DuplicateCardError, "the same card, Ah"),
     (dict(players=["AhKh", "QQ", "QsJh"], board="Qc Qh 2c"), DuplicateCardError,
      "the same card, Qs"),  # QQ's one combo left, QsQd
-    (dict(players=["AhKh", "QsQd"], board="2c 7d"), PokersimInputError, "0, 3, 4 or 5"),
+    # (a board of 1 or 2 known cards is dealt on to 5, as in every game)
+    (dict(players=["AhKh", "QsQd"], board="2c 7d 9h Th 3s 4s"), PokersimInputError,
+     "5 board cards; got 6"),
     (dict(players=["AhKh", "QsQd"], board="Ah 7d 2c"), DuplicateCardError, "player 1"),
     (dict(players=["AhKh", "QsQd"], board="2c 7d 9h", dead="2c"), DuplicateCardError, "dead"),
     (dict(players=["AhKh", "Xx"]), PokersimInputError, "Xx"),
@@ -353,8 +356,8 @@ def test_exact_outcomes_count_every_deal_once(players, board, dead, outcomes):
 
 def test_attrs_record_the_run():
     exact = equity(["AhKh", "QsQd"], board="2c7dQh", dead="3s")
-    assert exact.attrs == dict(method="exact", partial=False, board="2c 7d Qh", dead="3s",
-                               seed=None, trials=None, target_stderr=None)
+    assert exact.attrs == dict(method="exact", partial=False, game="holdem", board="2c 7d Qh",
+                               dead="3s", seed=None, trials=None, target_stderr=None)
     mc = equity(["AhKh", "QsQd"], trials=40_000, seed=9)
     assert mc.attrs["method"] == "monte-carlo" and mc.attrs["trials"] == 40_000
     assert mc.attrs["seed"] == 9 and mc.attrs["board"] == "" and mc.attrs["dead"] == ""
@@ -493,10 +496,10 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
     blocks = _equity.Blocks(key=p.key, first=0, n_blocks=1, size=p.block, trials=p.trials)
     with pytest.raises(TypingError):
         _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.unknown, p.board,
-                                   equity_module._evaluator(), space)
+                                   equity_module._evaluator("high"), space)
     assert space.wins.sum() == 0
     _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.board, p.unknown,
-                               equity_module._evaluator(), space)
+                               equity_module._evaluator("high"), space)
     assert space.wins.sum() + space.ties[0, 1] == 1000  # in the right places, it counts
 
 

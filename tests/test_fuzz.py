@@ -1715,7 +1715,10 @@ def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
     pytest.param(lambda: ps.equity(5), id="players-int"),
     pytest.param(lambda: ps.equity(None), id="players-None"),
     pytest.param(lambda: ps.equity(p for p in ["AhKh", "QsQd"]), id="players-generator"),
-    pytest.param(lambda: ps.equity([[[1], [1, 2]], "QsQd"], trials=10), id="player-ragged"),
+    # ([[1], [1, 2]] is a list of two hands since Hold'em reads players as every game does)
+    pytest.param(lambda: ps.equity([[1, [2]], "QsQd"], trials=10), id="player-ragged"),
+    pytest.param(lambda: ps.equity([[[1], [1, [2]]], "QsQd"], trials=10),
+                 id="player-list-ragged"),
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, exact=np.array([True, False])),
                  id="exact-array"),
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10,

@@ -31,6 +31,16 @@ def check_against_naive(game, hands, board="", dead=""):
     return got
 
 
+def on_game_kernels(players, board=None, dead=None, *, game, method="auto", trials=None,
+                    seed=None, target_stderr=None, client=None, chunk_size=None, progress=False):
+    """``game_equity`` played on the game kernels, Hold'em and the short decks included (which
+    ``game_equity`` hands to the Hold'em kernels)."""
+    from pokersim.games.equity import _game_equity
+
+    return _game_equity(players, board, dead, method, trials, seed, target_stderr, get(game),
+                        client, chunk_size, progress)
+
+
 def slow(*values):
     """A case of every game shape runs in CI (--runslow); the default run keeps one or two
     per kind of game."""
@@ -150,12 +160,19 @@ def test_weighted_list_is_the_weighted_mean():
     assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
 
-def test_holdem_range_through_the_engine():
-    from pokersim import equity
-
-    ours = game_equity(["AhKh", "QQ+"], "2c 7d Qh", game="holdem")
-    theirs = equity(["AhKh", "QQ+"], "2c 7d Qh")
-    assert np.allclose(ours.equity, theirs.equity)
+@pytest.mark.parametrize("game, players, board", [
+    ("holdem", ["AhKh", "QQ+"], "2c 7d Qh"),
+    ("holdem", ["As", "QsQd", "random"], "Jc Kh 2h"),  # a partial hand: its completions
+    ("short-deck", ["AhKh", "QQ@70, JJ"], "Jc Ks 7h"),
+])
+def test_game_kernels_agree_with_the_holdem_kernels(game, players, board):
+    """Hold'em and the short decks are played by the Hold'em kernels; the game kernels,
+    which play every game, give the same exact numbers."""
+    theirs = game_equity(players, board, game=game, method="exact")
+    ours = on_game_kernels(players, board, game=game, method="exact")
+    assert np.allclose(ours.equity, theirs.equity, rtol=0, atol=1e-14)
+    assert np.allclose(ours.win, theirs.win, rtol=0, atol=1e-14)
+    assert ours.outcomes.tolist() == theirs.outcomes.tolist()
 
 
 @pytest.mark.parametrize("game, hands, board", [
@@ -248,11 +265,11 @@ def test_private_hands_agree_with_dealing_every_card(monkeypatch, game, hands, b
     found = []
     monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
                         found.append(f(*args)) or found[-1])
-    private = game_equity(hands, board, dead, game=game, method="exact")
+    private = on_game_kernels(hands, board, dead, game=game, method="exact")
     assert len(found) == 1  # the private kernel ran
     assert (found[0].cumulative.size > 0) == (get(game).low is None)
     monkeypatch.setattr(module, "PRIVATE_HANDS", 0)  # too many: deal every card
-    dealt = game_equity(hands, board, dead, game=game, method="exact")
+    dealt = on_game_kernels(hands, board, dead, game=game, method="exact")
     assert len(found) == 1
     assert private.outcomes.equals(dealt.outcomes)
     assert private.player.tolist() == dealt.player.tolist()
@@ -424,9 +441,18 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
              ("omaha-5-hi-lo", ["As 2d 3s Kd Qh", "random", "random"], "2h 7c 9d Jc"),
              ("courchevel", ["As 2d 3s Kd Qh", "random"], "2h 7c 9d Jc")]
     for game, players, board in spots:
-        game_equity(players, board=board or None, game=game, trials=2_001, seed=1)
+        on_game_kernels(players, board=board or None, game=game, trials=2_001, seed=1)
         if board:
-            game_equity(players[:2], board=board, game=game, method="exact")
+            on_game_kernels(players[:2], board=board, game=game, method="exact")
     for omaha in (False, True):
         assert len(_equity.monte_carlo_kernel(omaha).signatures) == 1, omaha
         assert len(_equity.exact_kernel(omaha).signatures) == 1, omaha
+    # Hold'em and the short decks: the Hold'em kernels, one specialisation for both rankings
+    from pokersim import _equity as holdem
+
+    for game, board in (("holdem", "Qh 7s 2h"), ("short-deck", "Qh 7s 6h"), ("holdem", ""),
+                        ("short-deck", "")):
+        game_equity(["AhKh", "QsQd"], board=board, game=game, method="exact")
+        game_equity(["AhKh", "random"], board=board, game=game, trials=2_001, seed=1)
+    for kernel in (holdem.exact_kernel, holdem.exact_preflop_kernel, holdem.monte_carlo_kernel):
+        assert len(kernel.signatures) == 1, kernel

@@ -302,7 +302,7 @@ def malformed_equity(draw, g, deck):
                                         np.array(players)]))
         needles = ["at least two"]
     else:
-        players[1] = v = draw(st.sampled_from(["Xx", "randomly", "As Kx", "x" * 100_000,
+        players[1] = v = draw(st.sampled_from(["Xx", "randomly", "As Kq", "x" * 100_000,
                                                "As " * 20_000, "\u2660" * 5000]))
         needles = [excerpt(v)[:12].strip("'"), "not a card", "repeats"]
     via_equity = g.name != "holdem" and draw(st.booleans())  # holdem: Hold'em's own engine

@@ -84,6 +84,7 @@ from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
 from ..deal import BATCH, batch_number
 from ..evaluate import lookup, nonflush_strength
+from ..players import NO_CARD
 from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
 from ..rankings.badugi import badugi_strength_ace_low
 from ..rankings.hashed import deuce_to_seven_flush
@@ -92,8 +93,6 @@ from ..tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush
 
 #: The most unknown cards of a deal (the live cards fit a 64-bit mask).
 MAX_UNKNOWN = 64
-#: The card id that pads the shorter hands of a list.
-NO_CARD = 255
 #: Winner masks are counted up to this many entries (:func:`mask_width`).
 MAX_MASKS = 1024
 _U = np.uint64

@@ -1,4 +1,4 @@
-"""Equity in every game: one engine for Omaha, stud, razz, the draw games, short deck, ...
+"""Equity in every game: the game kernels for Omaha, stud, razz, the draw games, ...
 
 >>> df = game_equity(["As Ad Ks Kd", "Qh Qc Jh Jc"], board="2s 3d 4h 5c", game="omaha")
 >>> df[["player", "equity", "outcomes", "method"]]
@@ -18,7 +18,12 @@ shorter hands to its longest (at most :data:`MIXED_LIST_HANDS`; with two such li
 chance of a pair of choices also counts the completions each leaves the other). Two-card
 games (Hold'em, short deck) also take ranges (``"QQ+, AKs"``, a
 :class:`~pokersim.ranges.Range`). Draw games are valued after the draw: each player's kept
-cards plus random cards. Stud's up-cards folded by others are ``dead`` cards.
+cards plus random cards. Stud's up-cards folded by others are ``dead`` cards. One parser
+reads the players of every game (:mod:`pokersim.players`).
+
+Hold'em and the short decks are played by the Hold'em kernels (:func:`pokersim.equity`, to
+which :func:`game_equity` hands them: the same numbers, the same seeds' streams); this
+module's kernels play every other game.
 
 The table is a win-rate table (``docs/api.md``). Split-pot (hi/lo) games add, after the
 standard columns, ``high_win`` / ``high_tie`` (the chance of winning / sharing the high half;
@@ -41,10 +46,9 @@ from __future__ import annotations
 
 import functools
 import math
-import numbers
 from contextlib import contextmanager
 from dataclasses import dataclass
-from itertools import accumulate, chain, combinations
+from itertools import accumulate
 
 import numba
 import numpy as np
@@ -52,18 +56,26 @@ import numpy as np
 from .. import config, rankings
 from .._jit import on_workers, workers
 from .._random import alias_tables, seed_key
-from ..cards import CardError, as_array, as_card_set, check_distinct, format_cards, parse_cards
+from ..cards import format_cards
 from ..combinatorics import binomials
 from ..deal import deal_plan
+from ..equity import equity, two_card_game
 from ..errors import (
     DuplicateCardError,
     PokersimInputError,
-    RangeError,
     SimulationInterrupted,
     TargetStderrWarning,
 )
 from ..evaluate import game_strengths, kernel_args
-from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..players import (
+    MIXED_LIST_HANDS,
+    WEIGHT_SPAN,
+    Player,
+    cards_left,
+    cards_of,
+    deck_of,
+    parse_players,
+)
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
@@ -105,215 +117,11 @@ PRIVATE_HANDS = 4_000_000
 PRIVATE_REUSE = 4
 
 
-@dataclass(frozen=True)
-class _Player:
-    """A player's choices: ``cards`` (M, known) uint8 hands (known <= hole; M = 1 for one
-    hand, known = 0 for "random") with ``weights``."""
-
-    label: str
-    cards: np.ndarray
-    weights: np.ndarray
-
-
-def _deck(game: Game) -> np.ndarray:
-    return np.arange(rankings.get(game.ranking).first_card, 52, dtype=np.uint8)
-
-
-def _cards(value, name: str, game: Game) -> np.ndarray:
-    """A set of distinct cards of the game's deck (text, list or array; None for none)."""
-    return _in_deck(as_card_set("" if value is None else value, name), name, game)
-
-
-def _in_deck(cards: np.ndarray, name: str, game: Game) -> np.ndarray:
-    """``cards``, checked to be in the game's deck."""
-    low = rankings.get(game.ranking).first_card
-    if cards.size and cards.min() < low:
-        raise CardError(f"{name}: {format_cards(cards[cards < low][:1])} is not in the "
-                        f"{game.name} deck (sixes and up)")
-    return cards
-
-
-def _choices(spec, i: int, game: Game) -> tuple[str, list, list]:
-    """(label, hands, weights) of a player as given."""
-    name = f"player {i + 1}"
-    if isinstance(spec, Range) and game.hole == 2:
-        return spec.text, list(np.asarray(spec.combos)), list(np.asarray(spec.weights))
-    if isinstance(spec, str):
-        label = spec.strip()
-        if label.lower() in RANDOM_WORDS:
-            return label.lower(), [np.zeros(0, np.uint8)], [1.0]
-        try:
-            parsed = parse_cards(label)
-        except CardError:
-            if game.hole != 2:
-                raise
-            try:
-                rng = parse_range(label)
-            except RangeError as e:
-                raise RangeError(f"{name}: {e}") from None
-            combos, range_weights = np.asarray(rng.combos), np.asarray(rng.weights)
-            in_deck = combos.min(axis=1) >= rankings.get(game.ranking).first_card
-            if not in_deck.any():
-                raise CardError(f"{name} {short_repr(label)}: no hand of the range is in the "
-                                f"{game.name} deck") from None
-            return label, list(combos[in_deck]), list(range_weights[in_deck])
-        return label, [_known(label, name, game, parsed)], [1.0]
-    if isinstance(spec, dict):
-        pairs = list(spec.items())
-    elif isinstance(spec, (list, tuple)) and spec and not isinstance(spec[0], numbers.Integral):
-        pairs = [_pair(s, name) for s in spec]
-    else:
-        arr = as_array(spec, name, "a hand, a list of hands or 'random'", PokersimInputError)
-        if arr.ndim != 2:
-            cards = _known(arr, name, game)
-            return format_cards(cards), [cards], [1.0]  # type: ignore[return-value]
-        pairs = [(row, 1.0) for row in arr]
-    if not pairs:
-        raise PokersimInputError(f"{name}: an empty list of hands")
-    hands = [_known(hand, name, game) for hand, _ in pairs]
-    weights = [_weight(weight, name) for _, weight in pairs]
-    if min(weights) < max(weights) / WEIGHT_SPAN:
-        raise PokersimInputError(f"{name}: weights must lie within a factor of {WEIGHT_SPAN:g} "
-                                 f"of each other (a deal's weight is their product); got "
-                                 f"{min(weights):g} and {max(weights):g}")
-    label = ", ".join(str(format_cards(h)) for h in hands[:3]) + (", ..." if len(hands) > 3
-                                                                   else "")
-    return label, hands, weights
-
-
-def _known(hand, name: str, game: Game, parsed: np.ndarray | None = None) -> np.ndarray:
-    """The known cards of a hand (``parsed`` from its text if given): one card at least
-    ("random" deals them all)."""
-    cards = _cards(hand, name, game) if parsed is None else _in_deck(parsed, name, game)
-    if not cards.size:
-        raise PokersimInputError(f"{name} has no cards ({short_repr(hand)}); give 'random' "
-                                 f"for a hand dealt at random")
-    return cards
-
-
-def _pair(item, name: str) -> tuple:
-    """(hand, weight) of an item of a list: a (hand, weight) pair, or a hand of weight 1 (a
-    tuple of card ids is a hand)."""
-    if not isinstance(item, tuple) or item and isinstance(item[0], numbers.Integral):
-        return item, 1.0
-    if len(item) != 2:
-        raise PokersimInputError(f"{name}: a list holds hands and (hand, weight) pairs; got "
-                                 f"{short_repr(item)}")
-    return item
-
-
-def _weight(value, name: str) -> float:
-    """A hand's weight: a positive, finite real number."""
-    weight = math.nan
-    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
-        try:
-            weight = float(value)
-        except (OverflowError, ValueError):  # a Fraction beyond the floats
-            pass
-    if not 0 < weight < math.inf:
-        raise PokersimInputError(f"{name}: weights must be positive finite numbers; got "
-                                 f"{short_repr(value)}")
-    return weight
-
-
-#: The weights of a list lie within this factor of each other: the product of one weight a
-#: player (the weight of a deal) cannot vanish below the smallest float.
-WEIGHT_SPAN = 1e12
-#: A list that mixes hands of different sizes lists every completion of its shorter hands to
-#: the size of its largest (each shares its hand's weight equally): at most this many.
-MIXED_LIST_HANDS = 1_000_000
-_NO_CARD = _equity.NO_CARD  # pads the shorter hands of a list
-
-
-def _players(specs, game: Game, blocked: np.ndarray) -> list[_Player]:
-    """Each player's choices (see :class:`_Player`), checked: no card held twice, a list's
-    hands less those holding a card that is known elsewhere, partial hands of different sizes
-    in one list completed to the same size."""
-    players = [_as_player(spec, i, game, blocked) for i, spec in enumerate(specs)]
-    while True:  # a list left with one hand is that hand, which the others cannot hold
-        singles = [p.cards[0] for p in players if len(p.cards) == 1]
-        held = np.concatenate([blocked, *singles]).astype(np.uint8)
-        check_distinct(held, "two players hold the same card")
-        players = [p if len(p.cards) == 1 else _without(p, i, held)
-                   for i, p in enumerate(players)]
-        if sum(len(p.cards) == 1 for p in players) == len(singles):
-            break
-    if any(len(p.cards) > 1 for p in players):
-        live = _less(_deck(game), held)
-        players = [_completed(p, i, live) for i, p in enumerate(players)]
-    return [p if len(p.cards) == 1 else _Player(p.label, p.cards, p.weights / p.weights.max())
-            for p in players]  # no inf (one hand: weight 1, see _as_player)
-
-
-def _less(deck: np.ndarray, cards: np.ndarray) -> np.ndarray:
-    """The cards of ``deck`` (sorted, distinct) not in ``cards``: ``np.setdiff1d`` for small
-    sets of card ids, in a fraction of its time."""
-    out = np.ones(52, bool)
-    out[cards] = False
-    return deck[out[deck]]
-
-
-def _as_player(spec, i: int, game: Game, blocked: np.ndarray) -> _Player:
-    """A player's choices, less those that hold a board or dead card (a list's shorter hands
-    padded with ``_NO_CARD``)."""
-    label, hands, weights = _choices(spec, i, game)
-    for hand in hands:
-        if hand.size > game.hole:
-            where = f" in {short_repr(format_cards(hand))}" if len(hands) > 1 else ""
-            raise PokersimInputError(f"player {i + 1} {short_repr(label)}: {hand.size} "
-                                     f"cards{where}, but {game.name} hands have {game.hole}")
-    if len(hands) == 1:  # (a set test: np.isin costs more on a few cards)
-        cards = np.asarray(hands[0], np.uint8)[None, :]
-        if not set(blocked.tolist()).isdisjoint(cards[0].tolist()):
-            raise DuplicateCardError(
-                f"player {i + 1} {short_repr(label)} holds a board or dead card, "
-                f"{format_cards(np.intersect1d(cards, blocked)[:1])}")
-        return _Player(label, cards, np.ones(1))  # as _without leaves it
-    cards = np.full((len(hands), max(h.size for h in hands)), _NO_CARD, np.uint8)
-    for row, hand in zip(cards, hands, strict=True):
-        row[:hand.size] = hand
-    return _without(_Player(label, cards, np.asarray(weights, np.float64)), i, blocked)
-
-
-def _without(player: _Player, i: int, held: np.ndarray) -> _Player:
-    """A list player's hands less those holding another player's (or a board, dead) card; one
-    hand left is unpadded."""
-    free = ~np.isin(player.cards, held).any(axis=1)
-    if not free.any():
-        raise PokersimInputError(f"player {i + 1} {short_repr(player.label)}: every hand holds "
-                                 f"a board, dead or other player's card")
-    cards, weights = player.cards[free], player.weights[free]
-    if len(cards) == 1:
-        cards = cards[:, cards[0] != _NO_CARD]
-    return _Player(player.label, cards, weights)
-
-
-def _completed(player: _Player, i: int, live: np.ndarray) -> _Player:
-    """A list mixing hands of different sizes as a list of hands of its largest size: each
-    shorter hand stands for every completion of it from the ``live`` cards, which share its
-    weight equally (a partial hand is completed at random)."""
-    sizes = (player.cards != _NO_CARD).sum(axis=1)
-    size = player.cards.shape[1]
-    if (sizes == size).all():
-        return player
-    ways = [math.comb(live.size - int(s), size - int(s)) for s in sizes]
-    if sum(ways) > MIXED_LIST_HANDS:
-        raise PokersimInputError(
-            f"player {i + 1} {short_repr(player.label)}: completing the list's hands of "
-            f"{sizes.min()} to {size} cards would list {sum(ways):,} hands (more than "
-            f"{MIXED_LIST_HANDS:,}); give hands of closer sizes")
-    if not sum(ways):
-        raise PokersimInputError(f"player {i + 1} {short_repr(player.label)}: no hand can be "
-                                 f"completed from the cards left")
-    rows, weights = [], []
-    for hand, s, weight, n in zip(player.cards, sizes, player.weights, ways, strict=True):
-        if n:
-            extra = np.fromiter(chain.from_iterable(combinations(
-                np.setdiff1d(live, hand[:s]).tolist(), size - s)), np.uint8,
-                count=n * (size - s)).reshape(n, size - s)
-            rows.append(np.hstack([np.broadcast_to(hand[:s], (n, s)), extra]))
-            weights.append(np.full(n, weight / n))
-    return _Player(player.label, np.concatenate(rows), np.concatenate(weights))
+def _normalised(players: list[Player]) -> list[Player]:
+    """Each list's weights over its largest (the weight of a deal, their product, stays
+    within the floats: :data:`~pokersim.players.WEIGHT_SPAN`)."""
+    return [p if len(p.cards) == 1 else Player(p.label, p.cards, p.weights / p.weights.max())
+            for p in players]
 
 
 def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -552,7 +360,7 @@ def _last_level_hands(hands: _equity.Hands) -> int:
     return int(hands.start[-1] - hands.start[-2])
 
 
-def _private_plan(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray,
+def _private_plan(game: Game, players: list[Player], board: np.ndarray, dead: np.ndarray,
                   deals: int) -> tuple[np.ndarray, list[int]] | None:
     """(the live cards, the most hands of each player) of :func:`_private_hands`, or None
     where it does not serve: a board card to come, more than :data:`PRIVATE_HANDS` hands,
@@ -560,14 +368,14 @@ def _private_plan(game: Game, players: list[_Player], board: np.ndarray, dead: n
     if board.size < game.board:
         return None
     single = [p.cards[0] for p in players if len(p.cards) == 1]
-    live = _less(_deck(game), np.concatenate([board, dead, *single]).astype(np.uint8))
+    live = cards_left(deck_of(game), np.concatenate([board, dead, *single]).astype(np.uint8))
     most = [len(p.cards) * math.comb(live.size, game.hole - p.cards.shape[1]) for p in players]
     if sum(most) > min(PRIVATE_HANDS, deals // PRIVATE_REUSE):
         return None
     return live, most
 
 
-def _private_hands(game: Game, players: list[_Player], board: np.ndarray,
+def _private_hands(game: Game, players: list[Player], board: np.ndarray,
                    plan: tuple[np.ndarray, list[int]]) -> _equity.Hands:
     """Every hand each player may end with, when no board card is to come (``plan`` from
     :func:`_private_plan`): its known cards (each of a list's hands) with every combination
@@ -620,7 +428,7 @@ def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarra
     return out
 
 
-def _fixed_hands(players: list[_Player], board: np.ndarray, game: Game) -> dict:
+def _fixed_hands(players: list[Player], board: np.ndarray, game: Game) -> dict:
     """The Layout's cards in place and what the Monte Carlo kernel keeps of each fixed hand
     (one hand of every hole card): the flags, and in Omaha games the slots of its pairs, its
     suit counters and its mask of low ranks, as :func:`~pokersim.rankings.omaha.hole_high`
@@ -645,7 +453,7 @@ def _fixed_hands(players: list[_Player], board: np.ndarray, game: Game) -> dict:
     return dict(cards=cards, fixed=fixed, slots=slots, counters=counters, hole_low=hole_low)
 
 
-def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.ndarray
+def _problem(game: Game, players: list[Player], board: np.ndarray, dead: np.ndarray
              ) -> _Problem:
     """The deal's shape and count: each owner's unknown cards, in deal order (the board's,
     then each player's), and the ways to deal them (no layout yet: :func:`_with_layout`)."""
@@ -654,7 +462,7 @@ def _problem(game: Game, players: list[_Player], board: np.ndarray, dead: np.nda
     known = [p.cards.shape[1] for p in players] + [board.size]
     missing = [h - k for k in known[:n]] + [game.board - board.size]
     taken = board.size + dead.size + sum(p.cards.shape[1] for p in players)
-    n_live = _deck(game).size - taken
+    n_live = deck_of(game).size - taken
     n_unknown = sum(missing)
     if n_unknown > n_live:
         raise PokersimInputError(f"{n} players and the board need {n_unknown} more cards but "
@@ -675,7 +483,7 @@ def _deal_order(missing: list[int]) -> list[int]:
     return ([n] if missing[n] else []) + [i for i in range(n) if missing[i]]
 
 
-def _with_layout(problem: _Problem, game: Game, players: list[_Player], board: np.ndarray,
+def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np.ndarray,
                  dead: np.ndarray) -> _Problem:
     """The problem with what the dealing kernels read: the known cards in place, the unknown
     ones in deal order, the range players' hands."""
@@ -712,7 +520,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[_Player], board: n
     threshold, alias = alias_tables([p.weights for p in ranged])
     return _replace(
         problem,
-        layout=_equity.Layout(live=_card_mask(_less(_deck(game), taken)), lo=lo, hi=hi,
+        layout=_equity.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
                               order=order, known=known, keys=keys, masks=masks,
                               **_fixed_hands(players, board, game)),
         ranged=_equity.Ranged(
@@ -740,7 +548,8 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
         evaluations do it (deals x players; with no board card to come, where each hand a
         player may end with is ranked once: those hands, and a comparison a deal) and none
         of ``trials``, ``seed``, ``target_stderr`` is given; ``"exact"`` refuses more than
-        :data:`EXACT_LIMIT` (deals x players).
+        :data:`EXACT_LIMIT` (deals x players). Hold'em and the short decks: as in
+        :func:`pokersim.equity`.
     trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`: the same seed gives the same numbers whatever the
         chunk size, thread count or executor (``target_stderr`` is checked after each chunk).
@@ -769,8 +578,20 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     ('monte-carlo', 20000)
     """
     g = get(game)
-    board_cards = _cards(board, "board", g)
-    dead_cards = _cards(dead, "dead", g)
+    if two_card_game(g):  # Hold'em and the short decks: the Hold'em kernels play them
+        return equity(players, board, dead, method=method, trials=trials, seed=seed,
+                      target_stderr=target_stderr, game=g, client=client,
+                      chunk_size=chunk_size, progress=progress)
+    return _game_equity(players, board, dead, method, trials, seed, target_stderr, g, client,
+                        chunk_size, progress)
+
+
+def _game_equity(players, board, dead, method, trials, seed, target_stderr, g: Game, client,
+                 chunk_size, progress) -> ResultFrame:
+    """:func:`game_equity` on this module's kernels, which play every game (Hold'em and the
+    short decks too, as the tests check against the Hold'em kernels)."""
+    board_cards = cards_of(board, "board", g)
+    dead_cards = cards_of(dead, "dead", g)
     if board_cards.size > g.board:
         raise PokersimInputError(f"{g.name} has {g.board} board cards; got {board_cards.size}: "
                                  f"{short_repr(format_cards(board_cards))}")
@@ -781,11 +602,11 @@ def game_equity(players, board=None, dead=None, method: str = "auto", trials: in
     if not isinstance(players, (list, tuple)) or len(players) < 2:
         raise PokersimInputError(f"equity needs a list of at least two players; got "
                                  f"{short_repr(players)}")
-    specs = _players(players, g, blocked)
+    specs = _normalised(parse_players(players, g, blocked))
     need = len(specs) * g.hole + g.board
-    if need > _deck(g).size - dead_cards.size:
+    if need > deck_of(g).size - dead_cards.size:
         raise PokersimInputError(f"{len(specs)} players of {g.name} need {need} cards but the "
-                                 f"deck has {_deck(g).size - dead_cards.size} live")
+                                 f"deck has {deck_of(g).size - dead_cards.size} live")
     target_stderr = check_target_stderr(target_stderr)
     check_client(client)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
