@@ -44,13 +44,12 @@ from ._random import alias_tables, seed_key
 from .cards import format_cards
 from .deal import deal_plan
 from .errors import (
-    DuplicateCardError,
     PokersimInputError,
     SimulationInterrupted,
     TargetStderrWarning,
 )
 from .evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
-from .players import Player, cards_left, cards_of, deck_of, parse_players
+from .players import Player, cards_left, deck_of, parse_players, read_question
 from .ranges import RANDOM_WORDS
 from .results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table, win_rate_table
 from .runner import check_client, chunk_blocks, run_chunks
@@ -295,22 +294,12 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
                            target_stderr=target_stderr, game=g, client=client,
                            chunk_size=chunk_size, progress=progress)
     method = _method_from_exact(method, exact)
-    board_cards = cards_of(board, "board", g)
-    if board_cards.size > 5:
-        raise PokersimInputError(f"{g.name} has 5 board cards; got {board_cards.size}: "
-                                 f"{short_repr(format_cards(board_cards))}")
-    dead_cards = cards_of(dead, "dead", g)
+    players, board_cards, dead_cards = read_question(players, board, dead, g)
     blocked = np.concatenate([board_cards, dead_cards])
-    if len(set(blocked.tolist())) < blocked.size:
-        raise DuplicateCardError(f"a dead card is also on the board, "
-                                 f"{format_cards(np.intersect1d(board_cards, dead_cards)[:1])}")
-    if not isinstance(players, (list, tuple, np.ndarray)) or len(players) < 2:
-        raise PokersimInputError(f"equity needs a list of at least two players; got "
-                                 f"{short_repr(players)}")
     deck = deck_of(g)
     if deck[0]:  # the cards of a short deck's missing ranks are out of play, as dead cards are
         blocked = np.union1d(blocked, np.arange(deck[0], dtype=np.uint8))
-    parsed = parse_players(list(players), g, blocked)
+    parsed = parse_players(players, g, blocked)
     live = deck
     if any(p.cards.shape[1] == 1 for p in parsed):  # a partial hand: the cards left for it
         single = [p.cards[0] for p in parsed if len(p.cards) == 1]

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .games.game import Game
 
 __all__ = ["MIXED_LIST_HANDS", "NO_CARD", "WEIGHT_SPAN", "Player", "cards_left", "cards_of",
-           "deck_of", "in_deck", "parse_players"]
+           "deck_of", "in_deck", "parse_players", "read_question"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,31 @@ class Player:
     label: str
     cards: np.ndarray
     weights: np.ndarray
+
+
+def read_question(players, board, dead, game: Game) -> tuple[list, np.ndarray, np.ndarray]:
+    """(players as a list, board cards, dead cards) of an equity question in ``game``, checked:
+    a list, tuple or array of at least two players, at most the game's board cards, cards of
+    its deck, no dead card on the board.
+
+    >>> from pokersim.games.game import get
+    >>> specs, board, dead = read_question(("AhKh", "random"), "2c 7d Qh", None, get("holdem"))
+    >>> specs, board.tolist(), dead.tolist()
+    (['AhKh', 'random'], [0, 21, 42], [])
+    """
+    board_cards = cards_of(board, "board", game)
+    if board_cards.size > game.board:
+        raise PokersimInputError(f"{game.name} has {game.board} board cards; got "
+                                 f"{board_cards.size}: {short_repr(format_cards(board_cards))}")
+    dead_cards = cards_of(dead, "dead", game)
+    both = np.intersect1d(board_cards, dead_cards)
+    if both.size:
+        raise DuplicateCardError(f"a dead card is also on the board, {format_cards(both[:1])}")
+    if (not isinstance(players, (list, tuple, np.ndarray))
+            or isinstance(players, np.ndarray) and players.ndim == 0 or len(players) < 2):
+        raise PokersimInputError(f"equity needs a list of at least two players; got "
+                                 f"{short_repr(players)}")
+    return list(players), board_cards, dead_cards
 
 
 def deck_of(game: Game) -> np.ndarray:

@@ -906,7 +906,7 @@ def test_equity_any_input(players_, board, dead, trials, seed, method, target, c
     frame, unmet = result
     board_ok, board_cards = card_set_expectation(*board)
     dead_ok, dead_cards = card_set_expectation(*dead)
-    assert board_ok and len(board_cards) in (0, 3, 4, 5) and dead_ok
+    assert board_ok and len(board_cards) <= 5 and dead_ok
     assert not board_cards & dead_cards
     assert is_count(trials, 1) and method in ("auto", "monte-carlo")  # exact takes no trials
     assert target is None or 0 < target < 1

@@ -456,3 +456,22 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
         game_equity(["AhKh", "random"], board=board, game=game, trials=2_001, seed=1)
     for kernel in (holdem.exact_kernel, holdem.exact_preflop_kernel, holdem.monte_carlo_kernel):
         assert len(kernel.signatures) == 1, kernel
+
+
+def test_one_front_door_reads_every_game_the_same_way():
+    """equity and game_equity read the players, board and dead cards of every game alike: an
+    array of players is a list of them (Hold'em took one, the other games refused it), a 0-d
+    array or a single player is refused with the same message, and a dead card on the board is
+    named."""
+    from pokersim import equity
+
+    players = np.array(["As Ad Ks Kd", "Qh Qc Jh Jc"])
+    as_list = game_equity(list(players), board="2s 3d 4h 5c", game="omaha")
+    assert game_equity(players, board="2s 3d 4h 5c", game="omaha").equals(as_list)
+    for call in (equity, lambda p, **kw: game_equity(p, game="omaha", **kw)):
+        for bad in (np.array("AhKh"), np.array(["AhKh"]), "AhKh"):
+            with pytest.raises(PokersimInputError, match="at least two players"):
+                call(bad)
+    for game in ("holdem", "short-deck", "omaha"):
+        with pytest.raises(DuplicateCardError, match="dead card is also on the board, Js"):
+            equity(["As Ad", "Kh Kd"], board="Js 7d 8h", dead="Js", game=game)

@@ -61,7 +61,6 @@ from ..combinatorics import binomials
 from ..deal import deal_plan
 from ..equity import equity, two_card_game
 from ..errors import (
-    DuplicateCardError,
     PokersimInputError,
     SimulationInterrupted,
     TargetStderrWarning,
@@ -72,9 +71,9 @@ from ..players import (
     WEIGHT_SPAN,
     Player,
     cards_left,
-    cards_of,
     deck_of,
     parse_players,
+    read_question,
 )
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
@@ -88,7 +87,6 @@ from ..validation import (
     drawn_seed,
     monte_carlo_trials,
     seed_of,
-    short_repr,
     warn,
 )
 from . import _equity
@@ -590,18 +588,8 @@ def _game_equity(players, board, dead, method, trials, seed, target_stderr, g: G
                  chunk_size, progress) -> ResultFrame:
     """:func:`game_equity` on this module's kernels, which play every game (Hold'em and the
     short decks too, as the tests check against the Hold'em kernels)."""
-    board_cards = cards_of(board, "board", g)
-    dead_cards = cards_of(dead, "dead", g)
-    if board_cards.size > g.board:
-        raise PokersimInputError(f"{g.name} has {g.board} board cards; got {board_cards.size}: "
-                                 f"{short_repr(format_cards(board_cards))}")
+    players, board_cards, dead_cards = read_question(players, board, dead, g)
     blocked = np.concatenate([board_cards, dead_cards])
-    if len(set(blocked.tolist())) < blocked.size:
-        raise DuplicateCardError(f"a dead card is also on the board, "
-                                 f"{format_cards(np.intersect1d(board_cards, dead_cards)[:1])}")
-    if not isinstance(players, (list, tuple)) or len(players) < 2:
-        raise PokersimInputError(f"equity needs a list of at least two players; got "
-                                 f"{short_repr(players)}")
     specs = _normalised(parse_players(players, g, blocked))
     need = len(specs) * g.hole + g.board
     if need > deck_of(g).size - dead_cards.size:
