@@ -12,6 +12,7 @@ deck) also take ranges (``"QQ+, AKs"``, a :class:`~pokersim.ranges.Range`).
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 from dataclasses import dataclass
@@ -58,8 +59,8 @@ def read_question(players, board, dead, game: Game) -> tuple[list, np.ndarray, n
         raise PokersimInputError(f"{game.name} has {game.board} board cards; got "
                                  f"{board_cards.size}: {short_repr(format_cards(board_cards))}")
     dead_cards = cards_of(dead, "dead", game)
-    both = np.intersect1d(board_cards, dead_cards)
-    if both.size:
+    both = np.intersect1d(board_cards, dead_cards) if board_cards.size and dead_cards.size else ()
+    if len(both):
         raise DuplicateCardError(f"a dead card is also on the board, {format_cards(both[:1])}")
     if (not isinstance(players, (list, tuple, np.ndarray))
             or isinstance(players, np.ndarray) and players.ndim == 0 or len(players) < 2):
@@ -69,8 +70,15 @@ def read_question(players, board, dead, game: Game) -> tuple[list, np.ndarray, n
 
 
 def deck_of(game: Game) -> np.ndarray:
-    """The cards of the game's deck, ascending (uint8; 36 in the short decks)."""
-    return np.arange(rankings.get(game.ranking).first_card, 52, dtype=np.uint8)
+    """The cards of the game's deck, ascending (uint8, read-only; 36 in the short decks)."""
+    return _deck(game.ranking)
+
+
+@functools.cache
+def _deck(ranking: str) -> np.ndarray:
+    deck = np.arange(rankings.get(ranking).first_card, 52, dtype=np.uint8)
+    deck.setflags(write=False)
+    return deck
 
 
 def cards_of(value, name: str, game: Game) -> np.ndarray:
@@ -80,7 +88,7 @@ def cards_of(value, name: str, game: Game) -> np.ndarray:
 
 def in_deck(cards: np.ndarray, name: str, game: Game) -> np.ndarray:
     """``cards``, checked to be in the game's deck."""
-    low = rankings.get(game.ranking).first_card
+    low = int(_deck(game.ranking)[0])
     if low and cards.size and cards.min() < low:
         raise CardError(f"{name}: {format_cards(cards[cards < low][:1])} is not in the "
                         f"{game.name} deck (sixes and up)")
@@ -107,7 +115,7 @@ def _choices(spec, i: int, game: Game) -> tuple[str, list | np.ndarray, list | n
             except RangeError as e:
                 raise RangeError(f"{name}: {e}") from None
             combos, range_weights = np.asarray(rng.combos), np.asarray(rng.weights)
-            kept = combos.min(axis=1) >= rankings.get(game.ranking).first_card
+            kept = combos.min(axis=1) >= _deck(game.ranking)[0]
             if not kept.any():
                 raise CardError(f"{name} {short_repr(label)}: no hand of the range is in the "
                                 f"{game.name} deck") from None
