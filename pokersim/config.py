@@ -31,6 +31,9 @@ JOINT_TUPLES = 2_000_000
 MAX_REJECTIONS = 100_000
 #: Exact equity merges hole-card tuples that differ only by a relabelling of suits.
 SUIT_ISOMORPHISM = True
+#: ... when the enumeration has at least this many hand evaluations: below, finding the
+#: tuples to merge (some 0.5 ms) costs more than it saves (measured on flop and turn spots).
+ISOMORPHISM_MIN_WORK = 200_000
 #: Exact equity before the flop evaluates once per rank multiset every board on which no
 #: player can make a flush (see pokersim._equity.exact_preflop_kernel).
 MERGE_RANK_BOARDS = True

@@ -429,7 +429,8 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     sizes = [len(p.combos) for p in full[:-1]]  # type: ignore[arg-type]
     offsets = np.cumsum(np.array([0, *sizes], np.int64))
     combos = np.concatenate([p.combos for p in full])
-    if config.SUIT_ISOMORPHISM:
+    if config.SUIT_ISOMORPHISM and len(tuples) * runouts * len(players) >= \
+            config.ISOMORPHISM_MIN_WORK:
         keep, weights = merge_isomorphic(combos[tuples + offsets[None, :]], weights,
                                          board_cards, blocked)
         tuples = tuples[keep]
@@ -501,13 +502,16 @@ def merge_isomorphic(hole_cards: np.ndarray, weights: np.ndarray, board: np.ndar
     n, n_players, _ = hole_cards.shape
     if n_players > 5 or n < 2:
         return np.arange(n), weights
-    dead = np.setdiff1d(blocked, board)
+    on_board = set(board.tolist())
+    fixed = [on_board, set(blocked.tolist()) - on_board]  # the board, the dead cards
+    perms = [perm for perm, p in zip(_SUIT_PERMUTATIONS, _SUIT_PERMUTATIONS.tolist(),
+                                     strict=True)
+             if all({c - (c & 3) + p[c & 3] for c in cards} == cards for cards in fixed)]
+    if len(perms) == 1:  # the identity alone (a rainbow flop): nothing to merge
+        return np.arange(n), weights
     cards = hole_cards.astype(np.int64)
     best = None
-    for perm in _SUIT_PERMUTATIONS:
-        if not all(np.array_equal(np.sort(4 * (s >> 2) + perm[s & 3]), np.sort(s))
-                   for s in (board.astype(np.int64), dead.astype(np.int64))):
-            continue
+    for perm in perms:
         mapped = 4 * (cards >> 2) + perm[cards & 3]
         hi, lo = mapped.max(axis=2), mapped.min(axis=2)
         code = np.zeros(n, np.int64)

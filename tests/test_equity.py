@@ -256,14 +256,22 @@ def test_card_error_is_a_value_error():
 
 
 @pytest.mark.parametrize("players, board, dead", [
-    (["AhKh", "random"], "2c 7d Qh 9s", ""),
-    (["AA", "KK@50, QhQd", "random"], "Ah Kc 7d 2s", "3c"),
-    (["AsKd, AhKh@30", "JJ+", "7c6c"], "5c 8d 2h", ""),
+    (["AhKh", "random"], "2c 7c Qh 9c", ""),               # diamonds and spades swap
+    (["AA", "KK@50, QhQd", "random"], "Ac Kc 7c 2c", "3c"),  # any of d, h, s for another
+    (["AsKd, AhKh@30", "JJ+", "7c6c"], "5c 8c 2h", ""),
+    (["AsKd, AhKh@30", "JJ+", "7c6c"], "5c 8d 2h", ""),     # rainbow: nothing to merge
 ])
 def test_suit_isomorphism_changes_nothing(players, board, dead, monkeypatch):
     from pokersim import config
 
+    equity_module = importlib.import_module("pokersim.equity")
+    merges = []
+    monkeypatch.setattr(equity_module, "merge_isomorphic", lambda h, *args, f=equity_module.
+                        merge_isomorphic: merges.append((len(h), f(h, *args))) or merges[-1][1])
+    monkeypatch.setattr(config, "ISOMORPHISM_MIN_WORK", 0)  # small spots: merge them too
     merged = equity(players, board=board, dead=dead, method="exact", categories=True)
+    (n, (keep, _)), = merges
+    assert (len(keep) < n) == (board != "5c 8d 2h")  # tuples merged where suits can swap
     monkeypatch.setattr(config, "SUIT_ISOMORPHISM", False)
     plain = equity(players, board=board, dead=dead, method="exact", categories=True)
     cols = ["win", "tie", "equity", "Flush", "Straight", "Pair"]
