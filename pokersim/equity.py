@@ -119,7 +119,11 @@ def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
 
     >>> whole_weights(np.array([1.0, 0.7, 0.25])).tolist()
     [20.0, 14.0, 5.0]
+    >>> whole_weights(np.array([0.3, 0.3])).tolist()  # all alike: ones
+    [1.0, 1.0]
     """
+    if (weights == weights[0]).all():  # a hand, "random", an unweighted range (0.1 ms)
+        return np.ones_like(weights)
     values = np.unique(weights)
     fractions = [Fraction(float(w)).limit_denominator(largest) for w in values]
     if any(float(f) != w for f, w in zip(fractions, values, strict=True)):
@@ -316,8 +320,9 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     target_stderr = check_target_stderr(target_stderr)
     categories = check_flag(categories, "categories")
     check_client(client)
-    seed = drawn_seed(seed)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
+    if wanted != "exact":
+        seed = drawn_seed(seed)  # (checked here, before any work; an exact run draws none)
 
     order = [i for i, p in enumerate(specs) if p.combos is not None]
     order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
@@ -328,6 +333,7 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         counted = _try_exact(ordered, blocked, board_cards, n_runout, runouts,
                              method == "exact", categories, client, progress, g.ranking)
     if counted is None:
+        seed = drawn_seed(seed)  # (a no-op but for an "auto" run too large to enumerate)
         counted = _monte_carlo(ordered, board_cards, blocked, n_runout, trials, seed,
                                target_stderr, categories, client, chunk_size, progress,
                                g.ranking)
