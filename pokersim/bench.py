@@ -186,6 +186,7 @@ GAME_SPOTS = [
     ("stud 3-way", "stud", ["As Ad Ks", "random", "random"], "stud"),
     ("razz heads-up", "razz", ["As 2d 3s", "random"], "razz"),
     ("badugi heads-up", "badugi", ["As 2d 3h 4c", "random"], "badugi"),
+    ("short deck heads-up", "short-deck", ["Ah Kh", "random"], "short_deck"),
 ]
 
 #: Issue 17's exact spots in the same games, late streets: (label, game, players, board,
@@ -215,6 +216,8 @@ EXACT_SPOTS = [
      "badugi", ["As2d3h4c", "****"]),
     ("badugi heads-up, three kept against a random hand", "badugi", ["As 2d 3h", "random"],
      "", "badugi", ["As2d3h", "****"]),
+    ("short deck heads-up, turn", "short-deck", ["Ah Kh", "random"], "Jc 9s 7h 6d",
+     "short_deck", ["AhKh", "**"]),
 ]
 
 
