@@ -145,6 +145,13 @@ class Workspace(NamedTuple):
 
 #: Entries of a workspace's scratch arrays (``ints``, ``uints``).
 SCRATCH = 128
+#: Run-time int64 values for the helpers' arguments that would otherwise be literals: Numba
+#: compiles a helper once per literal value it is called with (and once more for a variable
+#: first typed as its literal initial value), where LLVM, inlining the one compile, folds
+#: the constant anyway. Each extra compile cost 0.3-0.5 s of a first answer.
+ONE = np.int64(1)
+FIRST = np.int64(0)
+SECOND = np.int64(1)
 
 
 def workspaces(n_workers: int, n_players: int, dtype, categories: bool) -> list[Workspace]:
@@ -205,7 +212,7 @@ def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_play
             ties[0, 1] += weight
             ties[1, 1] += weight
         return
-    best = 0
+    best = np.int64(0)  # (a literal 0 would compile count_outcome for it too)
     for p in range(n_players):
         h = tuple_row[p]
         s = lookup(board_key + hole_keys[h], board_bits | hole_bits[h], flush, offsets, table)
@@ -395,12 +402,12 @@ def _score_trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flus
         a = lookup(key + seat_keys[row, 0], bits | seat_bits[row, 0], flush, offsets, table)
         b = lookup(key + seat_keys[row, 1], bits | seat_bits[row, 1], flush, offsets, table)
         return a > b, b > a, a == b
-    best = 0
+    best = np.int64(0)  # (a literal 0 would compile count_outcome for it too)
     for p in range(n_players):
         s = lookup(key + seat_keys[row, p], bits | seat_bits[row, p], flush, offsets, table)
         strengths[p] = s
         best = max(best, s)
-    count_outcome(strengths, best, n_players, category_of, 1, wins, ties, cats)
+    count_outcome(strengths, best, n_players, category_of, ONE, wins, ties, cats)
     return False, False, False
 
 
@@ -445,11 +452,11 @@ def monte_carlo_kernel(w, n_workers, blocks: Blocks, hands: HandSampler, board: 
         for trial in range(0, n_trials, 2):
             if n_tuples != 1 or trial == 0:  # one tuple: its cards never change
                 state, used0, ok0 = _choose_hands(
-                    state, 0, tuples, tuple_threshold, tuple_alias, player_combos,
+                    state, FIRST, tuples, tuple_threshold, tuple_alias, player_combos,
                     player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
                     hole_bits, max_rejections, seat_keys, seat_bits)
                 state, used1, ok1 = _choose_hands(
-                    state, 1, tuples, tuple_threshold, tuple_alias, player_combos,
+                    state, SECOND, tuples, tuple_threshold, tuple_alias, player_combos,
                     player_threshold, player_alias, player_sizes, combo_masks, hole_keys,
                     hole_bits, max_rejections, seat_keys, seat_bits)
                 if not (ok0 and ok1):
@@ -458,14 +465,14 @@ def monte_carlo_kernel(w, n_workers, blocks: Blocks, hands: HandSampler, board: 
             state, key0, bits0, key1, bits1 = _deal_unknown(
                 state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
                 board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
-            won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, 0, n_players,
+            won, lost, tied = _score_trial(key0, bits0, seat_keys, seat_bits, FIRST, n_players,
                                            heads_up, flush, offsets, table, category_of,
                                            strengths, wins, ties, cats)
             first_wins += won
             second_wins += lost
             both += tied
             if trial + 1 < n_trials:
-                won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, 1,
+                won, lost, tied = _score_trial(key1, bits1, seat_keys, seat_bits, SECOND,
                                                n_players, heads_up, flush, offsets, table,
                                                category_of, strengths, wins, ties, cats)
                 first_wins += won
@@ -565,8 +572,8 @@ def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bi
     other = scratch[16:68]
     outer = scratch[72:77]
     inner = scratch[80:85]
-    n_suited = 0
-    n_other = 0
+    n_suited = np.int64(0)
+    n_other = np.int64(0)
     for c in live:
         if (c & 3) == s:
             suited[n_suited] = c

@@ -560,3 +560,36 @@ def test_exact_results_with_weights_land_in_0_1_and_add_up_to_1():
     frame = equity(["KsKd", "QQ@70, JJ@25"], board=board, method="exact")
     got = frame[["win", "tie", "lose"]].to_numpy()
     assert got.tolist() == [[float(x) for x in row] for row in expected]
+
+
+SIGNATURES_OF_HELPERS = """
+import pokersim as ps
+from pokersim import _equity, combinatorics
+ps.equity(["AhKh", "QsQd"], method="exact")  # rank-grouped and flush boards
+ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1)  # both trials of a pair
+for helper in (_equity._choose_hands, _equity._score_trial, _equity.count_outcome,
+               combinatorics.next_combination):
+    print(helper.py_func.__name__, len(helper.signatures),
+          sum("Literal" in str(s) for s in helper.signatures))
+"""
+
+
+@pytest.mark.slow
+def test_kernel_helpers_are_not_compiled_once_per_literal(tmp_path):
+    """Numba compiles a helper once per literal value it is called with (0 and 1 for the two
+    trials side by side, 1 for a trial's weight, a counter first typed as its literal 0); the
+    kernels pass run-time int64 values instead, so each helper compiles once per type (it
+    cost a first answer 0.3-0.5 s a compile). Checked in a process that compiles everything
+    (an empty cache: kernels loaded from a cache compile no helper)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), POKERSIM_QUIET_COMPILE="1")
+    out = subprocess.run([sys.executable, "-c", SIGNATURES_OF_HELPERS], env=env, check=True,
+                         capture_output=True, text=True, timeout=600).stdout.split()
+    counts = {name: (int(n), int(literal)) for name, n, literal in zip(*[iter(out)] * 3,
+                                                                       strict=True)}
+    assert counts == {"_choose_hands": (1, 0), "_score_trial": (1, 0),
+                      "count_outcome": (2, 0),  # float64 weights (exact), int64 (Monte Carlo)
+                      "next_combination": (1, 0)}

@@ -96,6 +96,9 @@ MAX_UNKNOWN = 64
 #: Winner masks are counted up to this many entries (:func:`mask_width`).
 MAX_MASKS = 1024
 _U = np.uint64
+#: 1 as a run-time int64: a literal 1 would compile tally_winners once more (see
+#: pokersim._equity.ONE).
+ONE = np.int64(1)
 
 
 def mask_width(n_players: int, has_low: bool) -> int:
@@ -520,7 +523,7 @@ def monte_carlo_kernel(omaha: bool):
                             k, n_players, flavor, has_low, known, left, lo, hi, key_bytes,
                             bit_bytes, low_bytes, constant, flush, offsets, table, b_flush,
                             b_offsets, b_table, l_offsets, l_table)
-                    tally_winners(winners, n_players, my_masks, my_codes, 1)
+                    tally_winners(winners, n_players, my_masks, my_codes, ONE)
         return stalled
 
     return kernel
