@@ -581,7 +581,7 @@ def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bi
         else:
             other[n_other] = c
             n_other += 1
-    for k in range(threshold, min(5, n_suited) + 1):
+    for k in range(threshold, min(np.int64(5), n_suited) + 1):
         for i in range(k):
             outer[i] = i
         while True:

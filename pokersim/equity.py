@@ -102,7 +102,10 @@ def _as_combos(player: Player, live: np.ndarray) -> _Player:
     cards = player.cards
     if cards.shape[1] == 0:
         return _Player(player.label, None, None)
+    # scaled by a power of two (exactly) to a largest weight in [0.5, 1): a deal's weight, the
+    # product of one weight a player, neither overflows nor vanishes (given weights of 1e300)
     weights = player.weights.astype(np.float64)
+    weights = np.ldexp(weights, -np.frexp(weights.max())[1])
     if cards.shape[1] == 1:
         others = live[None, :] != cards  # (hands, live)
         rows, columns = np.nonzero(others)

@@ -475,3 +475,22 @@ def test_one_front_door_reads_every_game_the_same_way():
     for game in ("holdem", "short-deck", "omaha"):
         with pytest.raises(DuplicateCardError, match="dead card is also on the board, Js"):
             equity(["As Ad", "Kh Kd"], board="Js 7d 8h", dead="Js", game=game)
+
+
+def test_huge_and_tiny_weights_on_the_holdem_kernels():
+    """Weights of 1e300 (or 1e-300), each list within WEIGHT_SPAN: the product of one weight
+    a player overflowed (or vanished) on the Hold'em kernels, which took the weights as
+    given (fuzzing found it); they are scaled exactly, by a power of two, and give the numbers
+    of weights 1 and 2."""
+    import warnings
+
+    plain = game_equity([{"6c 6d": 1, "6h 6s": 1}, "7c 7d", {"7h 7s": 1, "8c 8d": 2}],
+                        game="short-deck", method="exact")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for scale in (1e300, 1e-300):
+            players = [{"6c 6d": scale, "6h 6s": scale}, "7c 7d",
+                       {"7h 7s": scale, "8c 8d": 2 * scale}]
+            exact = game_equity(players, game="short-deck", method="exact")
+            assert np.allclose(exact.equity, plain.equity, rtol=0, atol=1e-13)
+            game_equity(players, game="short-deck", trials=1_000, seed=0)
