@@ -102,10 +102,7 @@ def _as_combos(player: Player, live: np.ndarray) -> _Player:
     cards = player.cards
     if cards.shape[1] == 0:
         return _Player(player.label, None, None)
-    # scaled by a power of two (exactly) to a largest weight in [0.5, 1): a deal's weight, the
-    # product of one weight a player, neither overflows nor vanishes (given weights of 1e300)
-    weights = player.weights.astype(np.float64)
-    weights = np.ldexp(weights, -np.frexp(weights.max())[1])
+    weights = player.weights.astype(np.float64)  # (scaled by parse_players)
     if cards.shape[1] == 1:
         others = live[None, :] != cards  # (hands, live)
         rows, columns = np.nonzero(others)
@@ -324,8 +321,6 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     categories = check_flag(categories, "categories")
     check_client(client)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
-    if wanted != "exact":
-        seed = drawn_seed(seed)  # (checked here, before any work; an exact run draws none)
 
     order = [i for i, p in enumerate(specs) if p.combos is not None]
     order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
@@ -336,7 +331,7 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
         counted = _try_exact(ordered, blocked, board_cards, n_runout, runouts,
                              method == "exact", categories, client, progress, g.ranking)
     if counted is None:
-        seed = drawn_seed(seed)  # (a no-op but for an "auto" run too large to enumerate)
+        seed = drawn_seed(seed)  # (checked before any work: a seed given means no exact run)
         counted = _monte_carlo(ordered, board_cards, blocked, n_runout, trials, seed,
                                target_stderr, categories, client, chunk_size, progress,
                                g.ranking)
@@ -377,7 +372,7 @@ def _method_from_exact(method, exact) -> str:
 
 def _board_key(board_cards, ranking: str) -> tuple[np.uint64, np.uint64]:
     """(summed key, OR of bits) of the known board cards, as :class:`Board` holds them."""
-    card_keys, card_bits = kernel_args(ranking)[:2]
+    card_keys, card_bits = _evaluator(ranking)[:2]
     key = KEY_BIAS
     bits = np.uint64(0)
     for c in board_cards.tolist():
@@ -408,7 +403,7 @@ def _card_masks(cards) -> np.ndarray:
 
 def _hole_tables(combos: np.ndarray, ranking: str):
     """Key, rank bits and card mask of each combo."""
-    card_keys, card_bits = kernel_args(ranking)[:2]
+    card_keys, card_bits = _evaluator(ranking)[:2]
     a = combos[:, 0].astype(np.int64)
     b = combos[:, 1].astype(np.int64)
     keys = card_keys[a] + card_keys[b]

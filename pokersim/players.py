@@ -192,7 +192,10 @@ NO_CARD = 255
 def parse_players(specs, game: Game, blocked: np.ndarray) -> list[Player]:
     """Each player's choices (see :class:`Player`), checked: no card held twice, a list's
     hands less those holding a card that is known elsewhere, partial hands of different sizes
-    in one list completed to the same size. Weights are as given (a list's, a range's).
+    in one list completed to the same size. A list's weights are scaled by a power of two
+    (exactly: their proportions are kept to the bit) so that the largest lies in [0.5, 1):
+    the weight of a deal, the product of one weight a player, neither overflows nor vanishes
+    (weights of 1e300 or 1e-300, each list within :data:`WEIGHT_SPAN`).
 
     >>> from pokersim.games.game import get
     >>> p = parse_players(["AhKh", "QQ@50", "random"], get("holdem"), np.zeros(0, np.uint8))
@@ -211,7 +214,9 @@ def parse_players(specs, game: Game, blocked: np.ndarray) -> list[Player]:
     if any(len(p.cards) > 1 and (p.cards == NO_CARD).any() for p in players):
         live = cards_left(deck_of(game), held)  # a list mixes sizes: complete its hands
         players = [_completed(p, i, live) for i, p in enumerate(players)]
-    return players
+    return [p if len(p.cards) == 1 else
+            Player(p.label, p.cards, np.ldexp(p.weights, -np.frexp(p.weights.max())[1]))
+            for p in players]
 
 
 def cards_left(deck: np.ndarray, cards: np.ndarray) -> np.ndarray:

@@ -115,13 +115,6 @@ PRIVATE_HANDS = 4_000_000
 PRIVATE_REUSE = 4
 
 
-def _normalised(players: list[Player]) -> list[Player]:
-    """Each list's weights over its largest (the weight of a deal, their product, stays
-    within the floats: :data:`~pokersim.players.WEIGHT_SPAN`)."""
-    return [p if len(p.cards) == 1 else Player(p.label, p.cards, p.weights / p.weights.max())
-            for p in players]
-
-
 def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
     """The pot share from the high half and from the low half of each outcome code
     ``(h, l)`` (see :mod:`pokersim.games._equity`): (n_players + 1, n_players + 2) arrays.
@@ -590,7 +583,7 @@ def _game_equity(players, board, dead, method, trials, seed, target_stderr, g: G
     short decks too, as the tests check against the Hold'em kernels)."""
     players, board_cards, dead_cards = read_question(players, board, dead, g)
     blocked = np.concatenate([board_cards, dead_cards])
-    specs = _normalised(parse_players(players, g, blocked))
+    specs = parse_players(players, g, blocked)
     need = len(specs) * g.hole + g.board
     if need > deck_of(g).size - dead_cards.size:
         raise PokersimInputError(f"{len(specs)} players of {g.name} need {need} cards but the "
