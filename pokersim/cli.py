@@ -204,7 +204,8 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
     from .starting_hands import SHIPPED_OPPONENTS, starting_hand_table
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
-                       "--seed": args.seed, "--out": args.out}
+                       "--seed": args.seed, "--out": args.out, "--game": args.game,
+                       "--hands": args.hands}
     given = [name for name, value in regenerate_only.items() if value is not None]
     if given and not args.regenerate:
         raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
@@ -216,19 +217,18 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
                                  f"--opponents with --regenerate)")
     if not args.regenerate:
         return data.starting_hands()
-    options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed)
+    options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed,
+                   game=args.game, names=args.hands)
     return starting_hand_table(**{k: v for k, v in options.items() if v is not None},
                                **_run(args))
 
 
 def _starting_hands_wide(args, table: pd.DataFrame):
-    """The table printed (and written by --csv and the like): a row per hand, grid order or
-    by ``--sort``, a column per opponent count; hands a run cut short never reached are left
-    out."""
-    from .ranges import starting_hand_names
-
+    """The table printed (and written by --csv and the like): a row per hand, in the table's
+    order (the grid's, for the classes) or by ``--sort``, a column per opponent count; hands
+    a run cut short never reached are left out."""
     wide = table.pivot(index="hand", columns="opponents", values="equity")
-    wide = wide.loc[[name for name in starting_hand_names() if name in wide.index]]
+    wide = wide.loc[list(dict.fromkeys(table.hand))]
     wide = wide.reset_index()
     wide.columns = ["hand"] + [f"vs {n}" for n in wide.columns[1:]]
     if args.sort and f"vs {args.sort}" in wide.columns:
@@ -596,7 +596,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "starting-hands --regenerate --out sh.csv   "
                       "# the shipped table afresh (1.5 minutes on 2 cores)",
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
-                      "--out sh.csv"],
+                      "--out sh.csv",
+                      'starting-hands --regenerate --game omaha --hands "As Ad Ks Kd" '
+                      '"Ah Kh Qd Jd" --opponents 1 2 --target-stderr 0.005'],
                      _cmd_starting_hands, simulates=True, present=_starting_hands_wide,
                      save=_save_starting_hands)
     p.add_argument("--sort", type=int, default=0, choices=range(0, 23), metavar="N",
@@ -610,6 +612,12 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--target-stderr", type=float, default=None,
                    help="Monte Carlo standard error to reach (default 0.0005)")
     g.add_argument("--seed", type=int, default=None, help="random seed (default 169)")
+    g.add_argument("--game", default=None, choices=GAME_NAMES, metavar="GAME",
+                   help="the game (default holdem; any of pokersim.games: short-deck, omaha, "
+                        "stud...)")
+    g.add_argument("--hands", nargs="+", metavar="HAND",
+                   help="the hands: classes such as AKs, or cards such as \"As Ad Ks Kd\" "
+                        "(default: every class of a two-card game; other games need them)")
     g.add_argument("--out", metavar="PATH", help="also write the regenerated table as the "
                    "shipped file holds it: CSV, a row per hand and opponent count")
     tables.append(p)

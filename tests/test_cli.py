@@ -18,6 +18,7 @@ import pytest
 
 from pokersim.cli import main
 from pokersim.io import write_atomic
+from pokersim.starting_hands import starting_hand_table
 from tests.signals import interruptible
 
 REPO = Path(__file__).resolve().parents[1]
@@ -597,6 +598,24 @@ def test_starting_hands_regenerates_more_than_nine_opponents_to_a_file(capsys, t
     table = pd.read_csv(out, comment="#")
     assert len(table) == 169 and set(table.opponents) == {12}
     assert text.splitlines()[0].split() == ["hand", "vs", "12"]
+
+
+def test_starting_hands_of_any_game(capsys, tmp_path):
+    out = tmp_path / "omaha.csv"
+    rc, text, err = run_main(capsys, "starting-hands", "--regenerate", "--game", "omaha",
+                             "--hands", "As Ad Ks Kd", "Ah Kh Qd Jd", "--opponents", "1", "2",
+                             "--target-stderr", "0.02", "--seed", "4", "--out", str(out))
+    assert rc == 0 and f"wrote {out}" in err
+    assert [line.split()[:4] for line in text.splitlines()[1:]] == [
+        ["As", "Ad", "Ks", "Kd"], ["Ah", "Kh", "Qd", "Jd"]]  # the order asked for
+    table = pd.read_csv(out, comment="#")
+    api = starting_hand_table([1, 2], target_stderr=0.02, seed=4, game="omaha",
+                              names=["As Ad Ks Kd", "Ah Kh Qd Jd"])
+    assert table.equity.round(7).tolist() == api.equity.round(7).tolist()
+    rc, text, err = run_main(capsys, "starting-hands", "--regenerate", "--game", "omaha")
+    assert rc == 2 and "name the hands by their cards" in err and err.count("\n") == 1
+    rc, text, err = run_main(capsys, "starting-hands", "--game", "omaha")
+    assert rc == 2 and "--game only apply with --regenerate" in err
 
 
 def test_vs_random_command_takes_up_to_22_opponents(capsys, tmp_path):

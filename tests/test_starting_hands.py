@@ -75,7 +75,10 @@ def test_rows_are_reproduced_by_a_fresh_simulation(table, hand, n):
     (dict(opponents="2"), "opponents must be a count"),  # 2 is a count (issue 19)
     (dict(opponents=[0]), "opponents must be an integer from 1 to 22"),
     (dict(opponents=[23]), "opponents must be an integer from 1 to 22"),
-    (dict(names=["AKx"]), "not starting-hand names"),
+    (dict(names=["AKx"]), "not a starting hand: 'AKx'"),
+    (dict(names="AA"), "names must be a list of hands"),
+    (dict(names=[["As", "Ad"]]), "a starting hand is a text"),
+    (dict(game="shortdeck"), "unknown game .shortdeck."),
 ])
 def test_starting_hand_table_bad_input_is_an_input_error(kwargs, words):
     with pytest.raises(PokersimInputError, match=words):
@@ -160,3 +163,73 @@ def test_ctrl_c_keeps_the_rows_finished_in_the_table_shape(monkeypatch):
     assert table.opponents.tolist() == [1, 2, 3, 1, 2]
     assert table.method.tolist() == ["exact", "monte-carlo", "monte-carlo", "exact",
                                      "monte-carlo (partial)"]
+
+
+# ------------------------------------------------------------------ any game (issue 31)
+
+
+def test_a_short_deck_table_has_the_classes_of_its_ranks_and_plays_them_there():
+    got = starting_hand_table([1, 3], target_stderr=0.01, names=["AA", "76s", "Ks Qd"],
+                              game="short-deck", seed=5)
+    assert got.hand.tolist() == ["AA", "AA", "76s", "76s", "Ks Qd", "Ks Qd"]
+    assert got.attrs["game"] == "short-deck"
+    # each row is the game's equity of a hand of the class against random players, with the
+    # documented seed: 1000 * seed + the class's grid index; a hand of cards keyed by them
+    names = starting_hand_names()
+    for _, row in got.iterrows():
+        if row.hand in names:
+            hand, key = representative(row.hand), 1000 * 5 + names.index(row.hand)
+        else:
+            hand, key = "Ks Qd", np.random.SeedSequence(5, spawn_key=(41, 47, 2))  # Qd, Ks
+        alone = equity([hand] + ["random"] * row.opponents, target_stderr=0.01, seed=key,
+                       game="short-deck").iloc[0]
+        assert (row.win, row.tie, row.equity, row.outcomes) == (
+            alone.win, alone.tie, alone.equity, alone.outcomes)
+    # the short deck's own numbers, not Hold'em's: AA wins less often heads-up (73% against
+    # Hold'em's 85%: more straights, fewer dead cards), and 76s is a short-deck hand
+    heads_up = got[got.opponents == 1].set_index("hand").equity
+    assert 0.70 < heads_up["AA"] < 0.76
+
+
+def test_the_short_deck_default_is_its_81_classes():
+    from pokersim.games.game import get
+    from pokersim.starting_hands import _starting_hands
+
+    chosen = _starting_hands(get("short-deck"), None)
+    assert len(chosen) == 81  # 9 ranks: 9 pairs, 36 suited, 36 offsuit
+    assert [c[0] for c in chosen[:3]] == ["AA", "AKs", "AQs"] and chosen[-1][0] == "66"
+    assert len(_starting_hands(get("holdem"), None)) == 169
+
+
+def test_an_omaha_table_takes_hands_of_cards_their_order_aside():
+    got = starting_hand_table([1, 2], target_stderr=0.01, names=["As Ad Ks Kd"], game="omaha",
+                              seed=3)
+    assert got.hand.tolist() == ["As Ad Ks Kd"] * 2
+    assert got.method.tolist() == ["monte-carlo"] * 2
+    assert (got.std_error <= 0.01).all() and got.equity.is_monotonic_decreasing
+    reordered = starting_hand_table([1, 2], target_stderr=0.01, names=["Kd Ks Ad As"],
+                                    game="omaha", seed=3)
+    assert reordered.equity.tolist() == got.equity.tolist()
+    assert reordered.hand.tolist() == ["Kd Ks Ad As"] * 2
+    # the stud games: the first three cards, the rest dealt
+    stud = starting_hand_table([1], target_stderr=0.02, names=["As Ad Ks"], game="stud", seed=3)
+    assert stud.hand.tolist() == ["As Ad Ks"] and 0.6 < stud.equity.iloc[0] < 0.9
+
+
+@pytest.mark.parametrize("game, names, words", [
+    ("omaha", None, "omaha hands have no class names such as 'AKs': name the hands by their "
+                    "cards"),
+    ("omaha", ["AKs"], "not a starting hand: 'AKs' .a omaha starting hand is named by its "
+                       "cards"),
+    ("omaha", ["As Ad Ks Kd Qs"], "1 to 4 distinct cards"),
+    ("omaha", ["As As Ks Kd"], "card 2: 'As' repeats card 1"),
+    ("short-deck", ["22"], "not a starting hand: '22' .a short-deck starting hand is a class "
+                           "such as 'AKs' or 'AA' .ranks 6 to A."),
+    ("short-deck", ["As 5d"], "holds a card below 6, out of the short-deck deck"),
+])
+def test_a_bad_hand_of_a_game_is_named_before_any_work(game, names, words, monkeypatch):
+    from pokersim import starting_hands as module
+
+    monkeypatch.setattr(module, "equity", None)  # no run may start
+    with pytest.raises(PokersimInputError, match=words):
+        starting_hand_table([2], names=names, game=game)
