@@ -293,13 +293,28 @@ def unindex_kernel(indices, shapes, multiplier, k, run_size, offset, out) -> Non
             out)
 
 
+@jit(inline=True)
+def _last_at_most(sorted_values, x):
+    """The last place i of ``sorted_values`` (increasing, its first at most x) with
+    ``sorted_values[i] <= x``: a binary search (Numba 0.59's ``np.searchsorted`` takes no
+    scalar with ``side="right"``)."""
+    lo, hi = 0, sorted_values.shape[0]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if sorted_values[mid] <= x:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 @jit(worker=True)
 def _unindex_rows(w, n_workers, indices, shapes, multiplier, k, run_size, offset, out):
     """The worker kernel of :func:`unindex_kernel`: worker w's share of the rows."""
     start, stop = share(w, n_workers, indices.shape[0])
     indices, out = indices[start:stop], out[start:stop]  # from 0, as _index_rows
     for i in range(stop - start):
-        config = np.searchsorted(offset, indices[i], side="right") - 1
+        config = _last_at_most(offset, indices[i])
         rest = indices[i] - offset[config]
         n_hole, n_out, run = 0, 2, np.int64(0)
         for part in range(SUITS):

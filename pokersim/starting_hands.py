@@ -31,7 +31,7 @@ from .errors import PokersimInputError, SimulationInterrupted
 from .games.game import Game
 from .games.game import get as get_game
 from .heads_up import versus_random
-from .io import write_table
+from .io import EXACT_CSV, write_table
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
 from .validation import NOT_GIVEN, check_seed, deprecated, drawn_seed, renamed, short_repr
@@ -236,7 +236,7 @@ def _whole(table: pd.DataFrame) -> bool:
 def read_table(path=SHIPPED) -> ResultFrame:
     """A starting-hand table written by :func:`save_starting_hands` (default: the shipped
     one, which :func:`pokersim.data.starting_hands` returns)."""
-    table = as_win_rate_table(pd.read_csv(path, comment="#", dtype={"hand": str, "method": str}),
+    table = as_win_rate_table(pd.read_csv(path, dtype={"hand": str, "method": str}, **EXACT_CSV),
                               ["hand", "opponents"])
     table.attrs["path"] = str(path)
     return table

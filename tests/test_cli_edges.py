@@ -30,6 +30,7 @@ import pytest
 
 import pokersim
 from pokersim.cli import main
+from tests.metadata_block import parquet_metadata
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -134,7 +135,7 @@ def test_saved_files_carry_the_inputs_of_the_run(capsys, tmp_path):
     metas = [{k: json.loads(v) for k, v in (line[2:].split(": ", 1) for line in
                                                text.splitlines()[1:] if line.startswith("# "))},
              json.loads(paths["json"].read_text())["metadata"],
-             pd.read_parquet(paths["parquet"]).attrs]
+             parquet_metadata(paths["parquet"])]
     for meta in metas:
         assert meta["pokersim"] == pokersim.__version__
         assert meta["command"] == shlex.join(["pokersim", *argv])

@@ -22,7 +22,7 @@ import pytest
 import pokersim
 from pokersim.errors import PokersimInputError
 from pokersim.games.zhajinhua import Rules
-from pokersim.io import read_table, table_metadata, write_atomic, write_table
+from pokersim.io import EXACT_CSV, read_table, table_metadata, write_atomic, write_table
 
 
 def small_table() -> pd.DataFrame:
@@ -32,6 +32,9 @@ def small_table() -> pd.DataFrame:
                        opponents=range(1, 4), target_stderr=None, partial=False)
     return frame
 
+
+#: pandas reads a Parquet file's PANDAS_ATTRS as attrs from 2.1 (the docs say so)
+PANDAS_READS_ATTRS = tuple(map(int, pd.__version__.split(".")[:2])) >= (2, 1)
 
 EXPECTED_META = {"pokersim": pokersim.__version__, "seed": 7, "board": "2c 7d Qh",
                  "rules": {"a23": "between-jqk-qka", "rule_235": True, "ties": "split"},
@@ -57,7 +60,7 @@ def test_a_symlink_keeps_pointing_at_its_target_which_gets_the_table(tmp_path):
     link.symlink_to(target)
     write_table(small_table(), link)
     assert link.is_symlink() and link.resolve() == target  # today: a regular file
-    assert_same_rows(pd.read_csv(target, comment="#"), small_table())
+    assert_same_rows(pd.read_csv(target, **EXACT_CSV), small_table())
     assert stat.S_IMODE(target.stat().st_mode) == 0o640  # a file replaced keeps its mode
     assert sorted(os.listdir(target.parent)) == ["table.csv"]  # the rename was beside it
 
@@ -82,7 +85,7 @@ def test_a_fifo_is_written_through_and_its_reader_gets_the_table(tmp_path):
     drain.join(timeout=30)
     os.close(reader)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # today: replaced by a regular file
-    assert_same_rows(pd.read_csv(io.StringIO(got[0].decode()), comment="#"), small_table())
+    assert_same_rows(pd.read_csv(io.StringIO(got[0].decode()), **EXACT_CSV), small_table())
 
 
 def _read_all(fd: int) -> bytes:
@@ -137,7 +140,7 @@ def test_dash_is_standard_output(capsys, tmp_path, monkeypatch, fmt):
     assert write_table(small_table(), "-", fmt) == "-"
     out = capsys.readouterr().out
     assert os.listdir(tmp_path) == []  # no file named "-"
-    back = (pd.read_csv(io.StringIO(out), comment="#") if fmt == "csv"
+    back = (pd.read_csv(io.StringIO(out), **EXACT_CSV) if fmt == "csv"
             else pd.read_json(io.StringIO(out), orient="table", precise_float=True))
     assert_same_rows(back, small_table())
 
@@ -146,7 +149,8 @@ def test_dash_is_standard_output_for_parquet_too(capsysbinary):
     write_table(small_table(), "-", "parquet")
     back = pd.read_parquet(io.BytesIO(capsysbinary.readouterr().out))
     assert_same_rows(back, small_table())
-    assert back.attrs == EXPECTED_META
+    if PANDAS_READS_ATTRS:
+        assert back.attrs == EXPECTED_META
 
 
 # ----------------------------------------------------------------------------- metadata
@@ -163,10 +167,21 @@ def test_csv_metadata_is_a_commented_header_pandas_skips(tmp_path):
                           "# opponents: [1, 2, 3]", "# target_stderr: null", "# partial: false"]
     # a cell holding the comment character is quoted, so comment="#" does not cut it
     assert '"#1 seat"' in lines[10]
-    assert_same_rows(pd.read_csv(path, comment="#"), small_table())
+    assert_same_rows(pd.read_csv(path, **EXACT_CSV), small_table())
     back = read_table(path)
     assert_same_rows(back, small_table())
     assert back.attrs == EXPECTED_META
+
+
+def test_every_float_comes_back_to_the_bit_from_csv(tmp_path):
+    # pandas before 3.0 parsed a third of these a unit off in the last bit (read_table, and
+    # the options EXACT_CSV says, failed on pandas 2.0-2.3)
+    values = np.concatenate([[1 / 6, 1 / 3, 0.1, 2 / 3, 1e-300, 5e-324, 1.7976931348623157e308],
+                             np.random.default_rng(4).random(10_000) * 10.0 ** np.arange(-8, 8)
+                             .repeat(625)])
+    path = write_table(pd.DataFrame({"p": values}), tmp_path / "f.csv")
+    assert read_table(path).p.tolist() == values.tolist()
+    assert pd.read_csv(path, **EXACT_CSV).p.tolist() == values.tolist()
 
 
 def test_csv_without_a_comment_character_in_any_cell_is_not_quoted(tmp_path):
@@ -190,8 +205,9 @@ def test_parquet_metadata_is_pandas_attrs(tmp_path):
     path = write_table(small_table(), tmp_path / "t.parquet")
     back = pd.read_parquet(path)
     assert_same_rows(back, small_table())
-    assert back.attrs == EXPECTED_META
-    assert read_table(path).attrs == EXPECTED_META
+    if PANDAS_READS_ATTRS:
+        assert back.attrs == EXPECTED_META
+    assert read_table(path).attrs == EXPECTED_META  # any pandas
 
 
 def test_metadata_values_become_json_values():

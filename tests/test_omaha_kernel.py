@@ -20,6 +20,7 @@ from pokersim.errors import CardError, DuplicateCardError
 from pokersim.games import game as games
 from pokersim.rankings import omaha
 from pokersim.tables import HASH_SHIFT, RANK_KEYS
+from tests.bits import bit_count
 from tests.orders import assert_same_order, dense_from_keys, dense_from_values
 
 HOLES = (4, 5, 6)
@@ -210,7 +211,7 @@ def test_flush_table_holds_the_best_flush_for_every_suited_pair():
             slots = [b * (b + 1) // 2 + a for a, b in pairs]  # a < b
             np.testing.assert_array_equal(t.flush[start + np.array(slots)], best)
     assert expected_rows == 2288 == t.flush.size // omaha.PAIRS
-    assert (t.flush_row[np.bitwise_count(np.arange(8192)) < 3] == -1).all()
+    assert (t.flush_row[bit_count(np.arange(8192)) < 3] == -1).all()
 
 
 @pytest.mark.parametrize("h", HOLES)
@@ -219,7 +220,7 @@ def test_every_low_board_and_hole_mask(h):
     to h low ranks: the best low of two hole ranks and three other board ranks."""
     ace_low = [12, 0, 1, 2, 3, 4, 5, 6]  # the rank of the ace-low rank 0..7 (A..8)
     masks = np.arange(256)
-    fives = masks[np.bitwise_count(masks) == 5]
+    fives = masks[bit_count(masks) == 5]
     five_strength = np.zeros(256, np.int64)
     five_strength[fives] = evaluate(np.array(
         [[4 * ace_low[r] + (j == 0) for j, r in enumerate(r for r in range(8) if m >> r & 1)]
@@ -231,8 +232,8 @@ def test_every_low_board_and_hole_mask(h):
     value = np.where(pairs[:, None] & threes[None] == 0,
                      five_strength[pairs[:, None] | threes[None]], 0)  # (28, 56)
     within = lambda small, mask: (small & ~mask) == 0  # noqa: E731
-    boards = masks[np.bitwise_count(masks) <= 5]
-    holes = masks[np.bitwise_count(masks) <= h]
+    boards = masks[bit_count(masks) <= 5]
+    holes = masks[bit_count(masks) <= h]
     # best[board, pair]: the pair with the best three other board ranks
     best = (within(threes[None, None], boards[:, None, None]) * value[None]).max(axis=2)
     expected = (within(pairs[None, None], holes[None, :, None]) * best[:, None]).max(axis=2)
@@ -262,7 +263,7 @@ def test_published_count_of_boards_that_allow_a_low():
     t = omaha.tables()
     allowed = t.low[board_mask << 8 | first | second] > 0
     assert allowed.sum() == 1_561_728
-    assert (allowed == (np.bitwise_count(board_mask) >= 3)).all()
+    assert (allowed == (bit_count(board_mask) >= 3)).all()
 
 
 # ---------------------------------------------------------------------------------------------
