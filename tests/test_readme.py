@@ -27,7 +27,7 @@ OPTIONS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 #: Command lines of the README not run here, each with why (the rest run, with their output).
 EXPENSIVE_COMMANDS = {
-    "starting-hands --regenerate": "simulates the whole table (1.5 minutes)",
+    "starting-hands --regenerate --out sh.csv": "simulates the whole table (1.5 minutes)",
     "hand-strength-table": "every class of a round: minutes",
     "bench": "benchmarks take minutes",
     "--trials 100000000": "10**8 trials and more: minutes",
