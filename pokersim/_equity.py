@@ -45,8 +45,7 @@ from ._random import block_state, sample_alias
 from .combinatorics import BINOM
 from .combinatorics import next_combination as _next_combination
 from .deal import BATCH, batch_number
-from .evaluate import lookup
-from .tables import KEY_BIAS, RANK_MASK
+from .tables import KEY_BIAS, RANK_MASK, lookup
 
 # ---------------------------------------------------------------------------------------------
 # The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads

@@ -36,7 +36,7 @@ from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from .rankings.badugi import evaluate_kernel as badugi_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
-from .tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush, tables
+from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 from .validation import short_repr
 
 N_STRENGTHS = 7462
@@ -63,38 +63,6 @@ class Category(enum.IntEnum):
 
 
 CATEGORY_LABELS = HIGH_LABELS  # the labels of Category, by code
-
-
-@jit(inline=True)
-def nonflush_strength(key, offsets, table):
-    """Strength of a hand with no flush: one perfect-hash lookup on the rank part of the key."""
-    rank_key = key & RANK_MASK  # unsigned indices: no negative-index wraparound code
-    return table[rank_key + np.uint64(offsets[rank_key >> np.uint64(HASH_SHIFT)])]
-
-
-@jit(inline=True)
-def lookup(key, bits, flush, offsets, table):
-    """Strength of a valid hand from its summed card key and its suit-rank bits (the OR of
-    ``card_bits``), as the enumeration kernels carry them."""
-    if key & FLUSH_CHECK:
-        shift = np.uint64(16 * suit_of_flush(key))
-        return flush[(bits >> shift) & np.uint64(0x1FFF)]
-    return nonflush_strength(key, offsets, table)
-
-
-@jit(inline=True)
-def key_and_bits(hands, i, k, card_keys, card_bits):
-    """(summed key, OR of suit-rank bits) of the first ``k`` cards of row ``i`` of ``hands``.
-    Values past 51 have no bit and a repeated card sets no new one, so the row is valid
-    exactly when k bits are set. Kernels pass ``k`` as a compile-time constant where they
-    can: the card loop then unrolls (1.4x on ``evaluate``)."""
-    key = KEY_BIAS
-    bits = np.uint64(0)
-    for j in range(k):
-        c = hands[i, j]
-        key += card_keys[c]
-        bits |= card_bits[c]
-    return key, bits
 
 
 @jit(inline=True)

@@ -19,13 +19,13 @@ from ._random import seed_key
 from .combinatorics import subsets
 from .deal import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
-from .evaluate import evaluate, hand_strength, nonflush_strength, ranked_lookup
+from .evaluate import evaluate, hand_strength, ranked_lookup
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .rankings import BADUGI, PLAIN
 from .rankings.badugi import badugi_counts
 from .results import ResultFrame, frequency_table
 from .runner import check_client
-from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT
+from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
 from .validation import (
     check_between,
     check_count,

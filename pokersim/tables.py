@@ -11,6 +11,9 @@ How the fast evaluator works (the technique of OMPEval and SKPokerEval, in Numba
 * **Everything else** is a function of the rank multiset alone: one perfect-hash lookup,
   ``hash[key + offsets[key >> HASH_SHIFT]]``, in a table of a few tens of thousands of
   ``uint16`` strengths (about 150 KB with the offsets, so it stays in cache).
+* **Reading them.** Every kernel sums a hand's keys and suit-rank bits with
+  :func:`key_and_bits` and reads its strength with :func:`lookup` (:func:`nonflush_strength`
+  where no flush is possible), inlined.
 * **Eight hands at once.** On CPUs with AVX2, :mod:`pokersim._simd` computes the same key for
   eight hands with byte-table lookups and byte sums instead of a loop over the cards, and
   leaves flushes and bad rows to the one-hand code.
@@ -71,6 +74,38 @@ def suit_of_flush(key):
     """The suit holding 5+ cards, for a key that passed the FLUSH_CHECK test."""
     flags = (key & FLUSH_CHECK) >> np.uint64(35)  # one of 0x1, 0x10, 0x100, 0x1000
     return (flags > np.uint64(0xF)) + (flags > np.uint64(0xFF)) + (flags > np.uint64(0xFFF))
+
+
+@jit(inline=True)
+def nonflush_strength(key, offsets, table):
+    """Strength of a hand with no flush: one perfect-hash lookup on the rank part of the key."""
+    rank_key = key & RANK_MASK  # unsigned indices: no negative-index wraparound code
+    return table[rank_key + np.uint64(offsets[rank_key >> np.uint64(HASH_SHIFT)])]
+
+
+@jit(inline=True)
+def lookup(key, bits, flush, offsets, table):
+    """Strength of a valid hand from its summed card key and its suit-rank bits (the OR of
+    ``card_bits``), as the enumeration kernels carry them."""
+    if key & FLUSH_CHECK:
+        shift = np.uint64(16 * suit_of_flush(key))
+        return flush[(bits >> shift) & np.uint64(0x1FFF)]
+    return nonflush_strength(key, offsets, table)
+
+
+@jit(inline=True)
+def key_and_bits(hands, i, k, card_keys, card_bits):
+    """(summed key, OR of suit-rank bits) of the first ``k`` cards of row ``i`` of ``hands``.
+    Values past 51 have no bit and a repeated card sets no new one, so the row is valid
+    exactly when k bits are set. Kernels pass ``k`` as a compile-time constant where they
+    can: the card loop then unrolls (1.4x on ``evaluate``)."""
+    key = KEY_BIAS
+    bits = np.uint64(0)
+    for j in range(k):
+        c = hands[i, j]
+        key += card_keys[c]
+        bits |= card_bits[c]
+    return key, bits
 
 
 @jit

@@ -12,7 +12,7 @@ A player's strength, by the kind of game:
   board's cards (:mod:`pokersim.tables`; a ranking's card bits are one distinct bit per card,
   so their OR over distinct cards is their sum), one lookup in the game's ranking
   (:func:`pokersim.evaluate.ranked_lookup`), and in hi/lo games one more in eight-or-better
-  (whose keys ignore suits: one hash lookup, :func:`pokersim.evaluate.nonflush_strength`).
+  (whose keys ignore suits: one hash lookup, :func:`pokersim.tables.nonflush_strength`).
   Monte Carlo sums them from the 64-bit mask of the hand's cards, a table lookup per byte
   (:func:`byte_sum`); exact enumeration keeps running sums along each owner's cards. No row
   of cards is written or read back.
@@ -83,13 +83,20 @@ from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copi
 from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
 from ..deal import BATCH, batch_number
-from ..evaluate import lookup, nonflush_strength
 from ..players import NO_CARD
 from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
 from ..rankings.badugi import badugi_strength_ace_low
 from ..rankings.hashed import deuce_to_seven_flush
 from ..rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, board_high, low_mask
-from ..tables import FLUSH_CHECK, HASH_SHIFT, KEY_BIAS, RANK_MASK, suit_of_flush
+from ..tables import (
+    FLUSH_CHECK,
+    HASH_SHIFT,
+    KEY_BIAS,
+    RANK_MASK,
+    lookup,
+    nonflush_strength,
+    suit_of_flush,
+)
 
 #: The most unknown cards of a deal (the live cards fit a 64-bit mask).
 MAX_UNKNOWN = 64
@@ -200,7 +207,7 @@ def game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets, b_
     """The strength of a hand of summed ``key`` and ``bits`` in the ranking of lookup
     ``flavor``, a run-time value here (:func:`pokersim.evaluate.ranked_lookup` has it
     compiled in): badugi's from its own tables (``b_``), deuce-to-seven's flushes with the
-    other cards, the other rankings' by :func:`pokersim.evaluate.lookup`."""
+    other cards, the other rankings' by :func:`pokersim.tables.lookup`."""
     if flavor == BADUGI:
         return badugi_strength_ace_low(bits, b_flush, b_offsets, b_table)
     if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:

@@ -47,10 +47,10 @@ from ..combinatorics import (
 )
 from ..deal import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluate import Category, hand_strength, kernel_args, lookup
+from ..evaluate import Category, hand_strength, kernel_args
 from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
-from ..tables import KEY_BIAS, tables
+from ..tables import KEY_BIAS, lookup, tables
 from ..validation import (
     NOT_GIVEN,
     check_flag,

@@ -67,12 +67,15 @@ from ..tables import (
     RANK_MASK,
     SUIT_SHIFT,
     _build_perfect_hash,
+    key_and_bits,
+    lookup,
     rank_multisets,
     ranks_in_mask,
     suit_of_flush,
 )
 from ..tables import tables as high_tables
 from ..validation import short_repr
+from . import get
 from .names import ACE_LOW_CHARS, ace_to_five_code
 
 #: Hole cards per row that the kernels take.
@@ -238,8 +241,6 @@ def _low_table(low_five):
 def _low_five() -> np.ndarray:
     """(256,) uint8: the eight-or-better strength of each mask of five ranks A..8 (0 for
     other masks): the place of its key among that ranking's keys."""
-    from . import get
-
     keys = get("eight-or-better").tables.keys
     out = np.zeros(256, np.uint8)
     for mask in range(256):
@@ -553,8 +554,6 @@ def _best_fives_kernel():
     table, low_bits, low_five, best_high, best_low, high_out, low_out, five)`` writing the
     five cards that play (:func:`best_fives`) of worker w's share of the rows; ``five``: a
     (1, 5) uint8 array of the worker's own (run it with :func:`pokersim._jit.on_rows`)."""
-    from ..evaluate import key_and_bits, lookup  # here: evaluate may come to import this module
-
     @jit(worker=True)
     def kernel(w, n_workers, rows, choices, card_keys, card_bits, flush, offsets, table,
                low_bits, low_five, best_high, best_low, high_out, low_out, five):
