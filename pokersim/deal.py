@@ -17,6 +17,7 @@ from ._jit import jit, mul_wide, on_workers, worker_copies, workers
 from ._random import block_state, next_u64, seed_key
 from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
+from .games.game import get as get_game
 from .validation import MAX_COUNT, byte_size, check_count, check_memory, named
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
@@ -189,8 +190,6 @@ def deal(n: int, k: int | None = None, seed=None, dead=None, deck: str = "full",
     (4, 17)
     """
     if game is not None:
-        from .games.game import get as get_game
-
         g = get_game(game)
         if k is not None or deck != "full":
             raise PokersimInputError(f"deal(game={g.name!r}) deals whole deals from the "

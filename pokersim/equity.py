@@ -49,6 +49,7 @@ from .errors import (
     TargetStderrWarning,
 )
 from .evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
+from .games.game import get as get_game
 from .players import Player, cards_left, deck_of, parse_players, read_question
 from .ranges import RANDOM_WORDS
 from .results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table, win_rate_table
@@ -202,8 +203,6 @@ def summarise(labels, counted: _Counted, categories: bool = False,
 
 def _game(game):
     """The :class:`~pokersim.games.game.Game` of a name (or a Game)."""
-    from .games.game import get as get_game
-
     return get_game(game)
 
 

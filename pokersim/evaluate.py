@@ -31,6 +31,7 @@ from ._jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
 from ._simd import eight_hands
 from .cards import as_array, as_hands, check_hands, join_board, parse_cards
 from .errors import PokersimInputError
+from .games.game import get as get_game
 from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
 from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from .rankings.badugi import evaluate_kernel as badugi_kernel
@@ -276,8 +277,6 @@ def _joined(hands, board):
 def _game_rows(hands, ranking, game, *, check: bool = True):
     """(the Game, its rows: (N, hole + board) uint8, single); with ``check``, the rows are
     checked to be cards of the game's deck, none repeated in a row."""
-    from .games.game import get as get_game
-
     g = get_game(game)
     if ranking != "high":
         raise PokersimInputError(f"give a ranking or a game, not both "

@@ -20,6 +20,7 @@ from .combinatorics import subsets
 from .deal import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
 from .evaluate import evaluate, hand_strength, ranked_lookup
+from .games.game import get as get_game
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .rankings import BADUGI, PLAIN
 from .rankings.badugi import badugi_counts
@@ -403,8 +404,6 @@ def _below(target_stderr: float, ranking: str, counts: tuple) -> bool:
 def _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game, client,
                       chunk_size, progress) -> ResultFrame:
     """category_frequencies(game=...): both halves' counts, exact or Monte Carlo."""
-    from .games.game import get as get_game
-
     g = get_game(game)
     if ranking != "high":
         raise PokersimInputError(f"give a ranking or a game, not both "

@@ -18,6 +18,7 @@ import numpy as np
 from .cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
 from .errors import CardError, DuplicateCardError, HandShapeError
 from .evaluate import HighLow, _board_or_ranking, evaluate
+from .games.game import get as get_game
 from .rankings import NO_LOW
 from .validation import short_repr
 
@@ -77,8 +78,6 @@ def showdown(hands, board=None, ranking="high", *, game=None) -> Showdown:
     n, players, hole = tables.shape
     boards = _boards(board, n)
     if game is not None:
-        from .games.game import get as get_game
-
         g = get_game(game)
         if hole != g.hole or boards.shape[1] != g.board:
             raise HandShapeError(f"{g.name}: a showdown needs {g.hole} cards a player and a "
