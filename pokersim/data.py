@@ -10,8 +10,7 @@
 
 from __future__ import annotations
 
-from . import heads_up as _heads_up
-from . import starting_hands as _starting_hands
+from ._shipped import read_counts, read_starting_hands, with_fractions
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
 from .results import ResultFrame
@@ -30,7 +29,7 @@ def starting_hands() -> ResultFrame:
     >>> float(table[(table.hand == "AA") & (table.opponents == 1)].equity.iloc[0])
     0.8520371
     """
-    return _starting_hands.read_table()
+    return read_starting_hands()
 
 
 def heads_up(value: str | None = None) -> ResultFrame:
@@ -50,7 +49,7 @@ def heads_up(value: str | None = None) -> ResultFrame:
     >>> round(float(grid.loc["AKs", "QQ"]), 4), round(float(grid.loc["QQ", "AKs"]), 4)
     (0.4605, 0.5395)
     """
-    table = _heads_up.with_fractions(_heads_up.read_counts())
+    table = with_fractions(read_counts())
     if value is None:
         return table
     numbers = [c for c in table.columns if table[c].dtype.kind in "iuf"]

@@ -17,7 +17,6 @@ holds the exact integer counts (wins, ties, outcomes) of each ordered pair of cl
 from __future__ import annotations
 
 import gzip
-import math
 import sys
 import time
 from pathlib import Path
@@ -25,21 +24,19 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._shipped import BOARDS, FILE_HEADERS, HEADS_UP_FILE, read_counts, with_fractions
 from .equity import equity
 from .io import write_atomic
 from .ranges import parse_range, starting_hand_names
-from .results import ResultFrame, win_rate_table
 from .runner import run_chunks
 from .validation import check_count, deprecated
 
-SHIPPED = Path(__file__).parent / "_data" / "heads_up.csv.gz"
+#: Where :func:`write_counts` writes by default: the shipped file.
+SHIPPED = HEADS_UP_FILE
 
-#: Boards for one pair of combos: five cards from the 48 unseen.
-BOARDS = math.comb(48, 5)
-
-#: The columns of the counts (:func:`heads_up_counts`), and their headers in the shipped file.
+#: The columns of the counts (:func:`heads_up_counts`; their headers in the shipped file:
+#: :data:`pokersim._shipped.FILE_HEADERS`).
 COUNT_COLUMNS = ["hand", "opponent_hand", "wins", "ties", "outcomes"]
-FILE_HEADERS = {"opponent_hand": "opponent"}
 
 
 def class_pair_counts(hand: str, opponent: str) -> tuple[int, int, int]:
@@ -105,37 +102,6 @@ def _pair_chunk(names: list[str], first: int, n: int) -> tuple[np.ndarray]:
     return (out,)
 
 
-def with_fractions(counts: pd.DataFrame) -> ResultFrame:
-    """The counts as a win-rate table: hand, opponent_hand, win, tie, lose, equity (of the
-    hand, ties split the pot: equity = win + tie / 2), std_error (0), outcomes, method
-    ("exact"), then combos (pairs of combos with no card in common), wins, ties.
-
-    >>> with_fractions(heads_up_counts(["AA"])).columns.tolist()  # doctest: +NORMALIZE_WHITESPACE
-    ['hand', 'opponent_hand', 'win', 'tie', 'lose', 'equity', 'std_error', 'outcomes',
-     'method', 'combos', 'wins', 'ties']
-    """
-    keys = {"hand": counts.hand.to_numpy(), "opponent_hand": counts.opponent_hand.to_numpy()}
-    table = _exact_table(keys, counts)
-    table["combos"] = table.outcomes // BOARDS
-    table["wins"], table["ties"] = counts.wins.to_numpy(np.int64), counts.ties.to_numpy(np.int64)
-    return table
-
-
-def _exact_table(keys: dict, counts: pd.DataFrame) -> ResultFrame:
-    """The win-rate table of exact integer counts (columns wins, ties, outcomes)."""
-    wins, ties, total = (counts[c].to_numpy(np.int64) for c in ("wins", "ties", "outcomes"))
-    return win_rate_table(keys, wins / total, ties / total, (total - wins - ties) / total,
-                          (2 * wins + ties) / (2 * total), np.zeros(len(total)), total, "exact")
-
-
-def read_counts(path=SHIPPED) -> pd.DataFrame:
-    """The counts written by :func:`write_counts` (default: the shipped file), with the
-    columns of :func:`heads_up_counts`."""
-    counts = pd.read_csv(path, dtype={"hand": str, "opponent": str, "wins": np.int64,
-                                      "ties": np.int64, "outcomes": np.int64})
-    return counts.rename(columns={v: k for k, v in FILE_HEADERS.items()})
-
-
 def load_heads_up() -> pd.DataFrame:
     """Deprecated: use :func:`pokersim.data.heads_up`, whose ``opponent_hand`` column is
     this table's ``opponent``."""
@@ -143,22 +109,6 @@ def load_heads_up() -> pd.DataFrame:
     return pd.DataFrame(with_fractions(read_counts())).rename(columns=FILE_HEADERS)[
         ["hand", "opponent", "win", "tie", "lose", "equity", "combos", "wins", "ties",
          "outcomes"]]
-
-
-def versus_random(counts: pd.DataFrame | None = None) -> ResultFrame:
-    """Exact win, tie, lose and equity of each class against one random hand, from the matrix
-    counts (default: the shipped ones): a combo meets each of the 1,225 combos without its
-    cards once, so summing a class's row of counts over every opponent class gives exactly
-    its counts against a random hand. A win-rate table, one row per class: hand, win, tie,
-    lose, equity, std_error (0), outcomes (the class's combos x 1,225 x 1,712,304), method.
-
-    >>> round(float(versus_random().set_index("hand").equity["AA"]), 4)  # PokerStove: 85.20%
-    0.852
-    """
-    if counts is None:
-        counts = read_counts()
-    sums = counts.groupby("hand", sort=False)[["wins", "ties", "outcomes"]].sum()
-    return _exact_table({"hand": sums.index.to_numpy()}, sums)
 
 
 def write_counts(counts: pd.DataFrame, path=SHIPPED) -> Path:

@@ -70,6 +70,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._shipped import versus_random
 from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set, parse_cards
 from .errors import CardError, RangeError
 from .validation import short_repr
@@ -539,7 +540,7 @@ def _wildcard(rank1: str, suit1: str, rank2: str, suit2: str):
 @functools.cache
 def equity_order() -> tuple[str, ...]:
     """The 169 hand classes, best first by exact equity against one random hand (ties split),
-    from the shipped heads-up table (:func:`pokersim.heads_up.versus_random`): the order of
+    from the shipped heads-up table (:func:`pokersim._shipped.versus_random`): the order of
     ``top X%`` ranges.
 
     >>> equity_order()[:9]
@@ -547,8 +548,6 @@ def equity_order() -> tuple[str, ...]:
     >>> equity_order()[-1]
     '32o'
     """
-    from .heads_up import versus_random  # heads_up computes with equity, which reads ranges
-
     table = versus_random().sort_values("equity", ascending=False, kind="stable")
     return tuple(table.hand)
 

@@ -25,13 +25,13 @@ import numpy as np
 import pandas as pd
 
 from . import rankings
+from ._shipped import STARTING_HANDS_FILE, read_starting_hands, versus_random
 from .cards import CARD_NAMES, RANKS, parse_cards
 from .equity import collect_runs, equity, opponent_counts, two_card_game
 from .errors import PokersimInputError, SimulationInterrupted
 from .games.game import Game
 from .games.game import get as get_game
-from .heads_up import versus_random
-from .io import EXACT_CSV, write_table
+from .io import write_table
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
 from .validation import NOT_GIVEN, check_seed, deprecated, drawn_seed, renamed, short_repr
@@ -39,7 +39,8 @@ from .validation import NOT_GIVEN, check_seed, deprecated, drawn_seed, renamed, 
 __all__ = ["load_starting_hands", "representative", "save_starting_hands",
            "starting_hand_names", "starting_hand_table"]
 
-SHIPPED = Path(__file__).parent / "_data" / "starting_hands.csv"
+#: The shipped table, which :func:`save_starting_hands` writes only whole.
+SHIPPED = STARTING_HANDS_FILE
 
 #: The opponent counts of the shipped table.
 SHIPPED_OPPONENTS = range(1, 10)
@@ -56,7 +57,7 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.00
     ``"AKs"``; ``hands=``, its old name, still works for one release) against each number of
     random opponents (1 to 22): in Hold'em exact against one (every opponent hand and board:
     summed from the exact heads-up matrix that the package ships, see
-    :func:`pokersim.heads_up.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
+    :func:`pokersim._shipped.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
     chunks of ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim.runner`).
     All 169 hands against 1 to 9 opponents take 90 s on 2 cores (140 s in a first run, whose
     kernels compile; measured on a quiet 2-core AMD EPYC).
@@ -233,20 +234,11 @@ def _whole(table: pd.DataFrame) -> bool:
             and keys >= {(h, n) for h in starting_hand_names() for n in SHIPPED_OPPONENTS})
 
 
-def read_table(path=SHIPPED) -> ResultFrame:
-    """A starting-hand table written by :func:`save_starting_hands` (default: the shipped
-    one, which :func:`pokersim.data.starting_hands` returns)."""
-    table = as_win_rate_table(pd.read_csv(path, dtype={"hand": str, "method": str}, **EXACT_CSV),
-                              ["hand", "opponents"])
-    table.attrs["path"] = str(path)
-    return table
-
-
 def load_starting_hands() -> ResultFrame:
     """Deprecated: use :func:`pokersim.data.starting_hands` (the same table)."""
     deprecated("pokersim.starting_hands.load_starting_hands()",
                "pokersim.data.starting_hands()")
-    return read_table()
+    return read_starting_hands()
 
 
 if __name__ == "__main__":  # pragma: no cover

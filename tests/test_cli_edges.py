@@ -29,6 +29,7 @@ import pandas as pd
 import pytest
 
 import pokersim
+from pokersim._shipped import read_starting_hands
 from pokersim.cli import main
 from tests.metadata_block import parquet_metadata
 
@@ -227,7 +228,7 @@ def test_the_shipped_file_takes_only_a_whole_table(shipped_copy):
     with pytest.raises(TypeError):  # no default path: never into the package unasked
         save_starting_hands(starting_hand_table([2]))  # type: ignore[call-arg]
     save_starting_hands(starting_hand_table(), shipped_copy)  # the developer's refresh
-    assert len(pokersim.starting_hands.read_table(shipped_copy)) == 169 * 9
+    assert len(read_starting_hands(shipped_copy)) == 169 * 9
 
 
 # ----------------------------------------------------------------------------- Ctrl-C

@@ -9,9 +9,10 @@ import pandas as pd
 import pytest
 
 from pokersim import config, equity, evaluate
+from pokersim._shipped import BOARDS, versus_random
 from pokersim.data import heads_up
 from pokersim.errors import PokersimDeprecationWarning
-from pokersim.heads_up import BOARDS, class_pair_counts, versus_random
+from pokersim.heads_up import class_pair_counts
 from pokersim.ranges import starting_hand_names
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
 from tests.naive import RANK_CHARS, SUIT_CHARS
@@ -77,7 +78,8 @@ def test_load_heads_up_is_deprecated_and_keeps_its_old_columns():
 def test_written_counts_keep_the_file_header(tmp_path):
     import gzip
 
-    from pokersim.heads_up import heads_up_counts, read_counts, write_counts
+    from pokersim._shipped import read_counts
+    from pokersim.heads_up import heads_up_counts, write_counts
 
     counts = heads_up_counts(["AA", "72o"])
     path = write_counts(counts, tmp_path / "hu.csv.gz")
