@@ -49,6 +49,7 @@ from .errors import (
     TargetStderrWarning,
 )
 from .evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
+from .games.equity import game_kernels_equity
 from .games.game import get as get_game
 from .players import Player, cards_left, deck_of, parse_players, read_question
 from .ranges import RANDOM_WORDS
@@ -288,14 +289,11 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
     """
     g = _game("holdem" if game is None else game)
     if not two_card_game(g):
-        from .games.equity import game_equity
-
         if categories or exact is not NOT_GIVEN:
             raise PokersimInputError(f"categories and exact are options of Hold'em and the "
                                      f"short decks; in {g.name}, use method=")
-        return game_equity(players, board, dead, method=method, trials=trials, seed=seed,
-                           target_stderr=target_stderr, game=g, client=client,
-                           chunk_size=chunk_size, progress=progress)
+        return game_kernels_equity(players, board, dead, method, trials, seed, target_stderr,
+                                   g, client, chunk_size, progress)
     method = _method_from_exact(method, exact)
     players, board_cards, dead_cards = read_question(players, board, dead, g)
     blocked = np.concatenate([board_cards, dead_cards])
@@ -351,6 +349,18 @@ def equity(players, board=None, dead=None, trials: int | None = None, method: st
              f"{frame.std_error.max():.3g} after {counted.trials:,} trials (the cap); give more "
              f"trials", TargetStderrWarning)
     return frame
+
+
+def game_equity(players, board=None, dead=None, method: str = "auto",
+                trials: int | None = None, seed=None, target_stderr: float | None = None, *,
+                game, client=None, chunk_size: int | None = None,
+                progress: bool = False) -> ResultFrame:
+    """Deprecated (``pokersim.games.equity.game_equity``): :func:`equity` with ``game=`` is
+    the same call, its options by keyword."""
+    deprecated("pokersim.games.equity.game_equity()", "pokersim.equity(..., game=...)")
+    return equity(players, board, dead, trials=trials, method=method, seed=seed,
+                  target_stderr=target_stderr, client=client, chunk_size=chunk_size,
+                  progress=progress, game=game)
 
 
 def _method_from_exact(method, exact) -> str:

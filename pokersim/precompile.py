@@ -259,22 +259,22 @@ def _game_evaluate(name: str) -> None:
 
 def _game_exact(name: str) -> None:
     """Exact: one board card to come (board games), or each player a card short."""
-    from pokersim.games.equity import game_equity
+    import pokersim as ps
 
     holes, board = _game_spot(name)
     if board.size:
-        game_equity(holes, board=board[:-1], method="exact", game=name)
-        game_equity([holes[0], "random"], board=board, method="exact", game=name)
+        ps.equity(holes, board=board[:-1], method="exact", game=name)
+        ps.equity([holes[0], "random"], board=board, method="exact", game=name)
     else:
-        game_equity([hole[:-1] for hole in holes], method="exact", game=name)
+        ps.equity([hole[:-1] for hole in holes], method="exact", game=name)
 
 
 def _game_monte_carlo(name: str) -> None:
-    from pokersim.games.equity import game_equity
+    import pokersim as ps
 
     holes, _ = _game_spot(name)
-    game_equity([holes[0][:2], "random"], trials=2_000, seed=1, game=name)
-    game_equity([holes[0], holes[1], "random"], trials=2_000, seed=1, game=name)
+    ps.equity([holes[0][:2], "random"], trials=2_000, seed=1, game=name)
+    ps.equity([holes[0], holes[1], "random"], trials=2_000, seed=1, game=name)
 
 
 def task_list() -> list[tuple[str, Callable[[], None]]]:

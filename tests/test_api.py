@@ -343,6 +343,10 @@ def same(old, new):
         assert type(old) is type(new) and old == new
 
 
+#: Two razz players, each three cards dealt (the rest at random).
+RAZZ = ["As 2d 3c", "Kh 7d 4s"]
+
+
 BOARD = "2c 7d Qh"
 #: The columns of the heads-up table that ``load_heads_up()`` gave, as it still does.
 HEADS_UP_COLUMNS = ["hand", "opponent", "win", "tie", "lose", "equity", "combos", "wins", "ties",
@@ -388,6 +392,10 @@ DEPRECATIONS = {
     "zhajinhua.category(hands)": (
         "zhajinhua.category(hands)", lambda: zhajinhua.category("As Ks Qs"),
         lambda: zhajinhua.category(zhajinhua.evaluate("As Ks Qs"))),
+    "game_equity": ("games.equity.game_equity(...)",
+                    lambda: pokersim.games.equity.game_equity(RAZZ, trials=5_000, seed=1,
+                                                               game="razz"),
+                    lambda: pokersim.equity(RAZZ, trials=5_000, seed=1, game="razz")),
     "load_starting_hands()": ("starting_hands.load_starting_hands()",
                               pokersim.starting_hands.load_starting_hands,
                               pokersim.data.starting_hands),

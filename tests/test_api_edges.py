@@ -30,9 +30,9 @@ from pokersim import (
     showdown,
 )
 from pokersim import convert as cv
+from pokersim.equity import equity
 from pokersim.evaluate import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
-from pokersim.games.equity import game_equity
 from pokersim.games.game import Game
 
 # the modules (pokersim.deal and pokersim.equity name the functions)
@@ -551,7 +551,7 @@ def test_outcomes_are_int64_in_every_win_rate_table(monkeypatch):
     tables = [
         pokersim.equity(["AhKh", "QsQd"], board="2c 7d Qh"),
         pokersim.equity_vs_random("AsAd", opponents=[1, 2], trials=2_000, seed=1),
-        game_equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], "4c 5d 8h Ks Jd", game="omaha-hi-lo"),
+        equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], "4c 5d 8h Ks Jd", game="omaha-hi-lo"),
         pokersim.data.starting_hands(), pokersim.data.heads_up(),
     ]
     ctrl_c.after_first_chunk(monkeypatch, EQUITY, "_monte_carlo_chunk")
@@ -610,7 +610,7 @@ OVER_THE_CAP = [
     lambda n: pokersim.equity(["AhKh", "QsQd"], trials=n),
     lambda n: pokersim.equity(["AhKh", "QsQd"], trials=n, method="monte-carlo"),
     lambda n: pokersim.equity_vs_random("AhKh", opponents=[1], trials=n),
-    lambda n: game_equity(["Ah Kh Qd", "random"], game="stud", trials=n),
+    lambda n: equity(["Ah Kh Qd", "random"], game="stud", trials=n),
     lambda n: pokersim.category_frequencies(7, method="monte-carlo", trials=n),
     lambda n: draw5.win_rates(3, trials=n, method="monte-carlo"),
     lambda n: zhajinhua.win_rates(3, trials=n, method="monte-carlo"),

@@ -15,7 +15,6 @@ import pytest
 import pokersim
 from pokersim.cli import main
 from pokersim.games import draw5, videopoker, zhajinhua
-from pokersim.games.equity import game_equity
 from pokersim.starting_hands import starting_hand_table
 
 #: (name, call with ``seed=``): each a random result whose attrs hold the seed.
@@ -31,7 +30,7 @@ RUNS = [
         game="omaha", trials=3000, seed=seed)),
     ("outs", lambda seed: pokersim.outs("Ah Kh", 2, board="Qh 7h 2c 5d", trials=500,
                                         seed=seed)),
-    ("game_equity", lambda seed: game_equity(["As 2d 3c", "random"], game="razz",
+    ("equity(game=)", lambda seed: pokersim.equity(["As 2d 3c", "random"], game="razz",
                                              trials=3000, seed=seed)),
     ("draw5.deal_table", lambda seed: draw5.deal_table(3, rounds=4, seed=seed)),
     ("draw5.win_rates", lambda seed: draw5.win_rates(3, trials=3000, seed=seed)),

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from pokersim.cards import parse_cards
+from pokersim.equity import equity
 from pokersim.errors import CardError, DuplicateCardError, PokersimInputError
-from pokersim.games.equity import game_equity
 from pokersim.games.game import get
 from tests.naive_games import naive_equity
 
@@ -20,7 +20,7 @@ def cards(text):
 
 def check_against_naive(game, hands, board="", dead=""):
     g = get(game)
-    got = game_equity(hands, board=board, dead=dead, game=game, method="exact")
+    got = equity(hands, board=board, dead=dead, game=game, method="exact")
     want = naive_equity(g, [cards(h) for h in hands], cards(board), cards(dead))
     columns = ("equity", "win", "tie") + (SPLIT if g.low else ())
     for i, w in enumerate(want):
@@ -33,12 +33,12 @@ def check_against_naive(game, hands, board="", dead=""):
 
 def on_game_kernels(players, board=None, dead=None, *, game, method="auto", trials=None,
                     seed=None, target_stderr=None, client=None, chunk_size=None, progress=False):
-    """``game_equity`` played on the game kernels, Hold'em and the short decks included (which
-    ``game_equity`` hands to the Hold'em kernels)."""
-    from pokersim.games.equity import _game_equity
+    """``equity`` played on the game kernels, Hold'em and the short decks included (which
+    ``equity`` hands to the Hold'em kernels)."""
+    from pokersim.games.equity import game_kernels_equity
 
-    return _game_equity(players, board, dead, method, trials, seed, target_stderr, get(game),
-                        client, chunk_size, progress)
+    return game_kernels_equity(players, board, dead, method, trials, seed, target_stderr,
+                               get(game), client, chunk_size, progress)
 
 
 def slow(*values):
@@ -135,11 +135,11 @@ def _relabel(text, perm):
 
 def test_symmetry_and_suit_relabelling():
     hands, board = ["As 2s Kd Qd", "Ah 3h 7c 7h"], "4c 5d 8h Ks"
-    base = game_equity(hands, board, game="omaha-hi-lo")
-    swapped = game_equity(hands[::-1], board, game="omaha-hi-lo")
+    base = equity(hands, board, game="omaha-hi-lo")
+    swapped = equity(hands[::-1], board, game="omaha-hi-lo")
     assert np.allclose(base.equity, swapped.equity[::-1])
     perm = dict(zip("cdhs", "hscd", strict=True))
-    moved = game_equity([_relabel(h, perm) for h in hands], _relabel(board, perm),
+    moved = equity([_relabel(h, perm) for h in hands], _relabel(board, perm),
                         game="omaha-hi-lo")
     assert np.allclose(base.drop(columns="player").select_dtypes(float),
                        moved.drop(columns="player").select_dtypes(float))
@@ -147,15 +147,15 @@ def test_symmetry_and_suit_relabelling():
 
 def test_weighted_list_is_the_weighted_mean():
     board = "Th 5h 2s 3s"
-    one = game_equity(["Ah Kh 7c 6c", "Qs Js Ts 9s"], board, game="omaha").equity.iloc[0]
-    two = game_equity(["Ah Kh 7c 6c", "Qd Jd Td 9d"], board, game="omaha").equity.iloc[0]
-    mixed = game_equity(["Ah Kh 7c 6c", {"Qs Js Ts 9s": 1, "Qd Jd Td 9d": 3}], board,
+    one = equity(["Ah Kh 7c 6c", "Qs Js Ts 9s"], board, game="omaha").equity.iloc[0]
+    two = equity(["Ah Kh 7c 6c", "Qd Jd Td 9d"], board, game="omaha").equity.iloc[0]
+    mixed = equity(["Ah Kh 7c 6c", {"Qs Js Ts 9s": 1, "Qd Jd Td 9d": 3}], board,
                         game="omaha")
     assert mixed.equity.iloc[0] == pytest.approx((one + 3 * two) / 4)
     # Monte Carlo in razz (its kernel serves the other tests too), sixth street
     hero, hands = "As 2d 3c 4h 5s Kd", {"Ah 2h 3h 4d 6c 7d": 1, "Ac 2c 3s 4c 6d Qh": 3}
-    exact = [game_equity([hero, h], game="razz").equity.iloc[0] for h in hands]
-    mc = game_equity([hero, hands], game="razz", trials=100_000, seed=3)
+    exact = [equity([hero, h], game="razz").equity.iloc[0] for h in hands]
+    mc = equity([hero, hands], game="razz", trials=100_000, seed=3)
     mean = (exact[0] + 3 * exact[1]) / 4
     assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
@@ -168,7 +168,7 @@ def test_weighted_list_is_the_weighted_mean():
 def test_game_kernels_agree_with_the_holdem_kernels(game, players, board):
     """Hold'em and the short decks are played by the Hold'em kernels; the game kernels,
     which play every game, give the same exact numbers."""
-    theirs = game_equity(players, board, game=game, method="exact")
+    theirs = equity(players, board, game=game, method="exact")
     ours = on_game_kernels(players, board, game=game, method="exact")
     assert np.allclose(ours.equity, theirs.equity, rtol=0, atol=1e-14)
     assert np.allclose(ours.win, theirs.win, rtol=0, atol=1e-14)
@@ -183,12 +183,12 @@ def test_game_kernels_agree_with_the_holdem_kernels(game, players, board):
                   "Jh Th 9h 8h 5d 6d"], ""),  # four players: the kernel of any number
 ])
 def test_monte_carlo_within_four_standard_errors(game, hands, board):
-    exact = game_equity(hands, board, game=game, method="exact") if "random" not in hands \
+    exact = equity(hands, board, game=game, method="exact") if "random" not in hands \
         else None
-    mc = game_equity(hands, board, game=game, trials=200_000, seed=7)
+    mc = equity(hands, board, game=game, trials=200_000, seed=7)
     assert (mc.method == "monte-carlo").all() and mc.outcomes.iloc[0] == 200_000
     if exact is None:  # a random player: exact over C(45, 4) x runouts by naive? too many:
-        exact = game_equity(hands[:2] + ["Jc Js Tc 9h"], board, game=game)  # sanity only
+        exact = equity(hands[:2] + ["Jc Js Tc 9h"], board, game=game)  # sanity only
         assert np.isclose(mc.equity.sum(), 1)
         return
     assert (np.abs(mc.equity - exact.equity) < 4 * mc.std_error).all()
@@ -198,13 +198,13 @@ def test_monte_carlo_within_four_standard_errors(game, hands, board):
 
 def test_same_seed_same_result_whatever_the_chunks():
     args = (["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h")
-    a = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=11)
-    b = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=11, chunk_size=16_384)
-    c = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=12)
+    a = equity(*args, game="omaha-hi-lo", trials=70_001, seed=11)
+    b = equity(*args, game="omaha-hi-lo", trials=70_001, seed=11, chunk_size=16_384)
+    c = equity(*args, game="omaha-hi-lo", trials=70_001, seed=12)
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
-        d = game_equity(*args, game="omaha-hi-lo", trials=70_001, seed=11, chunk_size=50_000)
+        d = equity(*args, game="omaha-hi-lo", trials=70_001, seed=11, chunk_size=50_000)
     finally:
         numba.set_num_threads(threads)
     assert a.equals(b) and a.equals(d) and not a.equals(c)
@@ -217,8 +217,8 @@ def test_monte_carlo_hi_lo_with_a_random_hand_and_stud_with_a_known_one():
     for game, hands, board, trials in [
             ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h Ks", 100_000),
             ("stud", ["As Ad 3c 4h 5s Kd Ks", "Kh Kc 3h 4d 6c"], "", 20_000)]:
-        exact = game_equity(hands, board, game=game, method="exact")
-        mc = game_equity(hands, board, game=game, trials=trials, seed=5)
+        exact = equity(hands, board, game=game, method="exact")
+        mc = equity(hands, board, game=game, trials=trials, seed=5)
         assert (np.abs(mc.equity - exact.equity) < 4 * mc.std_error).all(), game
         assert exact.outcomes.iloc[0] == {"stud": 40 * 39 // 2, "omaha-hi-lo": 40 * 82_251}[game]
 
@@ -228,11 +228,11 @@ def test_showdowns_counted_by_winner_mask_or_by_outcome_code(monkeypatch):
     from pokersim.games import _equity
 
     args = (["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h Ks")
-    masks = game_equity(*args, game="omaha-hi-lo", method="exact"), \
-        game_equity(*args, game="omaha-hi-lo", trials=10_001, seed=2)
+    masks = equity(*args, game="omaha-hi-lo", method="exact"), \
+        equity(*args, game="omaha-hi-lo", trials=10_001, seed=2)
     monkeypatch.setattr(_equity, "MAX_MASKS", 0)
-    codes = game_equity(*args, game="omaha-hi-lo", method="exact"), \
-        game_equity(*args, game="omaha-hi-lo", trials=10_001, seed=2)
+    codes = equity(*args, game="omaha-hi-lo", method="exact"), \
+        equity(*args, game="omaha-hi-lo", trials=10_001, seed=2)
     for a, b in zip(masks, codes, strict=True):
         assert np.allclose(a.drop(columns="player").select_dtypes(float),
                            b.drop(columns="player").select_dtypes(float), rtol=0, atol=1e-15)
@@ -287,10 +287,10 @@ def test_private_hands_on_an_executor_give_the_same_table(monkeypatch):
     from pokersim import config
 
     hands = ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"]
-    local = game_equity(hands, game="stud", method="exact")
+    local = equity(hands, game="stud", method="exact")
     monkeypatch.setattr(config, "EXACT_CHUNK_WORK", 100_000)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        remote = game_equity(hands, game="stud", method="exact", client=pool)
+        remote = equity(hands, game="stud", method="exact", client=pool)
     assert local.equals(remote) and local.outcomes.iloc[0] == 7_539_840
 
 
@@ -305,7 +305,7 @@ def test_a_hand_a_deal_is_dealt_as_before(monkeypatch, game, hands, board):
     found = []
     monkeypatch.setattr(module, "_private_plan", lambda *args, f=module._private_plan:
                         found.append(f(*args)) or found[-1])
-    game_equity(hands, board, game=game, method="exact")
+    equity(hands, board, game=game, method="exact")
     assert found == [None]
 
 
@@ -315,11 +315,11 @@ def test_auto_counts_a_comparison_a_deal_where_hands_are_found_first():
     from pokersim.games.equity import EXACT_SHOWDOWNS
 
     hands = ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"]
-    got = game_equity(hands, game="stud")
+    got = equity(hands, game="stud")
     assert 7_539_840 * 3 > EXACT_SHOWDOWNS >= 7_212 + 7_539_840
     assert (got.method == "exact").all() and got.outcomes.iloc[0] == 7_539_840
     # a board card to come: dealt, deals x players (Omaha's flop against a random hand)
-    flop = game_equity(["As Ad Ks Qd", "random"], "2h 7c 9d", game="omaha")
+    flop = equity(["As Ad Ks Qd", "random"], "2h 7c 9d", game="omaha")
     assert (flop.method == "monte-carlo").all()
 
 
@@ -328,20 +328,20 @@ def test_lists_of_hands_with_a_card_in_common():
     # sixth street: 40 x 39 deals each)
     first = {"As 2d 3c 4h 5s Kd": 1, "Ac 2c 3s 4d 6c Kc": 2}
     second = {"Ah 2h 3h 4c 6d 7d": 1, "As 2s 3d 5h 6h 7c": 3}  # As: only with first's second
-    got = game_equity([first, second], game="razz", method="exact")
+    got = equity([first, second], game="razz", method="exact")
     pairs = [(a, b, wa * wb) for a, wa in first.items() for b, wb in second.items()
              if not set(a.split()) & set(b.split())]
     assert len(pairs) == 3
-    mean = sum(w * game_equity([a, b], game="razz").equity.iloc[0]
+    mean = sum(w * equity([a, b], game="razz").equity.iloc[0]
                for a, b, w in pairs) / sum(w for _, _, w in pairs)
     assert got.equity.iloc[0] == pytest.approx(mean, abs=1e-12)
     assert got.outcomes.iloc[0] == len(pairs) * 40 * 39
-    mc = game_equity([first, second], game="razz", trials=40_000, seed=4)
+    mc = equity([first, second], game="razz", trials=40_000, seed=4)
     assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
 
 def test_target_stderr_stops_early():
-    df = game_equity(["As 2d 3c", "random"], game="razz", target_stderr=0.005, seed=1)
+    df = equity(["As 2d 3c", "random"], game="razz", target_stderr=0.005, seed=1)
     assert df.attrs["target_stderr_met"] and (df.std_error < 0.005).all()
     assert df.outcomes.iloc[0] < 1_000_000
 
@@ -370,7 +370,7 @@ def test_poker_equity_agrees(game, hands, board):
     pe = pytest.importorskip("poker_equity")
     theirs = pe.exact_from_text(PEER_KEYS[game], hands, board)
     assert theirs is not None
-    ours = game_equity(hands, board, game=game, method="exact")
+    ours = equity(hands, board, game=game, method="exact")
     for i, p in enumerate(theirs["players"]):
         assert ours.equity.iloc[i] == pytest.approx(p["equity"], abs=1e-12)
         for column in ("scoop", "high_win", "high_tie", "low_win", "low_tie", "low_equity"):
@@ -400,16 +400,16 @@ def test_poker_equity_agrees(game, hands, board):
 def test_input_errors(players, kwargs, error, words):
     kwargs = {"game": "omaha", **kwargs}
     with pytest.raises(error, match=words):
-        game_equity(players, **kwargs)
+        equity(players, **kwargs)
 
 
 def test_short_deck_and_crowded_table_errors():
     with pytest.raises(CardError, match="not in the short-deck deck"):
-        game_equity(["Ah Kh", "2s 2d"], game="short-deck")
+        equity(["Ah Kh", "2s 2d"], game="short-deck")
     with pytest.raises(PokersimInputError, match="need"):
-        game_equity(["random"] * 8, game="stud")  # 56 cards
+        equity(["random"] * 8, game="stud")  # 56 cards
     with pytest.raises(PokersimInputError, match="need"):
-        game_equity(["random"] * 5, game="short-deck", dead="Ac Ad Ah As Kc Kd Kh Ks 6c 6d 6h "
+        equity(["random"] * 5, game="short-deck", dead="Ac Ad Ah As Kc Kd Kh Ks 6c 6d 6h "
                     "6s 7c 7d 7h 7s 8c 8d 8h 8s 9c 9d")
 
 
@@ -452,23 +452,21 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
 
     for game, board in (("holdem", "Qh 7s 2h"), ("short-deck", "Qh 7s 6h"), ("holdem", ""),
                         ("short-deck", "")):
-        game_equity(["AhKh", "QsQd"], board=board, game=game, method="exact")
-        game_equity(["AhKh", "random"], board=board, game=game, trials=2_001, seed=1)
+        equity(["AhKh", "QsQd"], board=board, game=game, method="exact")
+        equity(["AhKh", "random"], board=board, game=game, trials=2_001, seed=1)
     for kernel in (holdem.exact_kernel, holdem.exact_preflop_kernel, holdem.monte_carlo_kernel):
         assert len(kernel.signatures) == 1, kernel
 
 
 def test_one_front_door_reads_every_game_the_same_way():
-    """equity and game_equity read the players, board and dead cards of every game alike: an
-    array of players is a list of them (Hold'em took one, the other games refused it), a 0-d
-    array or a single player is refused with the same message, and a dead card on the board is
+    """equity reads the players, board and dead cards of every game alike: an array of
+    players is a list of them (Hold'em took one, the other games refused it), a 0-d array or
+    a single player is refused with the same message, and a dead card on the board is
     named."""
-    from pokersim import equity
-
     players = np.array(["As Ad Ks Kd", "Qh Qc Jh Jc"])
-    as_list = game_equity(list(players), board="2s 3d 4h 5c", game="omaha")
-    assert game_equity(players, board="2s 3d 4h 5c", game="omaha").equals(as_list)
-    for call in (equity, lambda p, **kw: game_equity(p, game="omaha", **kw)):
+    as_list = equity(list(players), board="2s 3d 4h 5c", game="omaha")
+    assert equity(players, board="2s 3d 4h 5c", game="omaha").equals(as_list)
+    for call in (equity, lambda p, **kw: equity(p, game="omaha", **kw)):
         for bad in (np.array("AhKh"), np.array(["AhKh"]), "AhKh"):
             with pytest.raises(PokersimInputError, match="at least two players"):
                 call(bad)
@@ -484,13 +482,14 @@ def test_huge_and_tiny_weights_on_the_holdem_kernels():
     of weights 1 and 2."""
     import warnings
 
-    plain = game_equity([{"6c 6d": 1, "6h 6s": 1}, "7c 7d", {"7h 7s": 1, "8c 8d": 2}],
+    plain = equity([{"6c 6d": 1, "6h 6s": 1}, "7c 7d", {"7h 7s": 1, "8c 8d": 2}],
                         game="short-deck", method="exact")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for scale in (1e300, 1e-300):
             players = [{"6c 6d": scale, "6h 6s": scale}, "7c 7d",
                        {"7h 7s": scale, "8c 8d": 2 * scale}]
-            exact = game_equity(players, game="short-deck", method="exact")
+            exact = equity(players, game="short-deck", method="exact")
             assert np.allclose(exact.equity, plain.equity, rtol=0, atol=1e-13)
-            game_equity(players, game="short-deck", trials=1_000, seed=0)
+            equity(players, game="short-deck", trials=1_000, seed=0)
+

@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 import pokersim as ps
 from pokersim import PokersimInputError
 from pokersim.cards import CARD_NAMES
-from pokersim.games.equity import game_equity
+from pokersim.equity import equity
 from pokersim.games.game import NAMES, Game, get
 from pokersim.validation import short_repr
 from tests.naive_games import hand_keys, naive_equity, pot
@@ -307,7 +307,7 @@ def malformed_equity(draw, g, deck):
         needles = [excerpt(v)[:12].strip("'"), "not a card", "repeats"]
     via_equity = draw(st.booleans())  # one front door: the same checks either way
     call = (lambda: ps.equity(players, game=g, **kw)) if via_equity else (
-        lambda: game_equity(players, game=g, **kw))
+        lambda: equity(players, game=g, **kw))
     return Case(f"equity {g.name} {bad}", call, needles)
 
 
@@ -328,15 +328,15 @@ def test_weights_spanning_more_than_weight_span_are_an_input_error():
     hand was blocked the list's weights were 0 / 0 (NaN); across players, the products of
     small weights could vanish too."""
     with pytest.raises(PokersimInputError, match="1e-300 and 1.7e"):
-        game_equity(["As 2d 3c 4h 5s Kd", {"Ah 2h 3h 4d 6c 5d": 1e-300, "As Ah": 1.7e308}],
+        equity(["As 2d 3c 4h 5s Kd", {"Ah 2h 3h 4d 6c 5d": 1e-300, "As Ah": 1.7e308}],
                     game="razz")
 
 
 def test_a_weighted_list_of_huge_weights_is_not_nan():
     """Two weights of 1e308 summed to inf: every count became NaN (and numpy warned)."""
     hands = ["As 2d 3c 4h 5s Kd", {"Ah 2h 3h 4d 6c 7d": 1.7e308, "Ah 2h 3h 4d 6c 8d": 1.7e308}]
-    got = game_equity(hands, game="razz")
-    even = game_equity([hands[0], {"Ah 2h 3h 4d 6c 7d": 1, "Ah 2h 3h 4d 6c 8d": 1}],
+    got = equity(hands, game="razz")
+    even = equity([hands[0], {"Ah 2h 3h 4d 6c 7d": 1, "Ah 2h 3h 4d 6c 8d": 1}],
                        game="razz")
     assert np.allclose(got.equity, even.equity) and np.isclose(got.equity.sum(), 1)
 
@@ -345,20 +345,20 @@ def test_a_weighted_list_of_huge_weights_is_not_nan():
 def test_a_weight_that_is_not_a_positive_real_is_an_input_error(weight):
     """np.complex128 reached ``0 < weight`` (TypeError)."""
     with pytest.raises(PokersimInputError, match=re.escape(excerpt(weight))):
-        game_equity(["As Ad Ks Kd", {"Qh Qc Jh Jc": weight}], game="omaha")
+        equity(["As Ad Ks Kd", {"Qh Qc Jh Jc": weight}], game="omaha")
 
 
 def test_a_tuple_of_three_in_a_list_is_an_input_error():
     """(hand, weight, extra) raised "too many values to unpack"."""
     with pytest.raises(PokersimInputError, match="Qh"):
-        game_equity(["As Ad Ks Kd", [("Qh Qc Jh Jc", 1, 2)]], game="omaha")
+        equity(["As Ad Ks Kd", [("Qh Qc Jh Jc", 1, 2)]], game="omaha")
 
 
 def test_a_tuple_of_card_ids_in_a_list_is_a_hand():
     """A tuple of four card ids was read as a (hand, weight) pair and could not unpack."""
-    by_ids = game_equity(["As Ad Ks Kd", [(40, 41, 36, 37), "Qs Qd Js Jd"]], "2c 3d 4h 5s",
+    by_ids = equity(["As Ad Ks Kd", [(40, 41, 36, 37), "Qs Qd Js Jd"]], "2c 3d 4h 5s",
                          game="omaha")
-    by_text = game_equity(["As Ad Ks Kd", ["Qc Qd Jc Jd", "Qs Qd Js Jd"]], "2c 3d 4h 5s",
+    by_text = equity(["As Ad Ks Kd", ["Qc Qd Jc Jd", "Qs Qd Js Jd"]], "2c 3d 4h 5s",
                           game="omaha")
     assert np.allclose(by_ids.equity, by_text.equity)
 
@@ -367,7 +367,7 @@ def test_a_tuple_of_card_ids_in_a_list_is_a_hand():
 def test_an_empty_hand_is_an_input_error(player):
     """An empty hand was a random one labelled '' (Hold'em refuses it)."""
     with pytest.raises(PokersimInputError, match="no cards"):
-        game_equity(["As Ad Ks Kd", player], game="omaha")
+        equity(["As Ad Ks Kd", player], game="omaha")
 
 
 def test_frequencies_of_an_array_of_card_counts_is_an_input_error():
@@ -384,7 +384,7 @@ def test_forced_exact_equity_out_of_reach_is_refused():
     for players, game in ((["random", "random"], "omaha"), (["As 2d 3c", "Kh Kd 2c 9s"], "razz"),
                           (every, Game("my-holdem", hole=2, board=5))):
         with pytest.raises(PokersimInputError, match="monte-carlo"):
-            game_equity(players, game=game, method="exact")
+            equity(players, game=game, method="exact")
 
 
 def test_a_list_left_with_one_hand_blocks_its_cards_for_the_others():
@@ -392,8 +392,8 @@ def test_a_list_left_with_one_hand_blocks_its_cards_for_the_others():
     cards player 3's list could still deal: the same card twice in one deal (Jh 6c 6d 6h
     beside Jh Jd Jc Js: two deals counted where one is possible)."""
     players = ["As Ad Ks Kd", ["As Qc Qd Qh", "Jh Jd Jc Js"], ["Jh 6c 6d 6h", "9s 9d 9c 9h"]]
-    got = game_equity(players, board="2c 3d 4h 5s 7c", game="omaha")
-    want = game_equity(["As Ad Ks Kd", "Jh Jd Jc Js", "9s 9d 9c 9h"], board="2c 3d 4h 5s 7c",
+    got = equity(players, board="2c 3d 4h 5s 7c", game="omaha")
+    want = equity(["As Ad Ks Kd", "Jh Jd Jc Js", "9s 9d 9c 9h"], board="2c 3d 4h 5s 7c",
                        game="omaha")
     assert np.array_equal(numbers(got), numbers(want)) and want.equity.tolist() == [1, 0, 0]
 
@@ -426,7 +426,7 @@ def test_a_long_card_token_or_range_part_is_quoted_in_a_bounded_excerpt(game, pl
     """parse_cards and parse_range (two-card games read text that is no hand as a range)
     quoted a whole unreadable token or range part: messages of 100,000 characters."""
     with pytest.raises(PokersimInputError) as e:
-        game_equity([player, "random"], game=game)
+        equity([player, "random"], game=game)
     assert len(str(e.value)) < 300 and player[:6].strip() in str(e.value)
 
 
@@ -573,7 +573,7 @@ def naive(spot: Spot) -> list[dict]:
 
 def exact(spot: Spot):
     players, board, dead = spot.args()
-    return game_equity(players, board, dead, game=spot.game, method="exact")
+    return equity(players, board, dead, game=spot.game, method="exact")
 
 
 def check_shares(frame, split: bool):
@@ -657,7 +657,7 @@ def test_monte_carlo_tables_add_up(names, data):
     g, players, board = data.draw(monte_carlo_spots(names))
     trials = data.draw(st.integers(1, 3000))
     seed = data.draw(st.integers(0, 2**32))
-    frame = game_equity(players, board, game=g, trials=trials, seed=seed)
+    frame = equity(players, board, game=g, trials=trials, seed=seed)
     check_shares(frame, g.low is not None)
     assert (frame.outcomes == trials).all() and (frame.method == "monte-carlo").all()
     assert ((frame.std_error >= 0) & (frame.std_error <= 0.5 + 1e-12)).all()
@@ -828,7 +828,7 @@ def test_mixed_sizes_stud_list_against_every_deal():
     g = get("stud")
     other, mixed = "Qh Qc 3h 4d 6c 7s", ["As Ad", ("Ks Kd", 2), "7h 7c 7d"]
     dead = live_only([other, "As Ad Ks Kd 7h 7c 7d", "2c 2d 9h Tc"])
-    got = game_equity([other, mixed], dead=dead, game=g, method="exact")
+    got = equity([other, mixed], dead=dead, game=g, method="exact")
     want = sum(w * naive_equity(g, [cards(other), cards(h)], (), dead)[0]["equity"]
                for h, w in (("As Ad", 1), ("Ks Kd", 2), ("7h 7c 7d", 1))) / 4
     assert got.equity.tolist() == pytest.approx([want, 1 - want], abs=1e-12)
@@ -843,7 +843,7 @@ def test_mixed_sizes_badugi_lists_against_every_deal():
              [(cards("Qh Jh Tc"), 2.0), (cards("4c 5d"), 1.0)],
              [(cards("7s 8d 6h 5s"), 1.0)]]
     dead = live_only(["As 2d 3h Kc 9h Qh Jh Tc 4c 5d 7s 8d 6h 5s", "9c Td Ts"])
-    got = game_equity(players_of(lists), dead=dead, game=g, method="exact")
+    got = equity(players_of(lists), dead=dead, game=g, method="exact")
     assert got.equity.tolist() == pytest.approx(naive_full_hands(g, lists, [], dead), abs=1e-12)
 
 
@@ -852,10 +852,10 @@ def test_mixed_sizes_omaha_list_exact_and_monte_carlo():
     lists = [[(cards("As Ad"), 1.0), (cards("Ks Kd Kh"), 2.0)], [(cards("Qc Qd Jc Jd"), 1.0)]]
     board = cards("2s 3d 4h 5c")
     dead = live_only(["As Ad Ks Kd Kh Qc Qd Jc Jd 2s 3d 4h 5c", "9c 9h Td Ts"])
-    got = game_equity(players_of(lists), text(board), dead, game=g, method="exact")
+    got = equity(players_of(lists), text(board), dead, game=g, method="exact")
     want = naive_full_hands(g, lists, board, dead)
     assert got.equity.tolist() == pytest.approx(want, abs=1e-12)
-    mc = game_equity(players_of(lists), text(board), dead, game=g, trials=100_000, seed=5)
+    mc = equity(players_of(lists), text(board), dead, game=g, trials=100_000, seed=5)
     assert (np.abs(mc.equity - np.array(want)) < 4 * mc.std_error + 1e-9).all()
 
 
@@ -875,7 +875,7 @@ def players_of(lists):
 def test_mixed_sizes_more_games_against_every_deal(game, lists, board, keep):
     g = get(game)
     dead = live_only(keep)
-    got = game_equity(players_of(lists), text(board), dead, game=g, method="exact")
+    got = equity(players_of(lists), text(board), dead, game=g, method="exact")
     assert got.equity.tolist() == pytest.approx(naive_full_hands(g, lists, board, dead),
                                                 abs=1e-12)
 
@@ -884,4 +884,4 @@ def test_mixed_sizes_too_many_completions_is_an_input_error():
     """A hand of one card beside one of seven: every completion of the one-card hand to seven
     would be listed (C(44, 6) = 7,059,052 hands): refused, naming the list."""
     with pytest.raises(PokersimInputError, match="As, Kh Kd Kc Ks Qh Qd Qc"):
-        game_equity(["2c 3c 4c 5c 6c 7c 8c", ["As", "Kh Kd Kc Ks Qh Qd Qc"]], game="stud")
+        equity(["2c 3c 4c 5c 6c 7c 8c", ["As", "Kh Kd Kc Ks Qh Qd Qc"]], game="stud")

@@ -1,6 +1,8 @@
-"""Equity in every game: the game kernels for Omaha, stud, razz, the draw games, ...
+"""Equity in every game: the game kernels for Omaha, stud, razz, the draw games, ... through
+:func:`pokersim.equity` with ``game=``.
 
->>> df = game_equity(["As Ad Ks Kd", "Qh Qc Jh Jc"], board="2s 3d 4h 5c", game="omaha")
+>>> from pokersim import equity
+>>> df = equity(["As Ad Ks Kd", "Qh Qc Jh Jc"], board="2s 3d 4h 5c", game="omaha")
 >>> df[["player", "equity", "outcomes", "method"]]
         player equity outcomes method
 0  As Ad Ks Kd    90%       40  exact
@@ -21,9 +23,8 @@ games (Hold'em, short deck) also take ranges (``"QQ+, AKs"``, a
 cards plus random cards. Stud's up-cards folded by others are ``dead`` cards. One parser
 reads the players of every game (:mod:`pokersim.players`).
 
-Hold'em and the short decks are played by the Hold'em kernels (:func:`pokersim.equity`, to
-which :func:`game_equity` hands them: the same numbers, the same seeds' streams); this
-module's kernels play every other game.
+Hold'em and the short decks are played by the Hold'em kernels (:mod:`pokersim.equity`); this
+module's kernels play every other game (:func:`game_kernels_equity`).
 
 The table is a win-rate table (``docs/api.md``). Split-pot (hi/lo) games add, after the
 standard columns, ``high_win`` / ``high_tie`` (the chance of winning / sharing the high half;
@@ -34,8 +35,7 @@ sum to ``equity``). In every game ``win`` is the chance of taking the whole pot 
 scoop), ``tie`` of taking a part of it but not all (a shared half, a split of the halves, a
 quarter), ``lose`` of taking nothing, and ``equity`` the expected share of the pot.
 
->>> hl = game_equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], board="4c 5d 8h Ks Jd",
-...                  game="omaha-hi-lo")
+>>> hl = equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], board="4c 5d 8h Ks Jd", game="omaha-hi-lo")
 >>> hl[["player", "win", "tie", "equity", "high_tie", "low_win", "low_equity"]]
         player win   tie equity high_tie low_win low_equity
 0  As 2s Kd Qd  0%  100%    75%     100%    100%        50%
@@ -59,7 +59,6 @@ from .._random import alias_tables, seed_key
 from ..cards import format_cards
 from ..combinatorics import binomials
 from ..deal import deal_plan
-from ..equity import equity, two_card_game
 from ..errors import (
     PokersimInputError,
     SimulationInterrupted,
@@ -90,10 +89,20 @@ from ..validation import (
     warn,
 )
 from . import _equity
-from .game import Game, get
+from .game import Game
 
-__all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_equity",
-           "shares"]
+__all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "WEIGHT_SPAN",
+           "game_kernels_equity", "shares"]
+
+
+def __getattr__(name: str):
+    """``game_equity``, deprecated: :func:`pokersim.equity` with ``game=`` is the same call
+    (imported here on use: :mod:`pokersim.equity` imports this module)."""
+    if name == "game_equity":
+        from ..equity import game_equity
+
+        return game_equity
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: ``method="auto"`` enumerates every deal when that takes at most this many players' hand
 #: evaluations (deals x players; with the hands found first, :func:`_private_hands`, those
@@ -520,67 +529,24 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
             weights=alt_weights, threshold=threshold, alias=alias))
 
 
-def game_equity(players, board=None, dead=None, method: str = "auto", trials: int | None = None,
-                seed=None, target_stderr: float | None = None, *, game, client=None,
-                chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
-    """Win, tie and equity of each player in a game (see the module docstring).
+def game_kernels_equity(players, board, dead, method, trials, seed, target_stderr, g: Game,
+                        client, chunk_size, progress) -> ResultFrame:
+    """:func:`pokersim.equity` of ``g`` (a :class:`~pokersim.games.game.Game`) on this
+    module's kernels, which play every game (Hold'em and the short decks too, as the tests
+    check against the Hold'em kernels). The arguments are those of :func:`pokersim.equity`;
+    ``method="auto"`` enumerates every deal when at most :data:`EXACT_SHOWDOWNS` hand
+    evaluations do it (deals x players; with no board card to come, where each hand a
+    player may end with is ranked once: those hands, and a comparison a deal) and none of
+    ``trials``, ``seed``, ``target_stderr`` is given; ``"exact"`` refuses more than
+    :data:`EXACT_LIMIT` (deals x players). ``outcomes`` counts trials, or the deals
+    enumerated (unweighted); split-pot games add their columns (the module docstring).
 
-    Parameters
-    ----------
-    players : list
-        Two or more players: hands (``"As Ad Ks Kd"``; fewer cards than the game's hole cards
-        are completed at random), ``"random"``, or lists of hands (with weights; of any
-        sizes: ``["As Ad", ("Ks Kd", 2), "7h 7c 7d"]`` in stud).
-    board, dead : str or array of cards, optional
-        Up to ``game.board`` known board cards (the rest dealt at random); dead cards are out
-        of play (stud: up-cards folded by others).
-    method : {"auto", "exact", "monte-carlo"}
-        ``"auto"`` enumerates every deal when at most :data:`EXACT_SHOWDOWNS` hand
-        evaluations do it (deals x players; with no board card to come, where each hand a
-        player may end with is ranked once: those hands, and a comparison a deal) and none
-        of ``trials``, ``seed``, ``target_stderr`` is given; ``"exact"`` refuses more than
-        :data:`EXACT_LIMIT` (deals x players). Hold'em and the short decks: as in
-        :func:`pokersim.equity`.
-    trials, seed, target_stderr, client, chunk_size, progress
-        As in :func:`pokersim.equity`: the same seed gives the same numbers whatever the
-        chunk size, thread count or executor (``target_stderr`` is checked after each chunk).
-    game : str or Game
-        A game's name (``pokersim.games.game.NAMES``) or a :class:`~pokersim.games.game.Game`.
-
-    Returns
-    -------
-    ResultFrame
-        A win-rate table (player, win, tie, lose, equity, std_error, outcomes, method), and
-        for hi/lo games high_win, high_tie, low_win, low_tie, scoop, high_equity,
-        low_equity. ``outcomes`` counts trials, or the deals enumerated (unweighted).
-
-    Raises
-    ------
-    SimulationInterrupted
-        On Ctrl-C during Monte Carlo, with the table of the trials done as ``partial``.
-
-    Examples
-    --------
-    >>> razz = game_equity(["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
+    >>> from pokersim.games.game import get
+    >>> razz = game_kernels_equity(["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], None, None,
+    ...                            "auto", None, None, None, get("razz"), None, None, False)
     >>> razz.method.iloc[0], int(razz.outcomes.iloc[0])
     ('exact', 1560)
-    >>> mc = game_equity(["As 2d 3c", "random"], game="razz", trials=20_000, seed=1)
-    >>> mc.attrs["method"], int(mc.outcomes.iloc[0])
-    ('monte-carlo', 20000)
     """
-    g = get(game)
-    if two_card_game(g):  # Hold'em and the short decks: the Hold'em kernels play them
-        return equity(players, board, dead, method=method, trials=trials, seed=seed,
-                      target_stderr=target_stderr, game=g, client=client,
-                      chunk_size=chunk_size, progress=progress)
-    return _game_equity(players, board, dead, method, trials, seed, target_stderr, g, client,
-                        chunk_size, progress)
-
-
-def _game_equity(players, board, dead, method, trials, seed, target_stderr, g: Game, client,
-                 chunk_size, progress) -> ResultFrame:
-    """:func:`game_equity` on this module's kernels, which play every game (Hold'em and the
-    short decks too, as the tests check against the Hold'em kernels)."""
     players, board_cards, dead_cards = read_question(players, board, dead, g)
     blocked = np.concatenate([board_cards, dead_cards])
     specs = parse_players(players, g, blocked)
