@@ -82,7 +82,7 @@ from .cards import format_cards
 from .distribution import as_range, board_and_dead
 from .evaluate import category_of_strength, evaluate
 from .results import ResultFrame
-from .validation import check_flag
+from .validation import check_flag, keyword_options
 
 __all__ = ["DRAWS", "MADE_HANDS", "made_hands", "range_breakdown"]
 
@@ -201,7 +201,8 @@ def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
     return made, flags
 
 
-def range_breakdown(range, board=None, dead=None, by_combo: bool = False) -> ResultFrame:
+@keyword_options("by_combo")
+def range_breakdown(range, board=None, dead=None, *, by_combo: bool = False) -> ResultFrame:
     """How many combos of a range make each hand and hold each draw on a board.
 
     Parameters

@@ -333,7 +333,7 @@ def _cmd_videopoker_hold(args):
 def _cmd_videopoker_return(args):
     from .games import videopoker
 
-    result = videopoker.expected_return(args.paytable)
+    result = videopoker.expected_return(paytable=args.paytable)
     head = (f"{result.paytable.name} Jacks or Better, perfect play: return "
             f"{100 * result.value:.4f}% ({result.value:.8f} per coin)")
     return result.final_hands, head + "\n" + table_text(result.final_hands)
@@ -376,13 +376,13 @@ def _cmd_zhajinhua_deal(args):
 def _cmd_zhajinhua_frequencies(args) -> pd.DataFrame:
     from .games import zhajinhua
 
-    return zhajinhua.category_frequencies(_zhajinhua_rules(args), **_simulation(args))
+    return zhajinhua.category_frequencies(rules=_zhajinhua_rules(args), **_simulation(args))
 
 
 def _cmd_zhajinhua_win_rates(args) -> pd.DataFrame:
     from .games import zhajinhua
 
-    return zhajinhua.win_rates(args.players, _zhajinhua_rules(args), **_simulation(args))
+    return zhajinhua.win_rates(args.players, rules=_zhajinhua_rules(args), **_simulation(args))
 
 
 # --------------------------------------------------------------------------------- parser

@@ -66,6 +66,7 @@ from .validation import (
     choose_method,
     deprecated,
     drawn_seed,
+    keyword_options,
     monte_carlo_trials,
     seed_of,
     short_repr,
@@ -207,8 +208,9 @@ def _game(game):
     return get_game(game)
 
 
-def equity(players, board=None, dead=None, trials: int | None = None, method: str = "auto",
-           seed=None, target_stderr: float | None = None, categories: bool = False, *,
+@keyword_options("trials", "method", "seed", "target_stderr", "categories")
+def equity(players, board=None, dead=None, *, trials: int | None = None, method: str = "auto",
+           seed=None, target_stderr: float | None = None, categories: bool = False,
            client=None, chunk_size: int | None = None, progress: bool = False,
            game=None, exact=NOT_GIVEN) -> ResultFrame:
     """Win, tie and equity of each player.
@@ -671,9 +673,10 @@ def opponent_counts(opponents) -> list[int]:
     return counts
 
 
-def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None,
+@keyword_options("trials", "method", "seed", "target_stderr")
+def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None, *,
                      trials: int | None = None, method: str = "auto", seed=None,
-                     target_stderr: float | None = None, *, client=None,
+                     target_stderr: float | None = None, client=None,
                      chunk_size: int | None = None, progress: bool = False,
                      game=None) -> ResultFrame:
     """Win, tie and equity of one hand against random opponents: 1, 2, ... 9 by default.

@@ -34,6 +34,7 @@ from .validation import (
     check_target_stderr,
     choose_method,
     drawn_seed,
+    keyword_options,
     monte_carlo_trials,
     seed_of,
     short_repr,
@@ -269,9 +270,10 @@ def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = N
     return counts
 
 
-def category_frequencies(cards: int | None = None, method: str = "auto",
+@keyword_options("method", "trials", "seed", "target_stderr")
+def category_frequencies(cards: int | None = None, *, method: str = "auto",
                          trials: int | None = None, seed=None,
-                         target_stderr: float | None = None, *, ranking="high", game=None,
+                         target_stderr: float | None = None, ranking="high", game=None,
                          client=None, chunk_size: int | None = None, progress: bool = False
                          ) -> ResultFrame:
     """Frequency of each hand category among all hands of ``cards`` cards, by the best five

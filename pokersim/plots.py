@@ -76,7 +76,8 @@ def category_frequencies(exact: pd.DataFrame, monte_carlo: pd.DataFrame | None =
     >>> matplotlib.use("Agg")
     >>> from pokersim import plots
     >>> ax = plots.category_frequencies(
-    ...     ps.category_frequencies(7), ps.category_frequencies(7, "monte-carlo", trials=10_000))
+    ...     ps.category_frequencies(7),
+    ...     ps.category_frequencies(7, method="monte-carlo", trials=10_000))
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['exact', 'Monte Carlo (±2 s.e.)']
     """

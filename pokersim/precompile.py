@@ -213,7 +213,7 @@ def _videopoker_hold() -> None:
 def _videopoker_return() -> None:
     from pokersim.games import videopoker
 
-    videopoker.expected_return("9/6")
+    videopoker.expected_return(paytable="9/6")
 
 
 def _videopoker_simulate() -> None:

@@ -34,7 +34,15 @@ from .games.game import get as get_game
 from .io import write_table
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
-from .validation import NOT_GIVEN, check_seed, deprecated, drawn_seed, renamed, short_repr
+from .validation import (
+    NOT_GIVEN,
+    check_seed,
+    deprecated,
+    drawn_seed,
+    keyword_options,
+    renamed,
+    short_repr,
+)
 
 __all__ = ["load_starting_hands", "representative", "save_starting_hands",
            "starting_hand_names", "starting_hand_table"]
@@ -49,8 +57,9 @@ SHIPPED_OPPONENTS = range(1, 10)
 HEADS_UP_OUTCOMES = comb(50, 2) * comb(48, 5)
 
 
-def starting_hand_table(opponents=SHIPPED_OPPONENTS, target_stderr: float = 0.0005,
-                        seed=169, names=None, *, game="holdem", client=None,
+@keyword_options("target_stderr", "seed", "names")
+def starting_hand_table(opponents=SHIPPED_OPPONENTS, *, target_stderr: float = 0.0005,
+                        seed=169, names=None, game="holdem", client=None,
                         chunk_size: int | None = None, progress: bool = False,
                         hands=NOT_GIVEN) -> ResultFrame:
     """Win, tie, equity and standard error of every starting hand (or of ``names``, such as

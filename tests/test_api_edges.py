@@ -121,8 +121,8 @@ BOUNDED = {
     'pokersim.show(BIG)': lambda: pokersim.show(BIG),
     'pokersim.data.heads_up(BIG)': lambda: pokersim.data.heads_up(BIG),
     'videopoker.classify(BIG)': lambda: videopoker.classify(BIG),
-    'videopoker.expected_return(BIG)': lambda: videopoker.expected_return(BIG),
-    'videopoker.expected_return({BIG: 5})': lambda: videopoker.expected_return({BIG: 5}),
+    'videopoker.expected_return(BIG)': lambda: videopoker.expected_return(paytable=BIG),
+    'videopoker.expected_return({BIG: 5})': lambda: videopoker.expected_return(paytable={BIG: 5}),
     'zhajinhua.evaluate(BIG)': lambda: zhajinhua.evaluate(BIG),
     'zhajinhua.Rules(a23=BIG)': lambda: zhajinhua.Rules(a23=BIG),
     'zhajinhua.win_rates(2, rules=BIG)': lambda: zhajinhua.win_rates(2, rules=BIG),
@@ -614,7 +614,7 @@ OVER_THE_CAP = [
     lambda n: pokersim.category_frequencies(7, method="monte-carlo", trials=n),
     lambda n: draw5.win_rates(3, trials=n, method="monte-carlo"),
     lambda n: zhajinhua.win_rates(3, trials=n, method="monte-carlo"),
-    lambda n: videopoker.simulate(n, "simple"),
+    lambda n: videopoker.simulate(trials=n, strategy="simple"),
 ]
 
 

@@ -164,7 +164,7 @@ def test_videopoker_simulate_matches_the_library(capsys):
     rc, out, err = run_main(capsys, "videopoker", "simulate", "--trials", 2000, "--seed", 1,
                             "--strategy", "simple")
     assert rc == 0 and err == ""
-    expected = videopoker.simulate(2000, "simple", seed=1)
+    expected = videopoker.simulate(trials=2000, strategy="simple", seed=1)
     assert f"return {100 * expected.value:.3f}%" in out.splitlines()[0]
     assert "simple play, 2,000 deals" in out
 
@@ -262,7 +262,7 @@ def test_zhajinhua_win_rates_matches_the_library(capsys, tmp_path):
     rc, out, err = run_main(capsys, "zhajinhua", "win-rates", "--players", 3, "--trials", 2000,
                             "--seed", 2, "--a23", "lowest", "--csv", path)
     assert rc == 0 and err == ""
-    expected = zhajinhua.win_rates(3, zhajinhua.Rules(a23="lowest"), trials=2000, seed=2)
+    expected = zhajinhua.win_rates(3, rules=zhajinhua.Rules(a23="lowest"), trials=2000, seed=2)
     written = pd.read_csv(path, comment="#")
     np.testing.assert_allclose(written.win, expected.win, rtol=1e-12)
     np.testing.assert_allclose(written.std_error, expected.std_error, rtol=1e-12)

@@ -36,9 +36,12 @@ CALLS = {
     "deal": lambda s: ps.deal(10_000, 7, seed=s),
     "deal-dead": lambda s: ps.deal(9_000, 5, seed=s, dead="As Kd 2c 7h"),
     "strength_counts-6": lambda s: strength_counts(6, "monte-carlo", trials=140_001, seed=s),
-    "frequencies-5": lambda s: ps.category_frequencies(5, "monte-carlo", trials=140_001, seed=s),
-    "frequencies-6": lambda s: ps.category_frequencies(6, "monte-carlo", trials=140_001, seed=s),
-    "frequencies-7": lambda s: ps.category_frequencies(7, "monte-carlo", trials=200_003, seed=s),
+    "frequencies-5": lambda s: ps.category_frequencies(5, method="monte-carlo", trials=140_001,
+                                                       seed=s),
+    "frequencies-6": lambda s: ps.category_frequencies(6, method="monte-carlo", trials=140_001,
+                                                       seed=s),
+    "frequencies-7": lambda s: ps.category_frequencies(7, method="monte-carlo", trials=200_003,
+                                                       seed=s),
     "equity-hands": lambda s: ps.equity(["AhKh", "QsQd"], dead="2c 7d", trials=50_001, seed=s),
     "equity-flop-categories": lambda s: ps.equity(["AhKh", "QsQd", "Tc9c"], board="2c 7d Qh",
                                                   trials=40_001, seed=s, categories=True),
@@ -58,8 +61,10 @@ CALLS = {
     "draw5.win_rates": lambda s: draw5.win_rates(5, trials=140_001, seed=s,
                                                  method="monte-carlo"),
     "draw5.win_rates-heads-up": lambda s: draw5.win_rates(2, trials=70_001, seed=s),
-    "videopoker.simulate-optimal": lambda s: videopoker.simulate(20_000, "optimal", seed=s),
-    "videopoker.simulate-simple": lambda s: videopoker.simulate(60_000, "simple", seed=s,
+    "videopoker.simulate-optimal": lambda s: videopoker.simulate(trials=20_000,
+                                                                 strategy="optimal", seed=s),
+    "videopoker.simulate-simple": lambda s: videopoker.simulate(trials=60_000, strategy="simple",
+                                                                seed=s,
                                                                 paytable="8/5"),
     "zhajinhua.deal_table": lambda s: zhajinhua.deal_table(
         6, rounds=1_000, seed=s, rules=zhajinhua.Rules(ties="suit")),
@@ -68,7 +73,7 @@ CALLS = {
     "zhajinhua.win_rates": lambda s: zhajinhua.win_rates(5, trials=50_001, seed=s,
                                                          method="monte-carlo"),
     "zhajinhua.win_rates-rules-chunk": lambda s: zhajinhua.win_rates(
-        3, zhajinhua.Rules(a23="lowest", rule_235=True, ties="suit"), trials=50_001, seed=s,
+        3, rules=zhajinhua.Rules(a23="lowest", rule_235=True, ties="suit"), trials=50_001, seed=s,
         chunk_size=20_000),
     "starting_hand_table": lambda s: starting_hand_table(
         [2], target_stderr=0.01, seed=s, names=["AA", "72o"]),
@@ -209,7 +214,7 @@ CHUNKED = {
                                                            chunk_size=chunk),
                          config.EQUITY_BLOCK),
     "category_frequencies": (lambda chunk: ps.category_frequencies(
-        7, "monte-carlo", trials=300_001, seed=14, chunk_size=chunk), config.MC_BLOCK),
+        7, method="monte-carlo", trials=300_001, seed=14, chunk_size=chunk), config.MC_BLOCK),
     "draw5.win_rates": (lambda chunk: draw5.win_rates(
         4, trials=200_001, seed=15, chunk_size=chunk), config.MC_BLOCK),
     "zhajinhua.category_frequencies": (lambda chunk: zhajinhua.category_frequencies(

@@ -108,11 +108,11 @@ def test_with_symbols_rewrites_card_columns_only():
 
 def test_with_symbols_named_columns_and_errors():
     frame = pd.DataFrame({"a": ["As"], "b": ["Kd"]})
-    assert with_symbols(frame, "b").to_dict("list") == {"a": ["As"], "b": ["K♦"]}
+    assert with_symbols(frame, columns="b").to_dict("list") == {"a": ["As"], "b": ["K♦"]}
     with pytest.raises(CardError, match="no column 'c'"):
-        with_symbols(frame, ["c"])
+        with_symbols(frame, columns=["c"])
     with pytest.raises(CardError, match="column 'hand'"):
-        with_symbols(pd.DataFrame({"hand": ["Pair of Sixes"]}), ["hand"])
+        with_symbols(pd.DataFrame({"hand": ["Pair of Sixes"]}), columns=["hand"])
     with pytest.raises(HandShapeError, match="DataFrame"):
         with_symbols(["As"])
 

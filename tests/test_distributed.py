@@ -162,8 +162,8 @@ def test_exact_equity_in_chunks_on_the_cluster(client, monkeypatch):
 
 def test_monte_carlo_frequencies_on_the_cluster(client):
     kw = dict(trials=500_000, seed=4, chunk_size=2 * config.MC_BLOCK)
-    local = ps.category_frequencies(7, "monte-carlo", **kw)
-    remote = ps.category_frequencies(7, "monte-carlo", client=client, **kw)
+    local = ps.category_frequencies(7, method="monte-carlo", **kw)
+    remote = ps.category_frequencies(7, method="monte-carlo", client=client, **kw)
     pd.testing.assert_frame_equal(local, remote)
 
 
@@ -172,8 +172,10 @@ def test_games_win_rates_on_the_cluster(client):
     remote = draw5.win_rates(4, trials=200_000, seed=2, chunk_size=config.MC_BLOCK,
                              client=client)
     pd.testing.assert_frame_equal(local, remote)
-    local = videopoker.simulate(50_000, "simple", seed=2, chunk_size=2 * config.DEAL_BLOCK)
-    remote = videopoker.simulate(50_000, "simple", seed=2, chunk_size=2 * config.DEAL_BLOCK,
+    local = videopoker.simulate(trials=50_000, strategy="simple", seed=2,
+                                chunk_size=2 * config.DEAL_BLOCK)
+    remote = videopoker.simulate(trials=50_000, strategy="simple", seed=2,
+                                 chunk_size=2 * config.DEAL_BLOCK,
                                  client=client)
     assert (local.value, local.trials) == (remote.value, remote.trials)
     pd.testing.assert_frame_equal(local.final_hands, remote.final_hands)
@@ -275,7 +277,7 @@ def test_a_client_that_is_not_one_is_an_error(bad):
     with pytest.raises(PokersimInputError, match="client must be"):
         ps.equity(["AhKh", "QsQd"], trials=1000, client=bad)
     with pytest.raises(PokersimInputError, match="client must be"):
-        ps.category_frequencies(5, "monte-carlo", trials=1000, client=bad)
+        ps.category_frequencies(5, method="monte-carlo", trials=1000, client=bad)
 
 
 def test_counts_sum_past_two_to_the_31_without_overflow(monkeypatch):
@@ -291,7 +293,7 @@ def test_counts_sum_past_two_to_the_31_without_overflow(monkeypatch):
 
     monkeypatch.setattr(frequencies, "_monte_carlo_chunk", royal_chunk)
     trials = 3 * 2**31 + 5
-    df = ps.category_frequencies(7, "monte-carlo", trials=trials, seed=1, chunk_size=2**28)
+    df = ps.category_frequencies(7, method="monte-carlo", trials=trials, seed=1, chunk_size=2**28)
     assert df["count"].iloc[0] == trials and df["count"].iloc[1:].sum() == 0
     assert df.attrs["outcomes"] == trials
 

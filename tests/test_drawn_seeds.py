@@ -34,7 +34,7 @@ RUNS = [
                                              trials=3000, seed=seed)),
     ("draw5.deal_table", lambda seed: draw5.deal_table(3, rounds=4, seed=seed)),
     ("draw5.win_rates", lambda seed: draw5.win_rates(3, trials=3000, seed=seed)),
-    ("videopoker.simulate", lambda seed: videopoker.simulate(3000, seed=seed).final_hands),
+    ("videopoker.simulate", lambda seed: videopoker.simulate(trials=3000, seed=seed).final_hands),
     ("zhajinhua.deal_table", lambda seed: zhajinhua.deal_table(3, rounds=4, seed=seed)),
     ("zhajinhua.category_frequencies", lambda seed: zhajinhua.category_frequencies(
         trials=3000, seed=seed)),
@@ -55,9 +55,9 @@ def test_a_run_given_no_seed_records_the_one_that_repeats_it(run):
 
 
 def test_each_run_draws_a_seed_of_its_own_and_videopoker_says_which():
-    drawn = {videopoker.simulate(2000).seed for _ in range(2)}
+    drawn = {videopoker.simulate(trials=2000).seed for _ in range(2)}
     assert len(drawn) == 2  # two draws of 63 bits differ
-    assert videopoker.simulate(2000, seed=5).seed == 5
+    assert videopoker.simulate(trials=2000, seed=5).seed == 5
 
 
 def test_a_drawn_seed_leaves_auto_exact_and_an_exact_result_records_none():

@@ -337,7 +337,7 @@ def exact_probabilities(k: int) -> np.ndarray:
 
 @pytest.mark.parametrize("k, trials, seed", [(7, 2_000_000, 20240611), (5, 2_000_000, 7)])
 def test_monte_carlo_within_five_standard_errors(k, trials, seed):
-    df = category_frequencies(k, "monte-carlo", trials=trials, seed=seed)
+    df = category_frequencies(k, method="monte-carlo", trials=trials, seed=seed)
     assert df["category"].astype(str).tolist() == LABELS[::-1]
     assert int(df["count"].sum()) == trials
     assert df.attrs == expected_attrs(k, "monte-carlo", trials, trials, seed)
@@ -357,8 +357,8 @@ def test_monte_carlo_within_five_standard_errors(k, trials, seed):
 
 
 def test_monte_carlo_same_seed_same_frame():
-    a = category_frequencies(7, "monte-carlo", trials=300_000, seed=123)
-    b = category_frequencies(7, "monte-carlo", trials=300_000, seed=123)
+    a = category_frequencies(7, method="monte-carlo", trials=300_000, seed=123)
+    b = category_frequencies(7, method="monte-carlo", trials=300_000, seed=123)
     pd.testing.assert_frame_equal(a, b)
     assert a.attrs == b.attrs
 
@@ -366,17 +366,18 @@ def test_monte_carlo_same_seed_same_frame():
 def test_monte_carlo_seed_kinds_agree():
     """An int, the SeedSequence of that int, give the same stream (README: seed may be an
     int, a SeedSequence or a Generator); a Generator seed is reproducible too."""
-    a = category_frequencies(5, "monte-carlo", trials=200_000, seed=99)
-    b = category_frequencies(5, "monte-carlo", trials=200_000, seed=np.random.SeedSequence(99))
+    a = category_frequencies(5, method="monte-carlo", trials=200_000, seed=99)
+    b = category_frequencies(5, method="monte-carlo", trials=200_000,
+                             seed=np.random.SeedSequence(99))
     pd.testing.assert_frame_equal(a, b)
-    c = category_frequencies(5, "monte-carlo", trials=200_000, seed=np.random.default_rng(5))
-    d = category_frequencies(5, "monte-carlo", trials=200_000, seed=np.random.default_rng(5))
+    c = category_frequencies(5, method="monte-carlo", trials=200_000, seed=np.random.default_rng(5))
+    d = category_frequencies(5, method="monte-carlo", trials=200_000, seed=np.random.default_rng(5))
     pd.testing.assert_frame_equal(c, d)
 
 
 def test_monte_carlo_different_seeds_differ():
-    a = category_frequencies(7, "monte-carlo", trials=300_000, seed=1)
-    b = category_frequencies(7, "monte-carlo", trials=300_000, seed=2)
+    a = category_frequencies(7, method="monte-carlo", trials=300_000, seed=1)
+    b = category_frequencies(7, method="monte-carlo", trials=300_000, seed=2)
     assert a["count"].tolist() != b["count"].tolist()
     assert int(a["count"].sum()) == int(b["count"].sum()) == 300_000
 
@@ -384,11 +385,11 @@ def test_monte_carlo_different_seeds_differ():
 def test_monte_carlo_independent_of_thread_count():
     # many blocks, the last one short, so that threads really do split the work
     trials = 9 * config.MC_BLOCK + 12_345
-    default = category_frequencies(7, "monte-carlo", trials=trials, seed=42)
+    default = category_frequencies(7, method="monte-carlo", trials=trials, seed=42)
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        single = category_frequencies(7, "monte-carlo", trials=trials, seed=42)
+        single = category_frequencies(7, method="monte-carlo", trials=trials, seed=42)
     finally:
         numba.set_num_threads(before)
     assert numba.get_num_threads() == before
@@ -400,14 +401,14 @@ def test_monte_carlo_independent_of_thread_count():
                                     config.MC_BLOCK + 1, 3 * config.MC_BLOCK])
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_monte_carlo_deals_exactly_trials_hands(k, trials):
-    df = category_frequencies(k, "monte-carlo", trials=trials, seed=3)
+    df = category_frequencies(k, method="monte-carlo", trials=trials, seed=3)
     assert int(df["count"].sum()) == trials
     assert df.attrs["outcomes"] == trials
     assert int(strength_counts(k, "monte-carlo", trials=trials, seed=3).sum()) == trials
 
 
 def test_monte_carlo_default_trials():
-    df = category_frequencies(5, "monte-carlo", seed=0)
+    df = category_frequencies(5, method="monte-carlo", seed=0)
     assert int(df["count"].sum()) == 1_000_000  # the documented default
 
 
@@ -423,39 +424,39 @@ def test_bad_cards(cards):
     with pytest.raises(PokersimInputError):
         strength_counts(cards)
     with pytest.raises(PokersimInputError):
-        category_frequencies(cards, "monte-carlo", trials=10, seed=1)
+        category_frequencies(cards, method="monte-carlo", trials=10, seed=1)
 
 
 @pytest.mark.parametrize("method", ["bogus", "Exact", "montecarlo", "", 7])
 def test_bad_method(method):
     with pytest.raises(PokersimInputError) as info:
-        category_frequencies(5, method)
+        category_frequencies(5, method=method)
     assert str(method) in str(info.value)
 
 
 def test_method_none_is_a_deprecated_auto():
     with pytest.warns(DeprecationWarning, match="method='auto'"):
-        df = category_frequencies(5, None)
+        df = category_frequencies(5, method=None)
     assert df["count"].tolist() == FIVE_CARD_COUNTS[::-1] and df.attrs["method"] == "exact"
 
 
 @pytest.mark.parametrize("trials", [0, -5, 2.5, "100", True])
 def test_bad_trials(trials):
     with pytest.raises(PokersimInputError) as info:
-        category_frequencies(5, "monte-carlo", trials=trials, seed=1)
+        category_frequencies(5, method="monte-carlo", trials=trials, seed=1)
     assert str(trials) in str(info.value)
 
 
 @pytest.mark.parametrize("trials", [10, 0])
 def test_trials_with_exact(trials):
     with pytest.raises(PokersimInputError, match="trials"):
-        category_frequencies(5, "exact", trials=trials)
+        category_frequencies(5, method="exact", trials=trials)
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "1", True, [1, 2]])
 def test_bad_seed(seed):
     with pytest.raises(PokersimInputError) as info:
-        category_frequencies(5, "monte-carlo", trials=10, seed=seed)
+        category_frequencies(5, method="monte-carlo", trials=10, seed=seed)
     assert str(seed) in str(info.value)
 
 
@@ -464,21 +465,22 @@ def test_bad_seed(seed):
 
 def test_auto_is_exact_unless_a_monte_carlo_option_is_given():
     assert category_frequencies(5).attrs["method"] == "exact"
-    assert category_frequencies(5, "auto")["count"].tolist() == FIVE_CARD_COUNTS[::-1]
+    assert category_frequencies(5, method="auto")["count"].tolist() == FIVE_CARD_COUNTS[::-1]
     np.testing.assert_array_equal(strength_counts(5, "auto"), oracle_by_strength(5))
     for options in (dict(trials=70_000), dict(seed=3, trials=70_000),
                     dict(target_stderr=0.01)):
-        df = category_frequencies(5, "auto", **options)
+        df = category_frequencies(5, method="auto", **options)
         assert df.attrs["method"] == "monte-carlo" and (df["std_error"] > 0).any()
     # the same seed and trials: "auto" simulates exactly as "monte-carlo" does
     pd.testing.assert_frame_equal(category_frequencies(6, seed=8, trials=90_000),
-                                  category_frequencies(6, "monte-carlo", seed=8, trials=90_000))
+                                  category_frequencies(6, method="monte-carlo", seed=8,
+                                                       trials=90_000))
 
 
 @pytest.mark.parametrize("option", [dict(seed=1), dict(trials=100), dict(target_stderr=0.01)])
 def test_exact_refuses_monte_carlo_options(option):
     with pytest.raises(PokersimInputError, match=next(iter(option))):
-        category_frequencies(5, "exact", **option)
+        category_frequencies(5, method="exact", **option)
     with pytest.raises(PokersimInputError, match=next(iter(option))):
         strength_counts(5, "exact", **option)
 
@@ -517,7 +519,7 @@ def test_target_stderr_alone_caps_at_max_trials(monkeypatch):
 @pytest.mark.parametrize("target", [0, 1, -0.1, 1.5, float("nan"), "0.01", True])
 def test_bad_target_stderr(target):
     with pytest.raises(PokersimInputError, match="target_stderr"):
-        category_frequencies(5, "monte-carlo", trials=10, target_stderr=target)
+        category_frequencies(5, method="monte-carlo", trials=10, target_stderr=target)
 
 
 @pytest.mark.parametrize("progress", [None, 1, "yes"])

@@ -98,7 +98,7 @@ def test_range_weights_that_are_not_numbers_are_a_range_error(weights, message):
     (lambda: ps.deal(10**30, 5), "n"),
     (lambda: ps.deal(np.uint64(2**64 - 1), 5), "n"),
     (lambda: ps.deal(2**61, 7), "n \\* k"),
-    (lambda: ps.category_frequencies(5, "monte-carlo", trials=10**30), "trials"),
+    (lambda: ps.category_frequencies(5, method="monte-carlo", trials=10**30), "trials"),
     (lambda: ps.equity(["AhKh", "QsQd"], trials=10**30, target_stderr=0.5), "trials"),
     (lambda: ps.equity_vs_random("AsAd", opponents=[10**30], trials=10), "opponents"),
 ], ids=["deal-n", "deal-n-uint64", "deal-n*k", "frequencies-trials", "equity-trials",
@@ -150,7 +150,7 @@ def test_zhajinhua_category_of_a_3d_array_is_not_read_as_strengths():
     lambda m: m.zhajinhua.category_frequencies(method=np.array(["exact", "x"])),
     lambda m: m.zhajinhua.win_rates(3, trials=10, method=np.array(["exact", "x"])),
     lambda m: m.draw5.win_rates(3, trials=10, method=np.array(["exact", "x"])),
-    lambda m: m.videopoker.simulate(10, strategy=np.array(["simple"]), seed=1),
+    lambda m: m.videopoker.simulate(trials=10, strategy=np.array(["simple"]), seed=1),
     lambda m: m.videopoker.classify("As Ks Qs Js Ts", names=np.array([1, 0])),
 ], ids=["zjh-frequencies", "zjh-win_rates", "draw5-win_rates", "vp-simulate", "vp-classify"])
 def test_option_arrays_are_an_input_error(call):
@@ -1003,7 +1003,8 @@ def test_category_frequencies_any_input(data):
                        if method in ("monte-carlo", "auto")
                        else st.one_of(st.none(), counts(1, 2000)))
     seed = data.draw(seeds.filter(is_seed) if well_formed else seeds)
-    frame, err = attempt(ps.category_frequencies, cards, method, trials, seed)
+    frame, err = attempt(ps.category_frequencies, cards, method=method, trials=trials,
+                         seed=seed)
     if err is not None:
         return
     assert is_count(cards, 5, 7) and method in ("exact", "monte-carlo", "auto")
@@ -1016,7 +1017,8 @@ def test_category_frequencies_any_input(data):
     assert is_count(trials, 1) and frame["count"].sum() == trials
     twin = same_seed(seed)
     if twin is not None:
-        assert ps.category_frequencies(int(cards), method, int(trials), twin).equals(frame)
+        assert ps.category_frequencies(int(cards), method=method, trials=int(trials),
+                                       seed=twin).equals(frame)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1026,7 +1028,7 @@ def test_category_frequencies_any_input(data):
 @settings(max_examples=scaled(60), deadline=None)
 @given(counts(1, 10), counts(1, 4), seeds)
 def test_draw5_deal_table_any_input(players_, rounds, seed):
-    table, err = attempt(draw5.deal_table, players_, rounds, seed)
+    table, err = attempt(draw5.deal_table, players_, rounds, seed=seed)
     if err is not None:
         assert not (is_count(players_, 1, 10) and is_count(rounds, 1) and is_seed(seed)), err
         return
@@ -1060,7 +1062,7 @@ def no_default_trials(players_, trials, seed, method):
        st.sampled_from(["auto", "monte-carlo", "exact", "MC", 1]))
 def test_draw5_win_rates_any_input(players_, trials, seed, method):
     method = no_default_trials(players_, trials, seed, method)
-    frame, err = attempt(draw5.win_rates, players_, trials, seed, method)
+    frame, err = attempt(draw5.win_rates, players_, trials=trials, seed=seed, method=method)
     if err is not None:
         return
     assert is_count(players_, 2, 10)
@@ -1160,7 +1162,7 @@ def test_videopoker_classify_any_input(case, names):
 @settings(max_examples=scaled(40), deadline=None)
 @given(card_arrays((5,), max_rows=2), paytables)
 def test_videopoker_best_hold_any_input(case, paytable):
-    frame, err = attempt(vp.best_hold, case.value, paytable)
+    frame, err = attempt(vp.best_hold, case.value, paytable=paytable)
     pays = paytable_expectation(paytable)
     one_hand = case.kind == "ok" and len(case.canon) == 1
     if pays is None or not one_hand:
@@ -1201,7 +1203,7 @@ def test_expected_return_any_paytable(paytable):
     if pays is not None and pays not in vp.PAY_TABLES.values():
         paytable = "not a table"  # each new table plays every deal (2.5 s): keep the named ones
         pays = None
-    result, err = attempt(vp.expected_return, paytable)
+    result, err = attempt(vp.expected_return, paytable=paytable)
     if pays is None:
         assert err is not None, f"expected_return({paytable!r}) = {result!r}"
         return
@@ -1216,7 +1218,8 @@ def test_expected_return_any_paytable(paytable):
 @given(counts(1, 300), st.sampled_from(["optimal", "simple", "Optimal", "", None, ["simple"]]),
        seeds, paytables)
 def test_videopoker_simulate_any_input(hands, strategy, seed, paytable):
-    result, err = attempt(vp.simulate, hands, strategy, seed, paytable)
+    result, err = attempt(vp.simulate, trials=hands, strategy=strategy, seed=seed,
+                          paytable=paytable)
     pays = paytable_expectation(paytable)
     valid = (is_count(hands, 1) and strategy in ("optimal", "simple") and is_seed(seed)
              and pays is not None)
@@ -1229,7 +1232,7 @@ def test_videopoker_simulate_any_input(hands, strategy, seed, paytable):
     assert 0 <= result.value <= max(pays)
     twin = same_seed(seed)
     if twin is not None:
-        again = vp.simulate(int(hands), strategy, twin, paytable)
+        again = vp.simulate(trials=int(hands), strategy=strategy, seed=twin, paytable=paytable)
         assert again.value == result.value and again.final_hands.equals(result.final_hands)
 
 
@@ -1267,7 +1270,7 @@ def zjh_naive_category(row):
 @given(card_arrays((3,)), rules)
 def test_zhajinhua_evaluate_and_category_any_input(case, rules_):
     rules_ok = isinstance(rules_, zjh.Rules)
-    out, err = attempt(zjh.evaluate, case.value, rules_)
+    out, err = attempt(zjh.evaluate, case.value, rules=rules_)
     if not rules_ok:
         assert err is not None and "rules" in str(err)
         return
@@ -1275,7 +1278,7 @@ def test_zhajinhua_evaluate_and_category_any_input(case, rules_):
         check_hand_error(case, err, out)
     else:
         assert err is None, err
-        expected = zjh.evaluate(case.canon, rules_)
+        expected = zjh.evaluate(case.canon, rules=rules_)
         assert expected.dtype == np.int32 and expected.shape == (len(case.canon),)
         assert ((expected >= 0) & (expected <= zjh.MAX_STRENGTH)).all()
         assert (np.asarray(out) == (expected[0] if case.single else expected)).all()
@@ -1285,7 +1288,7 @@ def test_zhajinhua_evaluate_and_category_any_input(case, rules_):
     # release, with a deprecation warning (test_zhajinhua checks it)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PokersimDeprecationWarning)
-        cats, err = attempt(zjh.category, case.value, rules_)
+        cats, err = attempt(zjh.category, case.value, rules=rules_)
     if case.kind == "ok" and not (case.single and not isinstance(case.value, str)):
         assert err is None, err
         expected = [zjh_naive_category(row) for row in case.canon.tolist()]
@@ -1299,7 +1302,7 @@ def test_zhajinhua_evaluate_and_category_any_input(case, rules_):
 
 @given(card_arrays((3,)), card_arrays((3,)), rules)
 def test_zhajinhua_compare_any_input(a, b, rules_):
-    out, err = attempt(zjh.compare, a.value, b.value, rules_)
+    out, err = attempt(zjh.compare, a.value, b.value, rules=rules_)
     na, nb = (len(c.canon) if c.kind == "ok" else None for c in (a, b))
     valid = (isinstance(rules_, zjh.Rules) and na is not None and nb is not None
              and (na == nb or na == 1 or nb == 1))
@@ -1310,7 +1313,7 @@ def test_zhajinhua_compare_any_input(a, b, rules_):
     n = 0 if min(na, nb) == 0 else max(na, nb)  # one hand against none: no rows
     ha, hb = (np.broadcast_to(c.canon, (n, 3)) if n else np.zeros((0, 3), np.uint8)
               for c in (a, b))
-    expected = [zjh_naive.compare(zjh_naive.hand_of(x), zjh_naive.hand_of(y), rules_)
+    expected = [zjh_naive.compare(zjh_naive.hand_of(x), zjh_naive.hand_of(y), rules=rules_)
                 for x, y in zip(ha.tolist(), hb.tolist(), strict=True)]
     if a.single and b.single:
         assert out == expected[0]
@@ -1358,7 +1361,7 @@ def tables(draw):
 @given(tables(), rules)
 def test_zhajinhua_showdown_any_input(table, rules_):
     value, valid, canon, single = table
-    out, err = attempt(zjh.showdown, value, rules_)
+    out, err = attempt(zjh.showdown, value, rules=rules_)
     if not (valid and isinstance(rules_, zjh.Rules)):
         assert err is not None, f"showdown({value!r}) = {out!r}"
         return
@@ -1374,7 +1377,7 @@ def test_zhajinhua_showdown_any_input(table, rules_):
 @settings(max_examples=scaled(60), deadline=None)
 @given(counts(2, 17), counts(1, 4), seeds, rules)
 def test_zhajinhua_deal_table_any_input(players_, rounds, seed, rules_):
-    frame, err = attempt(zjh.deal_table, players_, rounds, seed, rules_)
+    frame, err = attempt(zjh.deal_table, players_, rounds, seed=seed, rules=rules_)
     valid = (is_count(players_, 2, 17) and is_count(rounds, 1) and is_seed(seed)
              and isinstance(rules_, zjh.Rules))
     if not valid:
@@ -1384,7 +1387,7 @@ def test_zhajinhua_deal_table_any_input(players_, rounds, seed, rules_):
     assert len(frame) == int(players_) * int(rounds)
     assert np.allclose(frame.groupby("round").share.sum(), 1.0)
     hands = ps.parse_hands(frame.cards.tolist())
-    assert (zjh.evaluate(hands, rules_) == frame.strength.to_numpy()).all()
+    assert (zjh.evaluate(hands, rules=rules_) == frame.strength.to_numpy()).all()
 
 
 @settings(max_examples=scaled(60), deadline=None)
@@ -1393,7 +1396,8 @@ def test_zhajinhua_deal_table_any_input(players_, rounds, seed, rules_):
 def test_zhajinhua_frequencies_and_win_rates_any_input(rules_, method, trials, seed, players_):
     if trials is None and (method == "monte-carlo" or (method == "auto" and seed is not None)):
         trials = 100  # the default is a million
-    frame, err = attempt(zjh.category_frequencies, rules_, method, trials, seed)
+    frame, err = attempt(zjh.category_frequencies, rules=rules_, method=method,
+                         trials=trials, seed=seed)
     if err is None:
         assert isinstance(rules_, zjh.Rules) and method in ("exact", "monte-carlo", "auto")
         if frame.attrs["method"] == "exact":
@@ -1403,7 +1407,8 @@ def test_zhajinhua_frequencies_and_win_rates_any_input(rules_, method, trials, s
             assert method != "exact" and is_count(trials, 1) and is_seed(seed)
             assert frame["count"].sum() == trials
     method = no_default_trials(players_, trials, seed, method)
-    frame, err = attempt(zjh.win_rates, players_, rules_, trials, seed, method)
+    frame, err = attempt(zjh.win_rates, players_, rules=rules_, trials=trials, seed=seed,
+                         method=method)
     if err is None:
         assert isinstance(rules_, zjh.Rules) and is_count(players_, 2, 17)
         dealt = frame.outcomes > 0
@@ -1417,7 +1422,7 @@ def test_zhajinhua_frequencies_and_win_rates_any_input(rules_, method, trials, s
 
 @given(rules)
 def test_zhajinhua_heads_up_counts_any_rules(rules_):
-    counts_, err = attempt(zjh.heads_up_counts, rules_)
+    counts_, err = attempt(zjh.heads_up_counts, rules=rules_)
     if not isinstance(rules_, zjh.Rules):
         assert err is not None and "rules" in str(err)
         return
@@ -1734,7 +1739,8 @@ def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
     pytest.param(lambda: ps.equity_vs_random("AsAd", opponents=None, trials=10),
                  id="opponents-None"),
     pytest.param(lambda: ps.category_frequencies(np.array([5, 6])), id="cards-array"),
-    pytest.param(lambda: ps.category_frequencies(5, np.array(["exact", "x"])), id="method-array"),
+    pytest.param(lambda: ps.category_frequencies(5, method=np.array(["exact", "x"])),
+                 id="method-array"),
 ])
 def test_known_bugs_raise_the_package_error(call):
     with pytest.raises(PokersimInputError):

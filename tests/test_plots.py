@@ -22,7 +22,7 @@ def _close():
 
 def test_category_frequencies_bars_and_error_bars():
     exact = ps.category_frequencies(5)
-    mc = ps.category_frequencies(5, "monte-carlo", trials=20_000, seed=3)
+    mc = ps.category_frequencies(5, method="monte-carlo", trials=20_000, seed=3)
     ax = plots.category_frequencies(exact, mc)
     assert len(ax.patches) == 10  # one bar per category
     assert [t.get_text() for t in ax.get_yticklabels()] == [str(c) for c in exact.category]

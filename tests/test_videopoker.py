@@ -235,8 +235,8 @@ def test_ties_are_reported():
 
 def test_best_hold_paytables_differ():
     # A four-card flush with a low pair: 9/6 pays more for the flush than 8/5.
-    a = best_hold("2h 2d 7h 9h Kh", "9/6").set_index("pattern").expected
-    b = best_hold("2h 2d 7h 9h Kh", "8/5").set_index("pattern").expected
+    a = best_hold("2h 2d 7h 9h Kh", paytable="9/6").set_index("pattern").expected
+    b = best_hold("2h 2d 7h 9h Kh", paytable="8/5").set_index("pattern").expected
     assert a["X.XXX"] > b["X.XXX"]
     assert a["XX..."] > b["XX..."]  # the full house pays 9 against 8
 
@@ -300,33 +300,33 @@ def test_expected_return_96():
 
 @pytest.mark.parametrize("name, published", [("8/5", 0.972984), ("9/5", 0.984498)])
 def test_expected_return_other_tables(name, published):
-    r = expected_return(name)
+    r = expected_return(paytable=name)
     assert round(float(r), 6) == published
     assert r.paytable.name == name
 
 
 def test_expected_return_custom_table():
     # Only royals pay: still a valid game, strictly below 9/6.
-    r = expected_return({"Royal Flush": 800})
+    r = expected_return(paytable={"Royal Flush": 800})
     assert 0 < float(r) < 0.2
     # Paying 1 for anything: every hold returns 1.
-    r = expected_return({h.label: 1 for h in Hand})
+    r = expected_return(paytable={h.label: 1 for h in Hand})
     assert r.exact == 1
 
 
 def test_simulate():
-    r = vp.simulate(300_000, seed=4)
+    r = vp.simulate(trials=300_000, seed=4)
     assert abs(r.value - 0.995439) < 4 * r.std_error
     assert r.final_hands["count"].sum() == 300_000
-    s = vp.simulate(300_000, "simple", seed=4)
+    s = vp.simulate(trials=300_000, strategy="simple", seed=4)
     assert s.value < r.value
-    assert vp.simulate(1000, seed=9).value == vp.simulate(1000, seed=9).value
+    assert vp.simulate(trials=1000, seed=9).value == vp.simulate(trials=1000, seed=9).value
     with pytest.raises(PokersimInputError, match="strategy"):
-        vp.simulate(10, strategy="greedy")
+        vp.simulate(trials=10, strategy="greedy")
     with pytest.raises(PokersimInputError, match="trials must be an integer >= 1"):
-        vp.simulate(0)
+        vp.simulate(trials=0)
     with pytest.raises(PokersimInputError, match="target_stderr must be"):
-        vp.simulate(10, target_stderr=0.0)
+        vp.simulate(trials=10, target_stderr=0.0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -334,7 +334,7 @@ def test_simulate():
 
 
 def test_exact_and_simulated_returns_are_one_class():
-    exact, sim = expected_return("8/5"), vp.simulate(trials=5000, seed=1, paytable="8/5")
+    exact, sim = expected_return(paytable="8/5"), vp.simulate(trials=5000, seed=1, paytable="8/5")
     assert type(exact) is type(sim) is vp.VideoPokerReturn
     for old in ("GameReturn", "SimulationResult"):  # the old names, for one release
         with pytest.warns(DeprecationWarning, match=old):
@@ -352,7 +352,7 @@ def test_exact_and_simulated_returns_are_one_class():
 
 def test_final_hands_have_the_same_columns_but_count():
     exact = expected_return().final_hands
-    sim = vp.simulate(2000, seed=3).final_hands
+    sim = vp.simulate(trials=2000, seed=3).final_hands
     assert isinstance(exact, ResultFrame) and isinstance(sim, ResultFrame)
     assert tuple(sim.columns) == FREQUENCY_COLUMNS + ("pays", "contribution")
     assert list(exact.columns) == [c for c in sim.columns if c != "count"]
@@ -373,7 +373,7 @@ def test_simulate_hands_is_the_old_name_of_trials():
     assert (old.value, old.std_error, old.trials) == (new.value, new.std_error, new.trials)
     assert old.final_hands.equals(new.final_hands)
     with pytest.raises(PokersimInputError, match="not hands as well"):
-        vp.simulate(3000, hands=3000)
+        vp.simulate(trials=3000, hands=3000)
     with pytest.warns(DeprecationWarning, match="deals"):
         assert new.deals == 3000
 
@@ -382,19 +382,19 @@ def test_simulate_target_stderr_stops_early():
     block = config.DEAL_BLOCK
     r = vp.simulate(strategy="simple", seed=5, target_stderr=0.03, chunk_size=4 * block)
     assert r.std_error < 0.03 and r.trials % (4 * block) == 0 and r.trials < config.MAX_TRIALS
-    again = vp.simulate(r.trials, "simple", seed=5)
+    again = vp.simulate(trials=r.trials, strategy="simple", seed=5)
     assert (again.value, again.std_error) == (r.value, r.std_error)
     if r.trials > 4 * block:  # the chunk before did not reach the target
-        assert vp.simulate(r.trials - 4 * block, "simple", seed=5).std_error >= 0.03
-    assert vp.simulate(100, seed=5, target_stderr=1e-9).trials == 100  # trials caps it
+        assert vp.simulate(trials=r.trials - 4 * block, strategy="simple", seed=5).std_error >= 0.03
+    assert vp.simulate(trials=100, seed=5, target_stderr=1e-9).trials == 100  # trials caps it
 
 
 def test_ctrl_c_leaves_the_return_so_far(monkeypatch):
     block = config.DEAL_BLOCK
-    first_chunk = vp.simulate(block, "simple", seed=7)
+    first_chunk = vp.simulate(trials=block, strategy="simple", seed=7)
     ctrl_c.after_first_chunk(monkeypatch, vp, "_simulate_chunk")
     with pytest.raises(pokersim.SimulationInterrupted) as caught:
-        vp.simulate(3 * block, "simple", seed=7, chunk_size=block)
+        vp.simulate(trials=3 * block, strategy="simple", seed=7, chunk_size=block)
     partial = caught.value.partial
     assert isinstance(partial, vp.VideoPokerReturn)
     assert partial.method == "monte-carlo (partial)" and partial.trials == block

@@ -71,7 +71,7 @@ def test_all_hands_listed():
 def test_order_of_all_hands_matches_naive(rules):
     """Same weak order of all 22,100 hands (so every one of the 22,100² pairs compares alike,
     2-3-5 rule aside)."""
-    strengths = zjh.evaluate(HANDS, rules)
+    strengths = zjh.evaluate(HANDS, rules=rules)
     assert strengths.dtype == np.int32 and strengths.shape == (len(HANDS),)
     assert (dense(strengths) == naive_order(rules)).all()
 
@@ -83,13 +83,13 @@ def test_every_rule_combination_listed():
 def test_categories_match_naive():
     expected = np.array([naive.CATEGORY_CODE[naive.kind(h)] for h in NAIVE_HANDS])
     for rules in ALL_RULES:
-        assert (zjh.category(zjh.evaluate(HANDS, rules)) == expected).all()
+        assert (zjh.category(zjh.evaluate(HANDS, rules=rules)) == expected).all()
 
 
 def test_names_match_naive():
     expected = [naive.describe(h) for h in NAIVE_HANDS]
     for rules in (Rules(), ALL_RULES[-1]):
-        assert zjh.describe(zjh.evaluate(HANDS, rules)) == expected
+        assert zjh.describe(zjh.evaluate(HANDS, rules=rules)) == expected
     assert zjh.describe(zjh.evaluate("Ac 2d 3h")) == "Straight, A-2-3"
     assert zjh.describe(zjh.evaluate("Qs Ks As")) == "Straight Flush, Ace high"
     assert zjh.describe(np.int64(0)) == "High Card, Two"  # any strength has a name
@@ -109,7 +109,7 @@ def test_compare_all_hands_against_random_opponents(rules):
         opp = rng.integers(0, len(HANDS), size=(250, len(HANDS)))
         a = np.broadcast_to(idx, opp.shape).ravel()
         b = opp.ravel()
-        got = zjh.compare(HANDS[a], HANDS[b], rules)
+        got = zjh.compare(HANDS[a], HANDS[b], rules=rules)
         want = np.sign(order[a] - order[b])
         if rules.rule_235:
             want = np.where(is_235[a] & is_leopard[b], 1, want)
@@ -118,11 +118,11 @@ def test_compare_all_hands_against_random_opponents(rules):
     # every 2-3-5 against every leopard, both ways
     i235, ileo = np.flatnonzero(is_235), np.flatnonzero(is_leopard)
     a, b = np.repeat(i235, len(ileo)), np.tile(ileo, len(i235))
-    assert (zjh.compare(HANDS[a], HANDS[b], rules) == (1 if rules.rule_235 else -1)).all()
-    assert (zjh.compare(HANDS[b], HANDS[a], rules) == (-1 if rules.rule_235 else 1)).all()
+    assert (zjh.compare(HANDS[a], HANDS[b], rules=rules) == (1 if rules.rule_235 else -1)).all()
+    assert (zjh.compare(HANDS[b], HANDS[a], rules=rules) == (-1 if rules.rule_235 else 1)).all()
     a, b = rng.integers(0, len(HANDS), size=(2, 3000))
     want = [naive.compare(NAIVE_HANDS[i], NAIVE_HANDS[j], rules) for i, j in zip(a, b, strict=True)]
-    assert zjh.compare(HANDS[a], HANDS[b], rules).tolist() == want
+    assert zjh.compare(HANDS[a], HANDS[b], rules=rules).tolist() == want
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,8 +164,8 @@ BETWEEN, LOWEST = Rules(), Rules(a23="lowest")
     ("Ac Kd 3h", "As Kh 3c", BETWEEN, 0),
 ])
 def test_ordinary_edge_cases(a, b, rules, expected):
-    assert zjh.compare(a, b, rules) == expected
-    assert zjh.compare(b, a, rules) == -expected
+    assert zjh.compare(a, b, rules=rules) == expected
+    assert zjh.compare(b, a, rules=rules) == -expected
     assert naive.compare(naive.parse(a), naive.parse(b), rules) == expected
 
 
@@ -187,16 +187,16 @@ R235 = Rules(rule_235=True)
     ("2c 3d 5h", "As Ah Ad", Rules(rule_235=True, ties="suit", a23="lowest"), 1),
 ])
 def test_235_rule(a, b, rules, expected):
-    assert zjh.compare(a, b, rules) == expected
-    assert zjh.compare(b, a, rules) == -expected
+    assert zjh.compare(a, b, rules=rules) == expected
+    assert zjh.compare(b, a, rules=rules) == -expected
     assert naive.compare(naive.parse(a), naive.parse(b), rules) == expected
 
 
 def test_235_is_not_transitive():
     rules = R235
-    assert zjh.compare("2c 3d 5h", "Ac Ad Ah", rules) == 1
-    assert zjh.compare("Ac Ad Ah", "2d 2h 7s", rules) == 1
-    assert zjh.compare("2d 2h 7s", "2c 3d 5h", rules) == 1
+    assert zjh.compare("2c 3d 5h", "Ac Ad Ah", rules=rules) == 1
+    assert zjh.compare("Ac Ad Ah", "2d 2h 7s", rules=rules) == 1
+    assert zjh.compare("2d 2h 7s", "2c 3d 5h", rules=rules) == 1
 
 
 SUIT = Rules(ties="suit")
@@ -214,23 +214,23 @@ SUIT = Rules(ties="suit")
     ("As Kd 3h", "Ah Ks 3c", 1),
 ])
 def test_suit_tie_break(a, b, expected):
-    assert zjh.compare(a, b, SUIT) == expected
-    assert zjh.compare(b, a, SUIT) == -expected
-    assert zjh.compare(a, b, Rules()) == 0
+    assert zjh.compare(a, b, rules=SUIT) == expected
+    assert zjh.compare(b, a, rules=SUIT) == -expected
+    assert zjh.compare(a, b, rules=Rules()) == 0
     assert naive.compare(naive.parse(a), naive.parse(b), SUIT) == expected
 
 
 def test_suit_order_never_overrides_ranks():
-    assert zjh.compare("Ad Kd 2d", "Ks Qs Js", SUIT) == -1  # straight flush beats flush
-    assert zjh.compare("Ad Kd 2d", "Ks Qh Js", SUIT) == 1   # flush beats straight
-    assert zjh.compare("Ad Kc 2d", "Ks Qh Js", SUIT) == -1  # straight beats high card
-    assert zjh.compare("Ad Kc 3d", "As Kh 2s", SUIT) == 1   # a kicker beats a suit
-    assert zjh.compare("2d 2c 2h", "As Ks Qs", SUIT) == 1   # leopard beats straight flush
+    assert zjh.compare("Ad Kd 2d", "Ks Qs Js", rules=SUIT) == -1  # straight flush beats flush
+    assert zjh.compare("Ad Kd 2d", "Ks Qh Js", rules=SUIT) == 1   # flush beats straight
+    assert zjh.compare("Ad Kc 2d", "Ks Qh Js", rules=SUIT) == -1  # straight beats high card
+    assert zjh.compare("Ad Kc 3d", "As Kh 2s", rules=SUIT) == 1   # a kicker beats a suit
+    assert zjh.compare("2d 2c 2h", "As Ks Qs", rules=SUIT) == 1   # leopard beats straight flush
 
 
 def test_no_ties_between_disjoint_hands_under_suit_rule():
     for rules in (SUIT, Rules(ties="suit", a23="lowest", rule_235=True)):
-        assert (zjh.heads_up_counts(rules)[:, 1] == 0).all()
+        assert (zjh.heads_up_counts(rules=rules)[:, 1] == 0).all()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def test_no_ties_between_disjoint_hands_under_suit_rule():
     (["Ac Kd 9h", "As Kh 9d", "Qs Jh 3c"], SUIT, ["lose", "win", "lose"]),
 ])
 def test_showdown_cases(hands, rules, expected):
-    got = zjh.showdown(hands, rules)
+    got = zjh.showdown(hands, rules=rules)
     assert [Outcome(o).label for o in got] == expected
     assert naive.table([naive.parse(h) for h in hands], rules) == expected
 
@@ -335,7 +335,7 @@ def hand_counts():
 
 @pytest.mark.parametrize("rules", [Rules(), ALL_RULES[-1]])
 def test_exact_frequencies(rules):
-    df = zjh.category_frequencies(rules)
+    df = zjh.category_frequencies(rules=rules)
     assert isinstance(df, ResultFrame)
     assert tuple(df.columns) == FREQUENCY_COLUMNS + ("chinese",)
     assert (df.method == "exact").all() and (df.std_error == 0).all()
@@ -378,7 +378,7 @@ def test_same_numbers_at_one_and_two_threads():
 
 
 def by_category(values, rules):
-    cats = zjh.category(zjh.evaluate(HANDS, rules))
+    cats = zjh.category(zjh.evaluate(HANDS, rules=rules))
     return np.bincount(cats, weights=values, minlength=6)[::-1] / np.bincount(cats)[::-1]
 
 
@@ -386,7 +386,7 @@ def by_category(values, rules):
 def test_heads_up_counts_against_brute_force(rules):
     """For 40 hands (a 2-3-5 and leopards among them), every one of the 18,424 opponents
     compared by the naive order (numpy) and, for 3 of them, by naive.compare one by one."""
-    counts = zjh.heads_up_counts(rules)
+    counts = zjh.heads_up_counts(rules=rules)
     assert (counts.sum(axis=1) == comb(49, 3)).all()
     assert counts[:, 0].sum() == counts[:, 2].sum()  # every win is someone's loss
     order = naive_order(rules)
@@ -422,7 +422,7 @@ def test_heads_up_leopard_closed_form():
     leopard = win_rates_row(zjh.win_rates(2), "Leopard")
     assert leopard.lose == pytest.approx(np.mean([4 * (12 - r) for r in range(13)]) / 18424)
     assert leopard.tie == 0 and leopard.win + leopard.lose == pytest.approx(1)
-    with235 = win_rates_row(zjh.win_rates(2, Rules(rule_235=True)), "Leopard")
+    with235 = win_rates_row(zjh.win_rates(2, rules=Rules(rule_235=True)), "Leopard")
     extra = np.mean([15 if r in (0, 1, 3) else 60 for r in range(13)])
     assert with235.lose == pytest.approx(leopard.lose + extra / 18424)
 
@@ -455,8 +455,8 @@ def test_exact_heads_up_win_rates_frame():
 @pytest.mark.parametrize("rules", [Rules(), Rules(rule_235=True, ties="suit", a23="lowest")],
                          ids=["default", "all-variants"])
 def test_monte_carlo_heads_up_within_four_standard_errors(rules):
-    exact = zjh.win_rates(2, rules)
-    mc = zjh.win_rates(2, rules, trials=300_000, seed=4, method="monte-carlo")
+    exact = zjh.win_rates(2, rules=rules)
+    mc = zjh.win_rates(2, rules=rules, trials=300_000, seed=4, method="monte-carlo")
     assert mc.outcomes.sum() == 600_000
     for col in ("win", "tie", "lose", "equity"):
         # the estimated standard error, or the binomial one at the exact value where a rare
@@ -470,7 +470,7 @@ def test_monte_carlo_heads_up_within_four_standard_errors(rules):
 def test_monte_carlo_multiway_against_naive_tables():
     """Six-handed win rates against the naive table winner on the same deals."""
     rules = R235
-    mc = zjh.win_rates(6, rules, trials=40_000, seed=8)
+    mc = zjh.win_rates(6, rules=rules, trials=40_000, seed=8)
     assert mc.outcomes.sum() == 240_000 and mc.attrs["method"] == "monte-carlo"
     df = zjh.deal_table(6, 3000, seed=8, rules=rules)
     outcome = df.outcome.astype(str)
@@ -518,7 +518,7 @@ def test_a_1d_array_is_one_hand_for_evaluate_and_strengths_for_category():
 ])
 def test_category_of_hands_is_deprecated_and_the_same(hands, expected):
     with pytest.warns(DeprecationWarning, match=r"category\(hands\)"):
-        got = zjh.category(hands, Rules(a23="lowest"))
+        got = zjh.category(hands, rules=Rules(a23="lowest"))
     assert np.asarray(got).tolist() == (expected if isinstance(expected, list) else expected)
     assert np.asarray(got).tolist() == np.asarray(zjh.category(zjh.evaluate(hands))).tolist()
 

@@ -46,7 +46,14 @@ from ..evaluate import (
 from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
-from ..validation import check_count, deprecated, drawn_seed, monte_carlo_trials, seed_of
+from ..validation import (
+    check_count,
+    deprecated,
+    drawn_seed,
+    keyword_options,
+    monte_carlo_trials,
+    seed_of,
+)
 from . import _by_category
 from .videopoker import N_SMALL
 
@@ -72,7 +79,8 @@ def _check_players(players, minimum: int = 1) -> int:
     return validation.check_players(players, minimum, MAX_PLAYERS, PLAYERS_WHY)
 
 
-def deal_table(players: int, rounds: int = 1, seed=None) -> ResultFrame:
+@keyword_options("seed")
+def deal_table(players: int, rounds: int = 1, *, seed=None) -> ResultFrame:
     """Deal five-card hands to ``players`` seats, ``rounds`` times, and find the winners.
 
     Parameters
@@ -100,7 +108,7 @@ def deal_table(players: int, rounds: int = 1, seed=None) -> ResultFrame:
     players = _check_players(players)
     rounds = check_count(rounds, "rounds", 1)
     seed = drawn_seed(seed)
-    cards = deal(rounds, 5 * players, seed)
+    cards = deal(rounds, 5 * players, seed=seed)
     # card i of a deck goes to seat i % players: seat s holds columns s, s + P, ...
     hands = cards.reshape(rounds, 5, players).transpose(0, 2, 1).reshape(-1, 5)
     hands = np.ascontiguousarray(hands)
@@ -381,8 +389,9 @@ def _exact_heads_up() -> tuple:
     return n, rate, np.zeros_like(rate)
 
 
-def win_rates(players: int, trials: int | None = None, seed=None, method: str = "auto",
-              target_stderr: float | None = None, *, client=None, chunk_size: int | None = None,
+@keyword_options("trials", "seed", "method", "target_stderr")
+def win_rates(players: int, *, trials: int | None = None, seed=None, method: str = "auto",
+              target_stderr: float | None = None, client=None, chunk_size: int | None = None,
               progress: bool = False) -> ResultFrame:
     """How often a dealt hand of each category wins outright, ties or loses.
 

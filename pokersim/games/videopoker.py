@@ -16,7 +16,7 @@ over hold subsets (see :func:`expected_return`).
 ['Jacks or Better', 'Low Pair']
 >>> best_hold("Ah Kh Qh Jh 2c").iloc[0]["hold"]
 'Ah Kh Qh Jh'
->>> round(float(expected_return("9/6")), 8)
+>>> round(float(expected_return(paytable="9/6")), 8)
 0.99543904
 """
 
@@ -57,6 +57,7 @@ from ..validation import (
     check_target_stderr,
     deprecated,
     drawn_seed,
+    keyword_options,
     monte_carlo_trials,
     renamed,
     short_repr,
@@ -336,7 +337,8 @@ def _ties(totals: np.ndarray, draws: np.ndarray, best: int) -> np.ndarray:
     return totals * draws[best] == totals[best] * draws
 
 
-def best_hold(hand, paytable=None) -> ResultFrame:
+@keyword_options("paytable")
+def best_hold(hand, *, paytable=None) -> ResultFrame:
     """The expected payout of each of the 32 holds of a dealt hand, best first.
 
     Each hold's payout is averaged over every draw from the 47 unseen cards (exact).
@@ -644,7 +646,8 @@ def _expected_return(pays: tuple) -> tuple[Fraction | float, tuple]:
     return value, probs
 
 
-def expected_return(paytable=None) -> VideoPokerReturn:
+@keyword_options("paytable")
+def expected_return(*, paytable=None) -> VideoPokerReturn:
     """The exact return of Jacks or Better under perfect play, over all 2,598,960 deals.
 
     Every deal is played with the hold of highest expectation. The total payout of a hold H
@@ -667,7 +670,7 @@ def expected_return(paytable=None) -> VideoPokerReturn:
         of the final hands (no ``count``: each deal's draws are weighted), whose
         ``attrs["exact_probabilities"]`` are fractions.
 
-    >>> r = expected_return("9/6")
+    >>> r = expected_return(paytable="9/6")
     >>> f"{100 * float(r):.4f}%"
     '99.5439%'
     >>> r.final_hands.head(3)
@@ -755,8 +758,9 @@ def _simulate_kernel(w, n_workers, cards, simple, pay_small, pays, class5, class
         payout[i] = pays[cls]
 
 
-def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, paytable=None,
-             target_stderr: float | None = None, *, hands=NOT_GIVEN, client=None,
+@keyword_options("trials", "strategy", "seed", "paytable", "target_stderr")
+def simulate(*, trials: int | None = None, strategy: str = "optimal", seed=None, paytable=None,
+             target_stderr: float | None = None, hands=NOT_GIVEN, client=None,
              chunk_size: int | None = None, progress: bool = False) -> VideoPokerReturn:
     """Play ``trials`` random deals with a strategy and measure the return.
 
@@ -790,10 +794,10 @@ def simulate(trials: int | None = None, strategy: str = "optimal", seed=None, pa
         ``trials``, ``strategy``, ``paytable`` and ``final_hands``, the frequency table of
         the final hands (with ``count``).
 
-    >>> r = simulate(200_000, seed=1)
+    >>> r = simulate(trials=200_000, seed=1)
     >>> abs(r.value - 0.995439) < 4 * r.std_error
     True
-    >>> simulate(200_000, "simple", seed=1).value < r.value
+    >>> simulate(trials=200_000, strategy="simple", seed=1).value < r.value
     True
     """
     trials = renamed("hands", hands, "trials", trials)

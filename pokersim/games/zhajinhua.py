@@ -31,7 +31,7 @@ win rates by category.
 
 >>> from pokersim.games import zhajinhua as zjh
 >>> rules = zjh.Rules(rule_235=True)
->>> int(zjh.compare("2c 3d 5h", "As Ah Ad", rules))
+>>> int(zjh.compare("2c 3d 5h", "As Ah Ad", rules=rules))
 1
 >>> zjh.category(zjh.evaluate("Qh Kh Ah")).chinese
 '顺金'
@@ -67,6 +67,7 @@ from ..validation import (
     check_players,
     deprecated,
     drawn_seed,
+    keyword_options,
     monte_carlo_trials,
     seed_of,
     short_repr,
@@ -383,7 +384,8 @@ def _as_strengths(strengths) -> tuple[np.ndarray, bool]:
 # Hands
 
 
-def evaluate(hands, rules: Rules = Rules()) -> np.ndarray:
+@keyword_options("rules")
+def evaluate(hands, *, rules: Rules = Rules()) -> np.ndarray:
     """Strength of each three-card hand under ``rules``: higher wins, equal is a tie.
 
     Parameters
@@ -409,14 +411,15 @@ def evaluate(hands, rules: Rules = Rules()) -> np.ndarray:
     >>> bool(s[0] > s[1]), bool(s[0] < s[2])
     (True, True)
     >>> low = zjh.Rules(a23="lowest")
-    >>> bool(zjh.evaluate("Ac 2d 3h", low) < zjh.evaluate("2c 3d 4h", low))
+    >>> bool(zjh.evaluate("Ac 2d 3h", rules=low) < zjh.evaluate("2c 3d 4h", rules=low))
     True
     """
     out, single = _strengths_of(hands, _check_rules(rules))
     return out[0] if single else out
 
 
-def category(strength, rules: Rules = Rules()):
+@keyword_options("rules")
+def category(strength, *, rules: Rules = Rules()):
     """The category code (see :class:`Category`) of each strength from :func:`evaluate`; a
     ``Category`` for one strength.
 
@@ -435,7 +438,7 @@ def category(strength, rules: Rules = Rules()):
     """
     if _is_hands(strength):
         deprecated("zhajinhua.category(hands)", "zhajinhua.category(zhajinhua.evaluate(hands))")
-        strength = evaluate(strength, rules)
+        strength = evaluate(strength, rules=rules)
     arr, single = _as_strengths(strength)
     codes = (arr // CATEGORY_SPAN).astype(np.int8)
     return Category(int(codes)) if single else codes
@@ -468,7 +471,8 @@ def _describe_one(strength: int) -> str:
     return describe_key(key_of_code(strength // 4))
 
 
-def compare(a, b, rules: Rules = Rules()):
+@keyword_options("rules")
+def compare(a, b, *, rules: Rules = Rules()):
     """Compare hands ``a`` with hands ``b`` row by row: +1 where ``a`` wins, -1 where ``b``
     wins, 0 for a tie (a split pot).
 
@@ -488,7 +492,8 @@ def compare(a, b, rules: Rules = Rules()):
     numpy.ndarray of int8, shape (N,); an int when both are single hands.
 
     >>> from pokersim.games import zhajinhua as zjh
-    >>> zjh.compare("2c 3d 5h", ["As Ah Ad", "2d 2h 4c"], zjh.Rules(rule_235=True)).tolist()
+    >>> rule_235 = zjh.Rules(rule_235=True)
+    >>> zjh.compare("2c 3d 5h", ["As Ah Ad", "2d 2h 4c"], rules=rule_235).tolist()
     [1, -1]
     >>> zjh.compare("2c 3d 5h", "As Ah Ad")
     -1
@@ -525,7 +530,8 @@ def _as_tables(hands) -> tuple[np.ndarray, bool]:
     return flat.reshape(arr.shape), single
 
 
-def showdown(hands, rules: Rules = Rules()):
+@keyword_options("rules")
+def showdown(hands, *, rules: Rules = Rules()):
     """Who wins each table: an :class:`Outcome` code per seat (2 win, 1 tie, 0 lose).
 
     The best hand wins; equal best hands split (under ``ties="suit"`` hands from one deck are
@@ -546,7 +552,8 @@ def showdown(hands, rules: Rules = Rules()):
     numpy.ndarray of int8, shape (P,) for one table or (R, P)
 
     >>> from pokersim.games import zhajinhua as zjh
-    >>> zjh.showdown(["As Ah Ad", "Kc Kd Kh", "2c 3d 5h"], zjh.Rules(rule_235=True)).tolist()
+    >>> rule_235 = zjh.Rules(rule_235=True)
+    >>> zjh.showdown(["As Ah Ad", "Kc Kd Kh", "2c 3d 5h"], rules=rule_235).tolist()
     [0, 0, 2]
     >>> zjh.showdown(["Ac Kd 9h", "As Kh 9d", "Qs Jh 3c"]).tolist()
     [1, 1, 0]
@@ -560,7 +567,9 @@ def showdown(hands, rules: Rules = Rules()):
     return out[0] if single else out
 
 
-def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules()) -> ResultFrame:
+@keyword_options("seed", "rules")
+def deal_table(players: int, rounds: int = 1, *, seed=None, rules: Rules = Rules()
+               ) -> ResultFrame:
     """Deal ``rounds`` hands of Zhajinhua to ``players`` seats and settle each showdown.
 
     Each round is a fresh shuffled deck dealt one card at a time round the table, three
@@ -596,7 +605,7 @@ def deal_table(players: int, rounds: int = 1, seed=None, rules: Rules = Rules())
     rounds = check_count(rounds, "rounds", 1)
     rules = _check_rules(rules)
     seed = drawn_seed(seed)
-    dealt = deal(rounds, 3 * players, seed)
+    dealt = deal(rounds, 3 * players, seed=seed)
     tables = dealt.reshape(rounds, 3, players).transpose(0, 2, 1)  # card j of seat p: j*P + p
     tables = -np.sort(-tables.astype(np.int16), axis=2).astype(np.uint8)  # highest first
     flat = np.ascontiguousarray(tables.reshape(rounds * players, 3))
@@ -629,9 +638,10 @@ def all_hands() -> np.ndarray:
     return arr
 
 
-def category_frequencies(rules: Rules = Rules(), method: str = "auto",
+@keyword_options("rules", "method", "trials", "seed", "target_stderr")
+def category_frequencies(*, rules: Rules = Rules(), method: str = "auto",
                          trials: int | None = None, seed=None,
-                         target_stderr: float | None = None, *, client=None,
+                         target_stderr: float | None = None, client=None,
                          chunk_size: int | None = None, progress: bool = False
                          ) -> ResultFrame:
     """How often each category occurs among the 22,100 three-card hands.
@@ -679,8 +689,9 @@ def category_frequencies(rules: Rules = Rules(), method: str = "auto",
     """
     rules = _check_rules(rules)
     try:
-        frame = ranked_frequencies(3, method, trials, seed, target_stderr,
-                                   ranking=_ranking(rules), client=client,
+        frame = ranked_frequencies(3, method=method, trials=trials, seed=seed,
+                                   target_stderr=target_stderr, ranking=_ranking(rules),
+                                   client=client,
                                    chunk_size=chunk_size, progress=progress)
     except SimulationInterrupted as stopped:
         raise SimulationInterrupted(_with_rules(stopped.partial, rules)) from None
@@ -694,7 +705,8 @@ def _with_rules(frame: ResultFrame, rules: Rules) -> ResultFrame:
     return frame
 
 
-def heads_up_counts(rules: Rules = Rules()) -> np.ndarray:
+@keyword_options("rules")
+def heads_up_counts(*, rules: Rules = Rules()) -> np.ndarray:
     """Exact heads-up results of every hand of :func:`all_hands` against all C(49, 3) =
     18,424 hands of the other 49 cards: an int64 array (22100, 3) of wins, ties, losses.
 
@@ -761,8 +773,9 @@ def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     return (sums.astype(np.float64),)
 
 
-def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = None, seed=None,
-              method: str = "auto", target_stderr: float | None = None, *, client=None,
+@keyword_options("rules", "trials", "seed", "method", "target_stderr")
+def win_rates(players: int = 2, *, rules: Rules = Rules(), trials: int | None = None,
+              seed=None, method: str = "auto", target_stderr: float | None = None, client=None,
               chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
     """The chance that a seat holding a hand of each category wins the pot outright, ties
     for it or loses, at a table of ``players``.
@@ -820,8 +833,8 @@ def win_rates(players: int = 2, rules: Rules = Rules(), trials: int | None = Non
                                                 client)
     interrupted = False
     if method == "exact":
-        counts = heads_up_counts(rules)
-        cat = category(evaluate(all_hands(), rules))
+        counts = heads_up_counts(rules=rules)
+        cat = category(evaluate(all_hands(), rules=rules))
         seats = np.bincount(cat, minlength=len(Category)).astype(np.float64)
         sums = np.stack([np.bincount(cat, weights=counts[:, j], minlength=len(Category))
                          for j in range(3)], axis=1) / HEADS_UP_OPPONENTS
