@@ -160,7 +160,7 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
         for k in (5, 7) if most == 7 else (most,):  # Zhajinhua: 3 cards
             hands = deal(n, k, seed=k, deck=r.deck)
             out = _row(f"evaluate {name}, {k} cards", n,
-                       _time(lambda h=hands, r=r: evaluate(h, r), repeat))
+                       _time(lambda h=hands, r=r: evaluate(h, ranking=r), repeat))
             rows.append(out)
             if poker_equity is not None and name in PEER_KERNELS:
                 text = ["".join(CARD_NAMES[c] for c in h) for h in hands[:peer_n].tolist()]

@@ -96,9 +96,9 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     rows: list[tuple | None] = [None] * len(hands)
     for idx in groups.values():
         arr = np.concatenate([hands[i] for i in idx])
-        strength = evaluate(arr, args.ranking)
-        names = describe(strength, args.ranking)
-        five = format_cards(best_five(arr, args.ranking))
+        strength = evaluate(arr, ranking=args.ranking)
+        names = describe(strength, ranking=args.ranking)
+        five = format_cards(best_five(arr, ranking=args.ranking))
         for j, i in enumerate(idx):
             rows[i] = (format_cards(arr[j]), int(strength[j]), names[j], five[j])
     frame = pd.DataFrame(rows, columns=["hand", "strength", "description", "best_five"])
@@ -150,11 +150,11 @@ def _evaluate_in_game(args) -> pd.DataFrame:
     strength, five = evaluate(arr, game=g), best_five(arr, game=g)
     high, low = (strength, None) if g.low is None else strength
     frame = pd.DataFrame({"hand": format_cards(arr), "strength": high,
-                          "description": describe(high, g.ranking),
+                          "description": describe(high, ranking=g.ranking),
                           "best_five": format_cards(five if low is None else five.high)})
     if low is not None:
         frame["low_strength"] = low
-        frame["low_description"] = describe(low, g.low)
+        frame["low_description"] = describe(low, ranking=g.low)
         frame["low_five"] = ["" if f[0] == 255 else format_cards(f) for f in five.low]
     return frame
 

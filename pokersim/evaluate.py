@@ -38,7 +38,7 @@ from .rankings.badugi import evaluate_kernel as badugi_kernel
 from .rankings.hashed import deuce_to_seven_flush
 from .rankings.names import HIGH_LABELS
 from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
-from .validation import short_repr
+from .validation import deprecated, keyword_options, short_repr
 
 N_STRENGTHS = 7462
 
@@ -176,7 +176,8 @@ class HighLow(NamedTuple):
     low: np.ndarray
 
 
-def evaluate(hands, board=None, ranking="high", *, game=None):
+@keyword_options("ranking")
+def evaluate(hands, board=None, *, ranking="high", game=None):
     """Strength of the best five cards of each hand.
 
     Parameters
@@ -244,13 +245,17 @@ def evaluate(hands, board=None, ranking="high", *, game=None):
 
 def _board_or_ranking(board, ranking):
     """(board, ranking), where a ranking given in the board's place (a ranking's name or a
-    Ranking: the signature before ``board``) is the ranking. A word there that is no cards
+    Ranking: the signature before ``board``) is the ranking, for one release, with a
+    deprecation warning: ``ranking=`` is its one spelling. A word there that is no cards
     (``"razz"``) is taken for a ranking too, so that the error names the rankings."""
     if isinstance(board, rankings.Ranking) or isinstance(board, str) and (
             board in rankings.NAMES or _a_word_not_cards(board)):
         if not (isinstance(ranking, str) and ranking == "high"):
             raise PokersimInputError(f"give one ranking: {short_repr(board)} in the board's "
                                      f"place and ranking={short_repr(ranking)}")
+        if isinstance(board, rankings.Ranking) or board in rankings.NAMES:  # (else: the error)
+            deprecated(f"a ranking in the board's place ({short_repr(board)})",
+                       f"ranking={short_repr(board)}")
         return None, board
     return board, ranking
 
@@ -374,7 +379,8 @@ def category_of_strength() -> np.ndarray:
     return codes
 
 
-def category(strength, board=None, ranking="high"):
+@keyword_options("ranking")
+def category(strength, board=None, *, ranking="high"):
     """Category code of each strength (or hand): a :class:`Category` in the high order and
     the short decks (a ``Category`` for a scalar), elsewhere the index of the category in
     ``pokersim.rankings.get(ranking).labels``.
@@ -388,8 +394,8 @@ def category(strength, board=None, ranking="high"):
     >>> category("2c 2d", board="2h 9s 9c")
     <Category.FULL_HOUSE: 6>
     >>> from pokersim import rankings
-    >>> rankings.get("ace-to-five").labels[category(evaluate("8c 6d 5h 4s 2c", "ace-to-five"),
-    ...                                             ranking="ace-to-five")]
+    >>> low = evaluate("8c 6d 5h 4s 2c", ranking="ace-to-five")
+    >>> rankings.get("ace-to-five").labels[category(low, ranking="ace-to-five")]
     '8-low'
     """
     strength, ranking = _strengths(strength, board, ranking)
@@ -406,7 +412,7 @@ def _strengths(value, board, ranking):
     or hands evaluated (text, ``uint8`` card arrays, or anything with a board)."""
     board, ranking = _board_or_ranking(board, ranking)
     if board is not None or _are_cards(value):
-        return evaluate(value, board, ranking), ranking
+        return evaluate(value, board, ranking=ranking), ranking
     return value, ranking
 
 
@@ -431,7 +437,8 @@ def cactus_rank(strength):
     return N_STRENGTHS + 1 - arr.astype(np.int64)
 
 
-def describe(strength, board=None, ranking="high"):
+@keyword_options("ranking")
+def describe(strength, board=None, *, ranking="high"):
     """A name for each strength (or hand), such as ``"Full House, Kings over Fours"`` or
     ``"8-6-5-4-2 low"``: a string for one, a list for a 1-D array, nested lists shaped like
     the array otherwise.
@@ -446,7 +453,7 @@ def describe(strength, board=None, ranking="high"):
     ('Full House, Kings over Fours', ['Full House, Aces over Sevens', 'Three of a Kind, Sevens'])
     >>> describe([[7462, 1], [7461, 7452]])
     [['Royal Flush', 'High Card, Seven'], ['Straight Flush, King high', 'Four of a Kind, Aces']]
-    >>> describe(evaluate(["5d 4c 3h 2s Ac", "Kd Kc 3h 2s Ac"], "eight-or-better"),
+    >>> describe(evaluate(["5d 4c 3h 2s Ac", "Kd Kc 3h 2s Ac"], ranking="eight-or-better"),
     ...          ranking="eight-or-better")
     ['Wheel', 'No low']
     """
@@ -530,7 +537,8 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
              "ace-to-five": -1, "eight-or-better": -1, "deuce-to-seven": 0}
 
 
-def best_five(hands, board=None, ranking="high", *, game=None):
+@keyword_options("ranking")
+def best_five(hands, board=None, *, ranking="high", game=None):
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
     qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
@@ -544,9 +552,9 @@ def best_five(hands, board=None, ranking="high", *, game=None):
 
     >>> format_cards(best_five("Kh Kd 4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
-    >>> format_cards(best_five("Kh 8d 4c 4s 3c Ah 2d", "ace-to-five"))
+    >>> format_cards(best_five("Kh 8d 4c 4s 3c Ah 2d", ranking="ace-to-five"))
     '8d 4c 3c 2d Ah'
-    >>> format_cards(best_five("Kh 8d 4c 4s 3c", "badugi"))
+    >>> format_cards(best_five("Kh 8d 4c 4s 3c", ranking="badugi"))
     'Kh 8d 4s 3c'
     >>> format_cards(best_five("Ah Kh Qh Jh  2h 3h 4c 5c 9d", game="omaha"))  # not a flush
     'Ah Kh 9d 5c 4c'
@@ -580,11 +588,11 @@ def _best_five_of_game(hands, ranking, game):
             five[played] = _read_in_order(five[played], "high" if five is high else "low")
         low = low if g.low else None
     else:
-        high = best_five(arr, g.ranking)
+        high = best_five(arr, ranking=g.ranking)
         low = None
         if g.low:
-            low = best_five(arr, "ace-to-five")
-            low[evaluate(arr, g.low) == rankings.NO_LOW] = 255
+            low = best_five(arr, ranking="ace-to-five")
+            low[evaluate(arr, ranking=g.low) == rankings.NO_LOW] = 255
     if single:
         high, low = high[0], None if low is None else low[0]
     return high if low is None else HighLow(high, low)

@@ -20,7 +20,7 @@ from .errors import CardError, DuplicateCardError, HandShapeError
 from .evaluate import HighLow, _board_or_ranking, evaluate
 from .games.game import get as get_game
 from .rankings import NO_LOW
-from .validation import short_repr
+from .validation import keyword_options, short_repr
 
 __all__ = ["Showdown", "showdown"]
 
@@ -38,7 +38,8 @@ class Showdown(NamedTuple):
     share: np.ndarray
 
 
-def showdown(hands, board=None, ranking="high", *, game=None) -> Showdown:
+@keyword_options("ranking")
+def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     """The winners of a table (or of N tables) and their shares of the pot; ties split.
 
     Parameters

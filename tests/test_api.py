@@ -345,6 +345,8 @@ def same(old, new):
 
 #: Two razz players, each three cards dealt (the rest at random).
 RAZZ = ["As 2d 3c", "Kh 7d 4s"]
+#: A razz hand of seven cards (razz ranks them ace-to-five).
+RAZZ_HAND = "As 2d 3c 4h 5s Kd Kh"
 
 
 BOARD = "2c 7d Qh"
@@ -394,6 +396,10 @@ DEPRECATIONS = {
         lambda: zhajinhua.category(zhajinhua.evaluate("As Ks Qs"))),
     "options by position": ("deal(n, k, seed)", lambda: pokersim.deal(3, 5, 7).tolist(),
                             lambda: pokersim.deal(3, 5, seed=7).tolist()),
+    "ranking in the board's place": (
+        'evaluate(hands, "ace-to-five")',
+        lambda: pokersim.evaluate(RAZZ_HAND, "ace-to-five").tolist(),
+        lambda: pokersim.evaluate(RAZZ_HAND, ranking="ace-to-five").tolist()),
     "game_equity": ("games.equity.game_equity(...)",
                     lambda: pokersim.games.equity.game_equity(RAZZ, trials=5_000, seed=1,
                                                                game="razz"),
@@ -457,12 +463,6 @@ OPTIONS = {"method", "trials", "seed", "target_stderr", "categories", "client", 
            "by_combo", "bins", "ranking"}
 
 
-#: Options still taken by position, each with why: ``ranking`` in the evaluator's functions,
-#: where a ranking's name in the board's place is still guessed (issue 28, next).
-POSITIONAL_OPTIONS = {(f"pokersim.{name}", "ranking") for name in
-                      ("best_five", "category", "describe", "evaluate", "showdown")}
-
-
 #: Data that bears an option's name: the pay table that as_paytable reads.
 DATA_NAMED_LIKE_OPTIONS = {("pokersim.games.videopoker.as_paytable", "paytable")}
 
@@ -473,7 +473,7 @@ def test_every_option_of_a_public_function_is_keyword_only():
                         if p in OPTIONS | {"max_rows", "columns"}
                         and v.kind is not v.KEYWORD_ONLY
                         and (name, p) not in DATA_NAMED_LIKE_OPTIONS)
-    assert positional == sorted(POSITIONAL_OPTIONS)
+    assert positional == []
 
 
 def test_every_option_of_a_simulation_is_keyword_only():

@@ -31,6 +31,7 @@ from pokersim import (
 )
 from pokersim import convert as cv
 from pokersim.equity import equity
+from pokersim.errors import PokersimDeprecationWarning
 from pokersim.evaluate import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
@@ -270,14 +271,18 @@ def test_hole_and_board_errors_name_the_board():
         evaluate(np.array([[0, 1]], np.uint8), np.array([2, 3, 60, 5, 6], np.uint8))
 
 
-def test_a_ranking_in_the_boards_place_is_still_the_ranking():
-    # the signature before board= was evaluate(hands, ranking); its calls still work
+def test_a_ranking_in_the_boards_place_is_still_the_ranking_for_one_release():
+    # the signature before board= was evaluate(hands, ranking); its calls still work, with a
+    # deprecation warning (ranking= is the one spelling)
     lows = ["7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c"]
-    assert evaluate(lows, "deuce-to-seven").tolist() == \
-        evaluate(lows, ranking="deuce-to-seven").tolist()
-    assert describe(evaluate(lows, "ace-to-five"), "ace-to-five") == ["7-5-4-3-2 low", "Wheel"]
+    with pytest.warns(PokersimDeprecationWarning, match="a ranking in the board's place"):
+        old = evaluate(lows, "deuce-to-seven").tolist()
+    assert old == evaluate(lows, ranking="deuce-to-seven").tolist()
+    with pytest.warns(PokersimDeprecationWarning, match="ranking='ace-to-five'"):
+        names = describe(evaluate(lows, ranking="ace-to-five"), "ace-to-five")
+    assert names == ["7-5-4-3-2 low", "Wheel"]
     with pytest.raises(PokersimInputError, match="give one ranking"):
-        evaluate(lows, "badugi", "ace-to-five")
+        evaluate(lows, "badugi", ranking="ace-to-five")
 
 
 def test_describe_category_and_best_five_take_hands():

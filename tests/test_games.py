@@ -100,7 +100,7 @@ def _two_plus_three(rows: np.ndarray, hole: int, ranking: str) -> np.ndarray:
     for pair in combinations(range(hole), 2):
         for triple in combinations(range(hole, hole + 5), 3):
             five = np.ascontiguousarray(rows[:, list(pair + triple)])
-            best = np.maximum(best, pokersim.evaluate(five, ranking))
+            best = np.maximum(best, pokersim.evaluate(five, ranking=ranking))
     return best
 
 
@@ -113,10 +113,10 @@ def test_evaluate_in_a_game(name):
     if g.two_plus_three:
         assert np.array_equal(high, _two_plus_three(rows, g.hole, "high"))
     else:
-        assert np.array_equal(high, pokersim.evaluate(rows, g.ranking))
+        assert np.array_equal(high, pokersim.evaluate(rows, ranking=g.ranking))
     if g.low:
         expected = (_two_plus_three(rows, g.hole, "eight-or-better") if g.two_plus_three
-                    else pokersim.evaluate(rows, "eight-or-better"))
+                    else pokersim.evaluate(rows, ranking="eight-or-better"))
         assert np.array_equal(low, expected)
         assert (low == 0).any() and (low > 0).any()
     one = pokersim.evaluate(rows[0], game=name)
@@ -136,7 +136,7 @@ def test_best_five_in_a_game(name):
         assert np.array_equal(played, s > 0)
         assert all(set(c) <= set(r) for c, r in zip(cards[played].tolist(),
                                                      rows[played].tolist(), strict=True))
-        assert np.array_equal(pokersim.evaluate(cards[played], ranking), s[played])
+        assert np.array_equal(pokersim.evaluate(cards[played], ranking=ranking), s[played])
         if g.two_plus_three:  # two of the hole cards and three of the board
             hole = rows[played, :g.hole]
             assert all(len(set(c) & set(h)) == 2 for c, h in zip(cards[played].tolist(),
@@ -147,7 +147,7 @@ def test_evaluate_in_a_game_checks_its_input():
     with pytest.raises(PokersimInputError, match="shape"):
         pokersim.evaluate(pokersim.deal(2, 8, seed=1), game="omaha")
     with pytest.raises(PokersimInputError, match="not both"):
-        pokersim.evaluate(pokersim.deal(2, 9, seed=1), "badugi", game="omaha")
+        pokersim.evaluate(pokersim.deal(2, 9, seed=1), ranking="badugi", game="omaha")
     with pytest.raises(PokersimInputError, match="short deck"):
         pokersim.evaluate("2c 3d Ah Kh Qh Jh Th", game="short-deck")
     with pytest.raises(PokersimInputError, match="repeats"):
@@ -180,7 +180,7 @@ def test_omaha_frequencies_count_the_hands_deal_gives(name):
     for half, ranking in halves:
         strength = _two_plus_three(rows, g.hole, ranking)
         r = pokersim.rankings.get(ranking)
-        labels = [r.labels[c] for c in pokersim.category(strength, ranking)]
+        labels = [r.labels[c] for c in pokersim.category(strength, ranking=ranking)]
         part = frame[frame.half == half] if g.low else frame
         counts = part.set_index(part.category.astype(str))["count"]
         expected = pd.Series(labels).value_counts()

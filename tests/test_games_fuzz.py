@@ -165,7 +165,7 @@ def malformed(draw, names):
             needles = ["cannot be read", "hand 2"]
         else:  # a ranking besides the game
             ranking = draw(st.sampled_from(["badugi", "ace-to-five", "short-deck"]))
-            return Case(f"{fn} with ranking", lambda: f(rows, ranking, game=g),
+            return Case(f"{fn} with ranking", lambda: f(rows, ranking=ranking, game=g),
                         ["not both"])
         form = draw(st.sampled_from(["list", "array", "text"]))
         if form == "array" and isinstance(rows, list) and bad in ("dup", "short", "width"):
@@ -702,7 +702,7 @@ def test_evaluate_in_a_game_orders_hands_as_the_naive_evaluator(name, n, seed, f
             if g.two_plus_three:
                 assert len(set(c) & set(r[:g.hole])) == 2
         if played.any():
-            assert (ps.evaluate(cards[played], ranking) == strength[played]).all()
+            assert (ps.evaluate(cards[played], ranking=ranking) == strength[played]).all()
 
 
 @settings(max_examples=scaled(20), deadline=None)
@@ -730,7 +730,7 @@ def test_category_frequencies_in_a_game_count_every_hand(name, trials, seed):
     for half, s, ranking in zip(halves, strengths if g.low else [strengths],
                                 [g.ranking, "eight-or-better"], strict=False):
         labels = ps.rankings.get(ranking).labels
-        codes = np.asarray(ps.category(s, ranking)).astype(int)
+        codes = np.asarray(ps.category(s, ranking=ranking)).astype(int)
         want = {labels[c]: int(k) for c, k in zip(*np.unique(codes, return_counts=True),
                                                  strict=True)}
         counts = half.set_index(half.category.astype(str))["count"]

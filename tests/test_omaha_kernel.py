@@ -146,13 +146,15 @@ RULES = [
 def test_hands_worked_out_by_hand(hole, board, high_five, low_five):
     row = np.concatenate([parse_cards(hole), parse_cards(board)])[None]
     assert omaha.high(row)[0] == evaluate(high_five)
-    assert omaha.low(row)[0] == (0 if low_five is None else evaluate(low_five, "eight-or-better"))
+    assert omaha.low(row)[0] == (0 if low_five is None else evaluate(low_five,
+                                                                     ranking="eight-or-better"))
     high_cards, low_cards = omaha.best_fives(row)
     assert evaluate(high_cards[0]) == evaluate(high_five)
     if low_five is None:
         assert (low_cards[0] == omaha.NO_CARD).all()
     else:
-        assert evaluate(low_cards[0], "eight-or-better") == evaluate(low_five, "eight-or-better")
+        assert evaluate(low_cards[0], ranking="eight-or-better") == evaluate(low_five,
+                                                                             ranking="eight-or-better")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -224,7 +226,7 @@ def test_every_low_board_and_hole_mask(h):
     five_strength = np.zeros(256, np.int64)
     five_strength[fives] = evaluate(np.array(
         [[4 * ace_low[r] + (j == 0) for j, r in enumerate(r for r in range(8) if m >> r & 1)]
-         for m in fives], np.uint8), "eight-or-better")
+         for m in fives], np.uint8), ranking="eight-or-better")
     assert (five_strength[fives] > 0).all()
     low_ranks = np.arange(8)
     pairs = np.array([(1 << a) | (1 << b) for a, b in combinations(low_ranks, 2)])
@@ -277,7 +279,8 @@ def test_best_fives_are_two_hole_and_three_board_cards_of_the_best_hands(h):
     high, low = brute_force(rows, "high"), brute_force(rows, "eight-or-better")
     np.testing.assert_array_equal(evaluate(high_cards), high)
     has_low = low > 0
-    np.testing.assert_array_equal(evaluate(low_cards[has_low], "eight-or-better"), low[has_low])
+    np.testing.assert_array_equal(evaluate(low_cards[has_low], ranking="eight-or-better"),
+                                  low[has_low])
     assert (low_cards[~has_low] == omaha.NO_CARD).all()
     for cards, rows_ in ((high_cards, rows), (low_cards[has_low], rows[has_low])):
         in_hole = (cards[:, :, None] == rows_[:, None, :h]).any(axis=2)

@@ -63,7 +63,7 @@ def test_every_strength_is_a_five_card_hand(name):
 
 def _best_of_fives(hands: np.ndarray, name: str, size: int = 5) -> np.ndarray:
     k = hands.shape[1]
-    fives = np.stack([pokersim.evaluate(np.ascontiguousarray(hands[:, list(c)]), name)
+    fives = np.stack([pokersim.evaluate(np.ascontiguousarray(hands[:, list(c)]), ranking=name)
                       for c in combinations(range(k), size)])
     return fives.max(axis=0)
 
@@ -89,15 +89,17 @@ def test_more_cards_give_the_best_five(name, k):
     hands = pokersim.deal(3000, k, seed=k, deck=r.deck)
     if r.deck == "full":
         hands = np.concatenate([hands, _suited_hands(3000, k, seed=k)])
-    assert np.array_equal(pokersim.evaluate(hands, name), _best_of_fives(hands, name))
+    assert np.array_equal(pokersim.evaluate(hands, ranking=name), _best_of_fives(hands, name))
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_badugi_of_more_cards_is_the_best_four(k):
     hands = np.concatenate([pokersim.deal(5000, k, seed=k), _suited_hands(500, k, seed=k)])
-    assert np.array_equal(pokersim.evaluate(hands, "badugi"), _best_of_fives(hands, "badugi", 4))
-    four = pokersim.best_five(hands, "badugi")
-    assert np.array_equal(pokersim.evaluate(four, "badugi"), pokersim.evaluate(hands, "badugi"))
+    assert np.array_equal(pokersim.evaluate(hands, ranking="badugi"), _best_of_fives(hands,
+                                                                                     "badugi", 4))
+    four = pokersim.best_five(hands, ranking="badugi")
+    assert np.array_equal(pokersim.evaluate(four, ranking="badugi"), pokersim.evaluate(hands,
+                                                                                       ranking="badugi"))
     assert all(set(f) <= set(h) for f, h in zip(four.tolist(), hands.tolist(), strict=True))
 
 
@@ -108,10 +110,10 @@ def test_short_deck_refuses_low_cards_in_every_path(rows, k):
     bad = hands.copy()
     bad[rows // 2, k - 1] = 13  # 5d
     with pytest.raises(CardError, match=r"5d \(13\) is not a card of the short deck"):
-        pokersim.evaluate(bad, "short-deck")
+        pokersim.evaluate(bad, ranking="short-deck")
     with pytest.raises(CardError, match="short deck"):
-        pokersim.best_five(bad, "short-deck")
-    assert pokersim.evaluate(hands, "short-deck").min() >= 1
+        pokersim.best_five(bad, ranking="short-deck")
+    assert pokersim.evaluate(hands, ranking="short-deck").min() >= 1
 
 
 def test_unknown_ranking_names_the_choices():
@@ -129,16 +131,17 @@ def test_short_deck_rule_flag_is_the_named_ranking():
     with pytest.raises(PokersimInputError, match="True or False"):
         rankings.short_deck("yes")
     trips, straight = pokersim.parse_hands(["6c 6d 6h 8s 9c", "6c 7d 8h 9s Tc"])
-    assert pokersim.evaluate(straight, "short-deck") > pokersim.evaluate(trips, "short-deck")
-    ranked = pokersim.evaluate(np.stack([trips, straight]), rankings.short_deck(True))
+    assert pokersim.evaluate(straight, ranking="short-deck") > pokersim.evaluate(trips,
+                                                                                 ranking="short-deck")
+    ranked = pokersim.evaluate(np.stack([trips, straight]), ranking=rankings.short_deck(True))
     assert ranked[0] > ranked[1]
 
 
 def test_strengths_are_checked_per_ranking():
     message = r"57 is not a hand strength of the eight-or-better ranking \(strengths run 0..56\)"
     with pytest.raises(PokersimInputError, match=message):
-        pokersim.describe(57, "eight-or-better")
+        pokersim.describe(57, ranking="eight-or-better")
     with pytest.raises(PokersimInputError, match=r"strengths run 1..7462"):
         pokersim.category(0)
-    assert pokersim.describe(0, "eight-or-better") == "No low"
-    assert pokersim.category(0, "eight-or-better") == 0
+    assert pokersim.describe(0, ranking="eight-or-better") == "No low"
+    assert pokersim.category(0, ranking="eight-or-better") == 0

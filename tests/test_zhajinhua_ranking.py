@@ -72,11 +72,12 @@ def test_categories_names_and_cards_of_every_hand():
     s = pokersim.evaluate(HANDS, ranking="zhajinhua")
     labels = rankings.get("zhajinhua").labels
     assert labels == ("High Card", "Pair", "Straight", "Flush", "Straight Flush", "Leopard")
-    assert [labels[c] for c in pokersim.category(s, "zhajinhua")] == \
+    assert [labels[c] for c in pokersim.category(s, ranking="zhajinhua")] == \
         [naive.KIND_WORDS[naive.kind(h)] for h in NAIVE_HANDS]
-    assert pokersim.describe(s, "zhajinhua") == [naive.describe(h) for h in NAIVE_HANDS]
+    assert pokersim.describe(s, ranking="zhajinhua") == [naive.describe(h) for h in NAIVE_HANDS]
     low = pokersim.evaluate(HANDS, ranking="zhajinhua-a23-lowest")
-    assert pokersim.describe(low, "zhajinhua-a23-lowest") == pokersim.describe(s, "zhajinhua")
+    assert pokersim.describe(low, ranking="zhajinhua-a23-lowest") == pokersim.describe(s,
+                                                                                       ranking="zhajinhua")
     five = pokersim.best_five(HANDS, ranking="zhajinhua")
     assert five.shape == (len(HANDS), 3) and (np.sort(five, axis=1) == HANDS).all()
     ranks = (five >> 2).astype(np.int64)
@@ -87,13 +88,15 @@ def test_categories_names_and_cards_of_every_hand():
 
 
 def test_one_hand_and_reading_order():
-    assert pokersim.describe(pokersim.evaluate("Qh Kh Ah", "zhajinhua"), "zhajinhua") == \
+    assert pokersim.describe(pokersim.evaluate("Qh Kh Ah", ranking="zhajinhua"),
+                             ranking="zhajinhua") == \
         "Straight Flush, Ace high"
-    assert pokersim.category(pokersim.evaluate("9c 9d 9h", "zhajinhua"), "zhajinhua") == 5
-    assert pokersim.format_cards(pokersim.best_five("5s Kd 5h", "zhajinhua")) == "5s 5h Kd"
-    assert pokersim.format_cards(pokersim.best_five("2c 3d Ah", "zhajinhua")) == "Ah 3d 2c"
-    between = pokersim.evaluate(["Ac 2d 3h", "Jc Qd Kh", "2c 3d 4h"], "zhajinhua")
-    lowest = pokersim.evaluate(["Ac 2d 3h", "Jc Qd Kh", "2c 3d 4h"], "zhajinhua-a23-lowest")
+    assert pokersim.category(pokersim.evaluate("9c 9d 9h", ranking="zhajinhua"),
+                             ranking="zhajinhua") == 5
+    assert pokersim.format_cards(pokersim.best_five("5s Kd 5h", ranking="zhajinhua")) == "5s 5h Kd"
+    assert pokersim.format_cards(pokersim.best_five("2c 3d Ah", ranking="zhajinhua")) == "Ah 3d 2c"
+    between = pokersim.evaluate(["Ac 2d 3h", "Jc Qd Kh", "2c 3d 4h"], ranking="zhajinhua")
+    lowest = pokersim.evaluate(["Ac 2d 3h", "Jc Qd Kh", "2c 3d 4h"], ranking="zhajinhua-a23-lowest")
     assert between[0] > between[1] > between[2] and lowest[1] > lowest[2] > lowest[0]
 
 
@@ -126,7 +129,7 @@ def test_ranking_options_and_errors():
     with pytest.raises(PokersimInputError, match="3"):
         pokersim.category_frequencies(cards=5, ranking="zhajinhua")
     with pytest.raises(PokersimInputError, match="742 is not a hand strength"):
-        pokersim.describe(742, "zhajinhua")
+        pokersim.describe(742, ranking="zhajinhua")
     with pytest.raises(pokersim.DuplicateCardError):
         pokersim.evaluate("As Ks As", ranking="zhajinhua")
 

@@ -358,7 +358,7 @@ def _strengths_of(hands, rules: Rules, name: str = "hands"):
     arr, single = as_hands(hands, (3,), name=name)
     if not arr.flags.writeable:
         arr = arr.copy()  # one compiled kernel, for writeable arrays only
-    out = _codes(rules.a23)[ranked_strengths(arr, _ranking(rules))]
+    out = _codes(rules.a23)[ranked_strengths(arr, ranking=_ranking(rules))]
     if rules.ties == "suit":
         out += _suits(arr)
     return out, single

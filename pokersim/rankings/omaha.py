@@ -41,7 +41,7 @@ million rows/s for 4, 5 and 6 hole cards (high), 280-420 million (low).
 >>> rows = parse_hands(["As Ks Qd 2c  Ts 9s 3s 4h 5d", "Ah Ad Ac As  Kd 7c 5h 4s 2c"])
 >>> describe(high(rows))
 ['Flush, Ace high', 'Pair of Aces']
->>> describe(low(rows), "eight-or-better")
+>>> describe(low(rows), ranking="eight-or-better")
 ['Wheel', 'No low']
 >>> high_five, low_five = best_fives(rows)
 >>> format_cards(high_five[0]), format_cards(low_five[0]), low_five[1].tolist()
@@ -465,7 +465,7 @@ def evaluate_rows(rows: np.ndarray, *, want_high: bool = True, want_low: bool = 
     >>> from pokersim import describe
     >>> rows = parse_hands(["Ah 2d Qc Jc  3h Kh 8c 7d 9d", "As 2d Qc Jc  3h Kh 8c 7d 9d"])
     >>> high_strength, low_strength = evaluate_rows(rows)
-    >>> describe(high_strength), describe(low_strength, "eight-or-better")
+    >>> describe(high_strength), describe(low_strength, ranking="eight-or-better")
     (['High Card, Ace', 'High Card, Ace'], ['8-7-3-2-A low', '8-7-3-2-A low'])
     >>> rows[1, 1] = rows[1, 0]
     >>> evaluate_rows(rows, name="hands")
@@ -532,7 +532,7 @@ def high_low(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
     >>> hi, lo = high_low(parse_hands(["Ah 2d Qc Jc  3h Kh 8c 7d 9d"]))
     >>> from pokersim import describe
-    >>> describe(hi[0]), describe(lo[0], "eight-or-better")
+    >>> describe(hi[0]), describe(lo[0], ranking="eight-or-better")
     ('High Card, Ace', '8-7-3-2-A low')
     """
     return evaluate_rows(rows)
