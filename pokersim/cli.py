@@ -205,7 +205,7 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
                        "--seed": args.seed, "--out": args.out, "--game": args.game,
-                       "--hands": args.hands}
+                       "--names": args.names}
     given = [name for name, value in regenerate_only.items() if value is not None]
     if given and not args.regenerate:
         raise PokersimInputError(f"{', '.join(given)} only apply with --regenerate")
@@ -218,7 +218,7 @@ def _cmd_starting_hands(args) -> pd.DataFrame:
     if not args.regenerate:
         return data.starting_hands()
     options = dict(opponents=opponents, target_stderr=args.target_stderr, seed=args.seed,
-                   game=args.game, names=args.hands)
+                   game=args.game, names=args.names)
     return starting_hand_table(**{k: v for k, v in options.items() if v is not None},
                                **_run(args))
 
@@ -597,7 +597,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "# the shipped table afresh (1.5 minutes on 2 cores)",
                       "starting-hands --regenerate --opponents 2 3 --target-stderr 0.002 "
                       "--out sh.csv",
-                      'starting-hands --regenerate --game omaha --hands "As Ad Ks Kd" '
+                      'starting-hands --regenerate --game omaha --names "As Ad Ks Kd" '
                       '"Ah Kh Qd Jd" --opponents 1 2 --target-stderr 0.005'],
                      _cmd_starting_hands, simulates=True, present=_starting_hands_wide,
                      save=_save_starting_hands)
@@ -615,7 +615,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--game", default=None, choices=GAME_NAMES, metavar="GAME",
                    help="the game (default holdem; any of pokersim.games: short-deck, omaha, "
                         "stud...)")
-    g.add_argument("--hands", nargs="+", metavar="HAND",
+    g.add_argument("--names", nargs="+", metavar="HAND",
                    help="the hands: classes such as AKs, or cards such as \"As Ad Ks Kd\" "
                         "(default: every class of a two-card game; other games need them)")
     g.add_argument("--out", metavar="PATH", help="also write the regenerated table as the "

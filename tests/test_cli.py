@@ -603,7 +603,7 @@ def test_starting_hands_regenerates_more_than_nine_opponents_to_a_file(capsys, t
 def test_starting_hands_of_any_game(capsys, tmp_path):
     out = tmp_path / "omaha.csv"
     rc, text, err = run_main(capsys, "starting-hands", "--regenerate", "--game", "omaha",
-                             "--hands", "As Ad Ks Kd", "Ah Kh Qd Jd", "--opponents", "1", "2",
+                             "--names", "As Ad Ks Kd", "Ah Kh Qd Jd", "--opponents", "1", "2",
                              "--target-stderr", "0.02", "--seed", "4", "--out", str(out))
     assert rc == 0 and f"wrote {out}" in err
     assert [line.split()[:4] for line in text.splitlines()[1:]] == [
