@@ -32,6 +32,7 @@ from .errors import PokersimInputError, SimulationInterrupted
 from .games.game import Game
 from .games.game import get as get_game
 from .io import write_table
+from .players import in_deck
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
 from .validation import (
@@ -182,13 +183,10 @@ def _hand_cards(name: str, game: Game, lowest_rank: int, classes) -> np.ndarray:
     except ValueError as e:
         raise PokersimInputError(f"not a starting hand: {short_repr(name)} ({what}; {e})"
                                  ) from None
-    if not 1 <= len(cards) <= game.hole or len(set(cards.tolist())) != len(cards):
+    if not 1 <= len(cards) <= game.hole:  # (parse_cards refuses a repeated card)
         raise PokersimInputError(f"not a starting hand: {short_repr(name)} ({what}: 1 to "
-                                 f"{game.hole} distinct cards)")
-    if int(cards.min()) // 4 < lowest_rank:
-        raise PokersimInputError(f"not a starting hand: {short_repr(name)} holds a card below "
-                                 f"{RANKS[lowest_rank]}, out of the {game.name} deck")
-    return cards
+                                 f"{game.hole} cards)")
+    return in_deck(cards, f"starting hand {short_repr(name)}", game)
 
 
 def _hand_seeds(seed):

@@ -221,11 +221,11 @@ def test_an_omaha_table_takes_hands_of_cards_their_order_aside():
                     "cards"),
     ("omaha", ["AKs"], "not a starting hand: 'AKs' .a omaha starting hand is named by its "
                        "cards"),
-    ("omaha", ["As Ad Ks Kd Qs"], "1 to 4 distinct cards"),
+    ("omaha", ["As Ad Ks Kd Qs"], "1 to 4 cards"),
     ("omaha", ["As As Ks Kd"], "card 2: 'As' repeats card 1"),
     ("short-deck", ["22"], "not a starting hand: '22' .a short-deck starting hand is a class "
                            "such as 'AKs' or 'AA' .ranks 6 to A."),
-    ("short-deck", ["As 5d"], "holds a card below 6, out of the short-deck deck"),
+    ("short-deck", ["As 5d"], "starting hand 'As 5d': 5d is not in the short-deck deck"),
 ])
 def test_a_bad_hand_of_a_game_is_named_before_any_work(game, names, words, monkeypatch):
     from pokersim import starting_hands as module
