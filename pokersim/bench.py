@@ -558,12 +558,11 @@ README_COMMANDS = (
 #: a notebook user's first session).
 FIVE_GAMES = """
 import pokersim as ps
-from pokersim.games.equity import game_equity
 ps.equity(["AhKh", "QsQd"])
-game_equity(["As Ad Ks Kd", "Qh Qc Jh Jc"], board="2s 3d 4h", game="omaha")
-game_equity(["As Ad", "Kh Kd"], board="6s 7d 8h", game="short-deck")
-game_equity(["As Ad Ks", "Qh Qc Jh"], game="stud", trials=100_000, seed=1)
-game_equity(["As 2d 3s", "Kh Qc Jh"], game="razz", trials=100_000, seed=1)
+ps.equity(["As Ad Ks Kd", "Qh Qc Jh Jc"], board="2s 3d 4h", game="omaha")
+ps.equity(["As Ad", "Kh Kd"], board="6s 7d 8h", game="short-deck")
+ps.equity(["As Ad Ks", "Qh Qc Jh"], game="stud", trials=100_000, seed=1)
+ps.equity(["As 2d 3s", "Kh Qc Jh"], game="razz", trials=100_000, seed=1)
 """
 
 

@@ -253,8 +253,9 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         The game, Hold'em by default (:mod:`pokersim.games.game`): short deck, Omaha, stud,
         razz, the draw games... In every game a player may also be a partial hand completed
         at random or a weighted list of hands (:mod:`pokersim.players`), and split-pot games
-        add the high and low columns (see :func:`pokersim.games.equity.game_equity`, the
-        same call). ``categories`` and ``exact`` are for Hold'em and the short decks.
+        add the high and low columns (:mod:`pokersim.games.equity`, whose kernels play the
+        games other than Hold'em and the short decks). ``categories`` and ``exact`` are for
+        Hold'em and the short decks.
     exact : bool or None, optional
         Deprecated (warns): True, False and None are ``method="exact"``, ``"monte-carlo"``
         and ``"auto"``. Giving it with another ``method`` than ``"auto"`` is an error.

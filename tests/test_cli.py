@@ -841,3 +841,15 @@ def test_bench_cold_times_readme_commands():
     block = readme.split("Command line:", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
     shown = {line.split("#")[0].strip() for line in block.splitlines()}
     assert [c for c in README_COMMANDS if f"pokersim {c}" not in shown] == []
+
+
+def test_bench_five_game_script_runs_without_a_warning():
+    """The five-game first-answer script calls the public front door only: it called the
+    deprecated games.equity.game_equity, and its cold timing included the warnings."""
+    import warnings
+
+    from pokersim.bench import FIVE_GAMES
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        exec(FIVE_GAMES, {})
