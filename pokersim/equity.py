@@ -49,11 +49,12 @@ from .errors import (
     TargetStderrWarning,
 )
 from .evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
-from .games.equity import game_kernels_equity
+from .games.equity import game_counts
 from .games.game import get as get_game
-from .players import Player, cards_left, deck_of, parse_players, read_question
+from .outcomes import Counted, codes_of_wins, equity_and_error, exact_in_reach, summarise
+from .players import Player, Question, cards_left, deck_of, read_question
 from .ranges import RANDOM_WORDS
-from .results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table, win_rate_table
+from .results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table
 from .runner import check_client, chunk_blocks, run_chunks
 from .tables import KEY_BIAS
 from .validation import (
@@ -156,22 +157,12 @@ def _joint_tuples(players: list[_Player], limit: int):
     return tuples, weights
 
 
-def equity_and_error(wins, ties, total, trials) -> tuple[np.ndarray, np.ndarray]:
-    """Each player's equity (pot share, ties split) and its Monte Carlo standard error, from
-    merged counts: a trial's pot share is 1 for a win, 1 / (j + 1) for a tie with j others."""
-    wins = np.asarray(wins, float)
-    ties = np.asarray(ties, float)
-    share = 1.0 / np.arange(1, ties.shape[1] + 1)
-    eq = (wins + ties @ share) / total
-    var = np.maximum((wins + ties @ share**2) / total - eq**2, 0.0)
-    return eq, np.sqrt(var / trials)
-
-
 @dataclass(frozen=True)
 class _Counted:
-    """What a run counted, in the players' internal order: ``wins``, ``ties`` and ``cats``
-    (see :mod:`pokersim._equity`) summing to ``total`` (weighted) over ``outcomes`` deals
-    (unweighted: trials, or enumerated deals); ``trials`` is None when exact."""
+    """What the Hold'em kernels counted, in the players' internal order: ``wins``, ``ties``
+    and ``cats`` (see :mod:`pokersim._equity`) summing to ``total`` (weighted) over
+    ``outcomes`` deals (unweighted: trials, or enumerated deals); ``trials`` is None when
+    exact."""
 
     wins: np.ndarray
     ties: np.ndarray
@@ -181,26 +172,6 @@ class _Counted:
     trials: int | None
     method: str
     target_met: bool | None = None  # whether target_stderr was reached (None: not asked)
-
-
-def summarise(labels, counted: _Counted, categories: bool = False,
-              ranking: str = "high") -> ResultFrame:
-    """The win-rate table of :func:`equity` from merged counts."""
-    wins = np.asarray(counted.wins, float)
-    ties = np.asarray(counted.ties, float)
-    win, tie = wins / counted.total, ties.sum(axis=1) / counted.total
-    eq, se = equity_and_error(wins, ties, counted.total, counted.trials or 1)
-    if counted.method == "exact":
-        se = np.zeros(len(labels))
-    extra = {}
-    if categories:
-        share = np.asarray(counted.cats, float) / counted.total
-        r = rankings.get(ranking)  # strongest first, as every table lists categories
-        extra = {r.labels[c]: share[:, c] for c in r.order}
-    lose = (counted.total - wins - ties.sum(axis=1)) / counted.total  # no negative zero
-    return win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
-                          np.full(len(labels), counted.outcomes, np.int64), counted.method,
-                          **extra)
 
 
 def _game(game):
@@ -291,57 +262,50 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
     Name: equity, dtype: float64
     """
     g = _game("holdem" if game is None else game)
-    if not two_card_game(g):
-        if categories or exact is not NOT_GIVEN:
-            raise PokersimInputError(f"categories and exact are options of Hold'em and the "
-                                     f"short decks; in {g.name}, use method=")
-        return game_kernels_equity(players, board, dead, method, trials, seed, target_stderr,
-                                   g, client, chunk_size, progress)
-    method = _method_from_exact(method, exact)
-    players, board_cards, dead_cards = read_question(players, board, dead, g)
-    blocked = np.concatenate([board_cards, dead_cards])
-    deck = deck_of(g)
-    if deck[0]:  # the cards of a short deck's missing ranks are out of play, as dead cards are
-        blocked = np.union1d(blocked, np.arange(deck[0], dtype=np.uint8))
-    parsed = parse_players(players, g, blocked)
-    live = deck
-    if any(p.cards.shape[1] == 1 for p in parsed):  # a partial hand: the cards left for it
-        single = [p.cards[0] for p in parsed if len(p.cards) == 1]
-        live = cards_left(deck, np.concatenate([blocked, *single]).astype(np.uint8))
-    specs = [_as_combos(p, live) for p in parsed]
-    n_players = len(specs)
-    n_runout = 5 - board_cards.size
-    n_live = 52 - blocked.size
-    if 2 * n_players + n_runout > n_live:
-        raise PokersimInputError(f"{n_players} players need {2 * n_players + n_runout} cards "
-                                 f"but only {n_live} are left in the deck")
+    kernels = _kernels_of(g)
+    if kernels is not holdem_counts and (categories or exact is not NOT_GIVEN):
+        raise PokersimInputError(f"categories and exact are options of Hold'em and the "
+                                 f"short decks; in {g.name}, use method=")
+    return equity_on(kernels, players, board, dead, game=g,
+                     method=_method_from_exact(method, exact), trials=trials, seed=seed,
+                     target_stderr=target_stderr, categories=categories, client=client,
+                     chunk_size=chunk_size, progress=progress)
+
+
+def _kernels_of(g):
+    """The kernels that play ``g``: the Hold'em kernels (:func:`holdem_counts`) where they
+    can (:func:`two_card_game`), else the game kernels
+    (:func:`pokersim.games.equity.game_counts`)."""
+    return holdem_counts if two_card_game(g) else game_counts
+
+
+def equity_on(kernels, players, board=None, dead=None, *, game, method: str = "auto",
+              trials: int | None = None, seed=None, target_stderr: float | None = None,
+              categories: bool = False, client=None, chunk_size: int | None = None,
+              progress: bool = False) -> ResultFrame:
+    """:func:`equity` of ``game`` (a name or a :class:`~pokersim.games.game.Game`) played by
+    ``kernels``: :func:`holdem_counts` (Hold'em and the short decks) or
+    :func:`pokersim.games.equity.game_counts` (every game; the tests play Hold'em on both).
+    Every game's question is read, checked and answered here, the same way: one parser of
+    the players, one check of the cards, one rule for ``method="auto"``
+    (:func:`pokersim.outcomes.exact_in_reach`), one table (:func:`pokersim.outcomes.
+    summarise`)."""
+    game = _game(game)
+    question = read_question(players, board, dead, game)
     if trials is not None:
         trials = check_trials(trials)
     target_stderr = check_target_stderr(target_stderr)
     categories = check_flag(categories, "categories")
     check_client(client)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
-
-    order = [i for i, p in enumerate(specs) if p.combos is not None]
-    order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
-    ordered = [specs[i] for i in order]
-    runouts = math.comb(n_live - 2 * n_players, n_runout)
-    counted = None
-    if wanted == "exact":
-        counted = _try_exact(ordered, blocked, board_cards, n_runout, runouts,
-                             method == "exact", categories, client, progress, g.ranking)
-    if counted is None:
-        seed = drawn_seed(seed)  # (checked before any work: a seed given means no exact run)
-        counted = _monte_carlo(ordered, board_cards, blocked, n_runout, trials, seed,
-                               target_stderr, categories, client, chunk_size, progress,
-                               g.ranking)
-    back = np.argsort(order)  # rows in the callers' order
-    counted = _Counted(counted.wins[back], counted.ties[back],
-                       counted.cats[back] if categories else counted.cats, counted.total,
-                       counted.outcomes, counted.trials, counted.method, counted.target_met)
-    frame = summarise([ordered[i].label for i in back], counted, categories, g.ranking)
-    frame.attrs.update(game=g.name, board=format_cards(board_cards), dead=format_cards(dead_cards),
-                       seed=seed_of(seed, counted.method), trials=counted.trials,
+    counted = kernels(question, wanted=wanted, forced=method == "exact", trials=trials,
+                      seed=seed, target_stderr=target_stderr, categories=categories,
+                      client=client, chunk_size=chunk_size, progress=progress)
+    frame = summarise([p.label for p in question.players], counted,
+                      split=game.low is not None, ranking=game.ranking if categories else None)
+    frame.attrs.update(game=game.name, board=format_cards(question.board),
+                       dead=format_cards(question.dead),
+                       seed=seed_of(counted.seed, counted.method), trials=counted.trials,
                        target_stderr=target_stderr)
     if target_stderr is not None:
         frame.attrs["target_stderr_met"] = counted.target_met
@@ -352,6 +316,39 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
              f"{frame.std_error.max():.3g} after {counted.trials:,} trials (the cap); give more "
              f"trials", TargetStderrWarning)
     return frame
+
+
+def holdem_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
+                  categories: bool, client, chunk_size, progress) -> Counted:
+    """The outcome counts of question ``q`` (:func:`equity_on`) on the Hold'em kernels: two
+    hole cards, a five-card board, one plain ranking (see :func:`two_card_game`). Exact when
+    ``wanted`` and in reach (or ``forced``), with suit-isomorphic hole-card tuples merged
+    and, preflop, the boards grouped by their ranks; Monte Carlo otherwise."""
+    live = deck_of(q.game)
+    if any(p.cards.shape[1] == 1 for p in q.players):  # a partial hand: the cards left for it
+        single = [p.cards[0] for p in q.players if len(p.cards) == 1]
+        live = cards_left(live, np.concatenate([q.blocked, *single]).astype(np.uint8))
+    specs = [_as_combos(p, live) for p in q.players]
+    n_runout = 5 - q.board.size
+    order = [i for i, p in enumerate(specs) if p.combos is not None]
+    order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
+    ordered = [specs[i] for i in order]
+    runouts = math.comb(52 - q.blocked.size - 2 * len(specs), n_runout)
+    counted = None
+    if wanted == "exact":
+        counted = _try_exact(ordered, q.blocked, q.board, n_runout, runouts, forced,
+                             categories, client, progress, q.game.ranking)
+    if counted is None:
+        seed = drawn_seed(seed)  # (checked before any work: a seed given means no exact run)
+        counted = _monte_carlo(ordered, q.board, q.blocked, n_runout, trials, seed,
+                               target_stderr, categories, client, chunk_size, progress,
+                               q.game.ranking)
+    back = np.argsort(order)  # rows in the callers' order
+    return Counted(codes_of_wins(counted.wins[back], counted.ties[back], counted.total),
+                   counted.total, counted.outcomes, counted.trials, counted.method,
+                   categories=counted.cats[back] if categories else None,
+                   seed=None if counted.method == "exact" else seed,
+                   target_met=counted.target_met)
 
 
 def game_equity(players, board=None, dead=None, method: str = "auto",
@@ -450,7 +447,7 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         keep, weights = merge_isomorphic(combos[tuples + offsets[None, :]], weights,
                                          board_cards, blocked)
         tuples = tuples[keep]
-    if not forced and len(tuples) * runouts * len(players) > config.EXACT_WORK:
+    if not forced and not exact_in_reach(len(tuples) * runouts * len(players)):
         return None
     hole_keys, hole_bits, _ = _hole_tables(combos, ranking)
     tuples = (tuples + offsets[None, :]).astype(np.int64)

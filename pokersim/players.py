@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .games.game import Game
 
 __all__ = ["MIXED_LIST_HANDS", "NO_CARD", "WEIGHT_SPAN", "Player", "cards_left", "cards_of",
-           "deck_of", "in_deck", "parse_players", "read_question"]
+           "deck_of", "in_deck", "parse_players", "Question", "read_question"]
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,28 @@ class Player:
     weights: np.ndarray
 
 
-def read_question(players, board, dead, game: Game) -> tuple[list, np.ndarray, np.ndarray]:
-    """(players as a list, board cards, dead cards) of an equity question in ``game``, checked:
-    a list, tuple or array of at least two players, at most the game's board cards, cards of
-    its deck, no dead card on the board.
+@dataclass(frozen=True)
+class Question:
+    """An equity question, read and checked (:func:`read_question`): the ``game``, each
+    player's choices in the order given, the ``board`` and ``dead`` cards, and ``blocked``:
+    those and the cards that the game's deck lacks (a short deck's low ranks), sorted."""
+
+    game: Game
+    players: list[Player]
+    board: np.ndarray
+    dead: np.ndarray
+    blocked: np.ndarray
+
+
+def read_question(players, board, dead, game: Game) -> Question:
+    """The :class:`Question` of ``players`` (a list, tuple or array of at least two), the
+    ``board`` (at most the game's board cards) and the ``dead`` cards in ``game``, checked:
+    cards of its deck, no dead card on the board, each player's choices by
+    :func:`parse_players`, cards enough in the deck for every player and the board.
 
     >>> from pokersim.games.game import get
-    >>> specs, board, dead = read_question(("AhKh", "random"), "2c 7d Qh", None, get("holdem"))
-    >>> specs, board.tolist(), dead.tolist()
+    >>> q = read_question(("AhKh", "random"), "2c 7d Qh", None, get("holdem"))
+    >>> [p.label for p in q.players], q.board.tolist(), q.dead.tolist()
     (['AhKh', 'random'], [0, 21, 42], [])
     """
     board_cards = cards_of(board, "board", game)
@@ -66,7 +80,17 @@ def read_question(players, board, dead, game: Game) -> tuple[list, np.ndarray, n
             or isinstance(players, np.ndarray) and players.ndim == 0 or len(players) < 2):
         raise PokersimInputError(f"equity needs a list of at least two players; got "
                                  f"{short_repr(players)}")
-    return list(players), board_cards, dead_cards
+    deck = deck_of(game)
+    blocked = np.concatenate([board_cards, dead_cards])
+    if deck[0]:  # the cards of a short deck's missing ranks are out of play, as dead cards are
+        blocked = np.union1d(blocked, np.arange(deck[0], dtype=np.uint8))
+    parsed = parse_players(list(players), game, blocked)
+    need = len(parsed) * game.hole + game.board
+    if need > deck.size - dead_cards.size:
+        raise PokersimInputError(f"{len(parsed)} players of {game.name} need {need} cards "
+                                 f"with the board but the deck has "
+                                 f"{deck.size - dead_cards.size} live")
+    return Question(game, parsed, board_cards, dead_cards, np.sort(blocked))
 
 
 def deck_of(game: Game) -> np.ndarray:

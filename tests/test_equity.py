@@ -216,7 +216,7 @@ def test_equity_vs_random_refuses_a_game_the_deck_cannot_serve():
     (dict(players=["AhKh", "QsQd"], board="Ah 7d 2c"), DuplicateCardError, "player 1"),
     (dict(players=["AhKh", "QsQd"], board="2c 7d 9h", dead="2c"), DuplicateCardError, "dead"),
     (dict(players=["AhKh", "Xx"]), PokersimInputError, "Xx"),
-    (dict(players=["AhKh"] + ["random"] * 23), PokersimInputError, "need 53 cards but only 52"),
+    (dict(players=["AhKh"] + ["random"] * 23), PokersimInputError, "need 53 cards with the"),
     (dict(players=["AhKh", "QsQd"], trials=0), PokersimInputError, "trials"),
     (dict(players=["AhKh", "QsQd"], target_stderr=-1), PokersimInputError, "target_stderr"),
     (dict(players=["AhKh", "QsQd"], seed=-3, trials=10), PokersimInputError, "seed"),
@@ -388,6 +388,43 @@ def test_method_auto_is_exact_only_when_cheap_and_nothing_asks_for_a_simulation(
     wide = equity(["QQ+, AKs", "22+, A2s+, KTo+"], method="auto", trials=None)
     assert wide.attrs["method"] == "monte-carlo"
 
+
+
+@pytest.mark.parametrize("game, players, board, work", [
+    # one tuple of hole cards x 990 runouts x 2 players (the Hold'em kernels)
+    ("holdem", ["AhKh", "QsQd"], "2c 7d Qh", 990 * 2),
+    # 820 deals x 2 players (the game kernels)
+    ("omaha", ["As Ad Ks Kd", "Qh Jh Th 9h"], "2c 7d Qs", 820 * 2),
+    # stud, no card to come on the board: 7,212 hands ranked once, then a comparison a deal
+    ("stud", ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"], None,
+     7_212 + 7_539_840),
+])
+def test_one_rule_for_auto_in_every_game(monkeypatch, game, players, board, work):
+    # both kernel families ask the same limit, config.EXACT_WORK hand evaluations, each
+    # counting what it evaluates: exact at the spot's work, Monte Carlo one evaluation below
+    # (the game kernels had a limit of their own, 20 M, before)
+    from pokersim import config
+
+    monkeypatch.setattr(config, "EXACT_WORK", work)
+    assert equity(players, board, game=game).attrs["method"] == "exact"
+    monkeypatch.setattr(config, "EXACT_WORK", work - 1)
+    assert equity(players, board, game=game).attrs["method"] == "monte-carlo"
+
+
+@pytest.mark.parametrize("game, players", [
+    ("holdem", ["AhKh"] + ["random"] * 23),
+    ("omaha", ["As Ad Ks Kd"] + ["random"] * 11),
+    ("stud", ["As Ad Ks"] + ["random"] * 7),
+])
+def test_every_game_counts_the_cards_a_deal_needs_the_same_way(game, players):
+    from pokersim.games.game import get
+
+    g = get(game)
+    need = len(players) * g.hole + g.board
+    with pytest.raises(PokersimInputError, match=f"{len(players)} players of {g.name} need "
+                                                 f"{need} cards with the board but the deck "
+                                                 f"has 52 live"):
+        equity(players, game=game)
 
 @pytest.mark.parametrize("exact, method", [(True, "exact"), (np.True_, "exact"),
                                            (False, "monte-carlo"), (None, "auto")])

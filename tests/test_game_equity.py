@@ -35,10 +35,12 @@ def on_game_kernels(players, board=None, dead=None, *, game, method="auto", tria
                     seed=None, target_stderr=None, client=None, chunk_size=None, progress=False):
     """``equity`` played on the game kernels, Hold'em and the short decks included (which
     ``equity`` hands to the Hold'em kernels)."""
-    from pokersim.games.equity import game_kernels_equity
+    from pokersim.equity import equity_on
+    from pokersim.games.equity import game_counts
 
-    return game_kernels_equity(players, board, dead, method, trials, seed, target_stderr,
-                               get(game), client, chunk_size, progress)
+    return equity_on(game_counts, players, board, dead, game=get(game), method=method,
+                     trials=trials, seed=seed, target_stderr=target_stderr, client=client,
+                     chunk_size=chunk_size, progress=progress)
 
 
 def slow(*values):
@@ -309,14 +311,15 @@ def test_a_hand_a_deal_is_dealt_as_before(monkeypatch, game, hands, board):
     assert found == [None]
 
 
-def test_auto_counts_a_comparison_a_deal_where_hands_are_found_first():
+def test_auto_counts_a_comparison_a_deal_where_hands_are_found_first(monkeypatch):
     # stud, 7th street, a player's three unknown cards: 7,539,840 deals of 3 players is over
-    # EXACT_SHOWDOWNS dealt, but 7,212 hands ranked and a comparison a deal is under it
-    from pokersim.games.equity import EXACT_SHOWDOWNS
+    # a limit of 20 M dealt, but 7,212 hands ranked and a comparison a deal is under it
+    from pokersim import config
 
+    monkeypatch.setattr(config, "EXACT_WORK", 20_000_000)
     hands = ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"]
     got = equity(hands, game="stud")
-    assert 7_539_840 * 3 > EXACT_SHOWDOWNS >= 7_212 + 7_539_840
+    assert 7_539_840 * 3 > config.EXACT_WORK >= 7_212 + 7_539_840
     assert (got.method == "exact").all() and got.outcomes.iloc[0] == 7_539_840
     # a board card to come: dealt, deals x players (Omaha's flop against a random hand)
     flop = equity(["As Ad Ks Qd", "random"], "2h 7c 9d", game="omaha")

@@ -23,8 +23,12 @@ games (Hold'em, short deck) also take ranges (``"QQ+, AKs"``, a
 cards plus random cards. Stud's up-cards folded by others are ``dead`` cards. One parser
 reads the players of every game (:mod:`pokersim.players`).
 
-Hold'em and the short decks are played by the Hold'em kernels (:mod:`pokersim.equity`); this
-module's kernels play every other game (:func:`game_kernels_equity`).
+:func:`pokersim.equity` reads and checks the question of every game the same way
+(:func:`pokersim.equity.equity_on`), follows one rule for ``method="auto"`` (exact within
+``config.EXACT_WORK`` hand evaluations) and makes one table (:mod:`pokersim.outcomes`); the
+kernels that count the outcomes are this module's (:func:`game_counts`) in every game but
+Hold'em and the short decks, which the Hold'em kernels play (:func:`pokersim.equity.
+holdem_counts`).
 
 The table is a win-rate table (``docs/api.md``). Split-pot (hi/lo) games add, after the
 standard columns, ``high_win`` / ``high_tie`` (the chance of winning / sharing the high half;
@@ -47,7 +51,7 @@ from __future__ import annotations
 import functools
 import math
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 
 import numba
@@ -56,58 +60,37 @@ import numpy as np
 from .. import config, rankings
 from .._jit import on_workers, workers
 from .._random import alias_tables, seed_key
-from ..cards import format_cards
 from ..combinatorics import binomials
 from ..deal import deal_plan
-from ..errors import (
-    PokersimInputError,
-    SimulationInterrupted,
-    TargetStderrWarning,
-)
+from ..errors import PokersimInputError
 from ..evaluate import game_strengths, kernel_args
-from ..players import (
-    MIXED_LIST_HANDS,
-    WEIGHT_SPAN,
-    Player,
-    cards_left,
-    deck_of,
-    parse_players,
-    read_question,
-)
+from ..outcomes import Counted, exact_in_reach, shares, summarise
+from ..players import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
-from ..results import ResultFrame, win_rate_table
-from ..runner import check_client, chunk_blocks, run_chunks
+from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS
-from ..validation import (
-    check_target_stderr,
-    choose_method,
-    drawn_seed,
-    monte_carlo_trials,
-    seed_of,
-    warn,
-)
+from ..validation import deprecated, drawn_seed, monte_carlo_trials
 from . import _equity
 from .game import Game
 
-__all__ = ["EXACT_LIMIT", "EXACT_SHOWDOWNS", "MIXED_LIST_HANDS", "WEIGHT_SPAN",
-           "game_kernels_equity", "shares"]
+__all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "shares"]
 
 
 def __getattr__(name: str):
-    """``game_equity``, deprecated: :func:`pokersim.equity` with ``game=`` is the same call
-    (imported here on use: :mod:`pokersim.equity` imports this module)."""
+    """Deprecated names: ``game_equity`` (:func:`pokersim.equity` with ``game=`` is the same
+    call; imported here on use: :mod:`pokersim.equity` imports this module) and
+    ``EXACT_SHOWDOWNS`` (every game follows ``config.EXACT_WORK`` now)."""
     if name == "game_equity":
         from ..equity import game_equity
 
         return game_equity
+    if name == "EXACT_SHOWDOWNS":
+        deprecated("pokersim.games.equity.EXACT_SHOWDOWNS", "pokersim.config.EXACT_WORK")
+        return config.EXACT_WORK
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-#: ``method="auto"`` enumerates every deal when that takes at most this many players' hand
-#: evaluations (deals x players; with the hands found first, :func:`_private_hands`, those
-#: hands and a comparison a deal); Monte Carlo otherwise.
-EXACT_SHOWDOWNS = 20_000_000
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
 #: minute or more of work; Monte Carlo answers such spots within a small standard error).
 EXACT_LIMIT = 1_000_000_000
@@ -122,61 +105,6 @@ PRIVATE_HANDS = 4_000_000
 #: random (a hand a deal) is dealt as before (Omaha's river against a random hand: 1.2 ms
 #: dealt, 2.6 ms found first).
 PRIVATE_REUSE = 4
-
-
-def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
-    """The pot share from the high half and from the low half of each outcome code
-    ``(h, l)`` (see :mod:`pokersim.games._equity`): (n_players + 1, n_players + 2) arrays.
-
-    >>> high, low = shares(2)
-    >>> float(high[1, 3]), float(high[2, 1]), float(low[2, 1])  # alone, no low; a quarter; half
-    (1.0, 0.25, 0.5)
-    """
-    h = np.arange(n_players + 1, dtype=float)[:, None]
-    l_ = np.arange(n_players + 2, dtype=float)[None, :]
-    no_low = l_ == n_players + 1
-    high = np.where(h > 0, 1 / np.maximum(h, 1), 0.0) * np.where(no_low, 1.0, 0.5)
-    low = np.where((l_ > 0) & ~no_low, 0.5 / np.maximum(l_, 1), 0.0) + 0 * h
-    return high, low
-
-
-@functools.cache
-def _outcome_weights(n: int, split: bool) -> np.ndarray:
-    """(k, n + 1, n + 2) float: what each outcome code counts for in the columns of a table
-    (equity, win, tie, lose, squared share; then, split, high_win, high_tie, low_win, low_tie,
-    high_equity, low_equity)."""
-    high, low = shares(n)
-    share = high + low
-    h = np.arange(n + 1)[:, None]
-    l_ = np.arange(n + 2)[None, :]
-    no_low = l_ == n + 1
-    scoop = (h == 1) & (no_low | (l_ == 1))
-    rows = [share, scoop, (share > 0) & ~scoop, share == 0, share**2]
-    if split:
-        in_low = (l_ >= 1) & ~no_low
-        rows += [h == 1, h > 1, l_ == 1, in_low & (l_ > 1), high, low]
-    weights = np.stack([np.broadcast_to(r, share.shape) for r in rows]).astype(np.float64)
-    weights.flags.writeable = False
-    return weights
-
-
-def summarise(labels, counts: np.ndarray, trials: int | None, outcomes: int, method: str,
-              split: bool) -> ResultFrame:
-    """The win-rate table of the outcome counts (players, n + 1, n + 2)."""
-    n = counts.shape[0]
-    counts = np.asarray(counts, float)
-    p = counts / counts[0].sum()
-    # one product for every column: each sums the same (n + 1) x (n + 2) terms in the same order
-    eq, win, tie, lose, square, *halves = (p[:, None] * _outcome_weights(n, split)).sum(
-        axis=(2, 3)).T
-    se = np.sqrt(np.maximum(square - eq**2, 0.0) / trials) if trials else np.zeros(n)
-    extra = {}
-    if split:
-        high_win, high_tie, low_win, low_tie, high_equity, low_equity = halves
-        extra = dict(high_win=high_win, high_tie=high_tie, low_win=low_win, low_tie=low_tie,
-                     scoop=win, high_equity=high_equity, low_equity=low_equity)
-    return win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
-                          np.full(n, outcomes, np.int64), method, **extra)
 
 
 @dataclass(frozen=True)
@@ -529,70 +457,44 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
             weights=alt_weights, threshold=threshold, alias=alias))
 
 
-def game_kernels_equity(players, board, dead, method, trials, seed, target_stderr, g: Game,
-                        client, chunk_size, progress) -> ResultFrame:
-    """:func:`pokersim.equity` of ``g`` (a :class:`~pokersim.games.game.Game`) on this
+def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
+                categories: bool, client, chunk_size, progress) -> Counted:
+    """The outcome counts of question ``q`` (see :func:`pokersim.equity.equity_on`) on this
     module's kernels, which play every game (Hold'em and the short decks too, as the tests
-    check against the Hold'em kernels). The arguments are those of :func:`pokersim.equity`;
-    ``method="auto"`` enumerates every deal when at most :data:`EXACT_SHOWDOWNS` hand
-    evaluations do it (deals x players; with no board card to come, where each hand a
-    player may end with is ranked once: those hands, and a comparison a deal) and none of
-    ``trials``, ``seed``, ``target_stderr`` is given; ``"exact"`` refuses more than
-    :data:`EXACT_LIMIT` (deals x players). ``outcomes`` counts trials, or the deals
-    enumerated (unweighted); split-pot games add their columns (the module docstring).
+    check against the Hold'em kernels). Exact when ``wanted`` and in reach
+    (:func:`pokersim.outcomes.exact_in_reach` of deals x players; with no board card to
+    come, where each hand a player may end with is ranked once: those hands, and a
+    comparison a deal), or ``forced`` (up to :data:`EXACT_LIMIT`); Monte Carlo otherwise.
+    ``categories`` is not counted here (:func:`pokersim.equity` refuses it).
 
-    >>> from pokersim.games.game import get
-    >>> razz = game_kernels_equity(["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], None, None,
-    ...                            "auto", None, None, None, get("razz"), None, None, False)
+    >>> from pokersim.equity import equity_on
+    >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
     >>> razz.method.iloc[0], int(razz.outcomes.iloc[0])
     ('exact', 1560)
     """
-    players, board_cards, dead_cards = read_question(players, board, dead, g)
-    blocked = np.concatenate([board_cards, dead_cards])
-    specs = parse_players(players, g, blocked)
-    need = len(specs) * g.hole + g.board
-    if need > deck_of(g).size - dead_cards.size:
-        raise PokersimInputError(f"{len(specs)} players of {g.name} need {need} cards but the "
-                                 f"deck has {deck_of(g).size - dead_cards.size} live")
-    target_stderr = check_target_stderr(target_stderr)
-    check_client(client)
-    wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
-    if trials is not None:
-        trials = monte_carlo_trials(trials, None)
-    problem = _problem(g, specs, board_cards, dead_cards)
+    g, specs = q.game, q.players
+    problem = _problem(g, specs, q.board, q.dead)
     deals = problem.deals
-    if method == "exact" and deals * len(specs) > EXACT_LIMIT:
+    if forced and deals * len(specs) > EXACT_LIMIT:
         raise PokersimInputError(f"method='exact' would enumerate {deals:,} deals of "
                                  f"{len(specs)} hands, more than {EXACT_LIMIT:,} hand "
                                  f"evaluations; use method='monte-carlo'")
-    split = g.low is not None
-    labels = [p.label for p in specs]
-    plan = _private_plan(g, specs, board_cards, dead_cards, deals) if wanted == "exact" else None
+    plan = _private_plan(g, specs, q.board, q.dead, deals) if wanted == "exact" else None
     cost = deals * len(specs) if plan is None else sum(plan[1]) + deals
-    exact = wanted == "exact" and (method == "exact" or cost <= EXACT_SHOWDOWNS)
-    hands = _private_hands(g, specs, board_cards, plan) if exact and plan else None
-    problem = (_with_layout(problem, g, specs, board_cards, dead_cards) if hands is None
+    exact = wanted == "exact" and (forced or exact_in_reach(cost))
+    hands = _private_hands(g, specs, q.board, plan) if exact and plan else None
+    problem = (_with_layout(problem, g, specs, q.board, q.dead) if hands is None
                else _replace(problem, hands=hands))
     if exact:
-        frame = _exact(problem, deals, labels, split, client, progress)
-    else:
-        seed = drawn_seed(seed)  # (an exact run records none)
-        frame = _monte_carlo(problem, labels, split, trials, seed, target_stderr, client,
-                             chunk_size, progress)
-    frame.attrs.update(game=g.name, board=format_cards(board_cards),
-                       dead=format_cards(dead_cards), seed=seed_of(seed, frame.attrs["method"]))
-    if frame.attrs["partial"]:
-        raise SimulationInterrupted(frame)
-    if frame.attrs.get("target_stderr_met") is False:
-        warn(f"target_stderr={target_stderr:g} was not reached: the largest standard error is "
-             f"{frame.std_error.max():.3g} after {frame.attrs['trials']:,} trials (the cap); "
-             f"give more trials", TargetStderrWarning)
-    return frame
+        return _exact(problem, deals, client, progress)
+    seed = drawn_seed(seed)  # (an exact run records none)
+    return _monte_carlo(problem, [p.label for p in specs], g.low is not None, trials, seed,
+                        target_stderr, client, chunk_size, progress)
 
 
-def _exact(problem: _Problem, deals: int, labels, split, client, progress) -> ResultFrame:
+def _exact(problem: _Problem, deals: int, client, progress) -> Counted:
     n_blocks, block = _exact_blocks(problem)
-    per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * len(labels)))
+    per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * problem.n_players))
     run = run_chunks(_exact_chunk, problem, n_blocks, per_chunk, client=client,
                      progress=progress, block_size=block, total=deals, desc="exact equity",
                      unit="deals")
@@ -602,9 +504,7 @@ def _exact(problem: _Problem, deals: int, labels, split, client, progress) -> Re
     if dealt[0] == 0:
         raise PokersimInputError("no deal is possible: every choice of the players' hands "
                                  "gives two players a card in common")
-    frame = summarise(labels, counts, None, int(dealt[0]), "exact", split)
-    frame.attrs.update(trials=None)
-    return frame
+    return Counted(counts, float(counts[0].sum()), int(dealt[0]), None, "exact")
 
 
 def _exact_blocks(problem: _Problem) -> tuple[int, int]:
@@ -617,20 +517,21 @@ def _exact_blocks(problem: _Problem) -> tuple[int, int]:
 
 
 def _monte_carlo(problem: _Problem, labels, split, trials, seed, target_stderr, client,
-                 chunk_size, progress) -> ResultFrame:
+                 chunk_size, progress) -> Counted:
     trials = monte_carlo_trials(trials, target_stderr)
     block = config.EQUITY_BLOCK
     problem = _replace(problem, key=seed_key(seed), block=block, trials=trials)
 
-    def table(counts, method="monte-carlo"):
+    def counted(counts, method="monte-carlo") -> Counted:
         done = int(counts[0].sum())
-        return summarise(labels, counts, done, done, method, split)
+        return Counted(counts, float(done), done, done, method, seed=seed)
+
+    def reached(counts) -> bool:
+        return bool((summarise(labels, counted(counts), split).std_error
+                     < target_stderr).all())
 
     def stop(counts) -> bool:
-        if counts[1][0]:
-            return True
-        return target_stderr is not None and bool(
-            (table(counts[0]).std_error < target_stderr).all())
+        return bool(counts[1][0]) or target_stderr is not None and reached(counts[0])
 
     run = run_chunks(_monte_carlo_chunk, problem, -(-trials // block),
                      chunk_blocks(chunk_size, block), client=client, stop=stop,
@@ -641,14 +542,10 @@ def _monte_carlo(problem: _Problem, labels, split, trials, seed, target_stderr, 
         raise PokersimInputError(
             f"the players' hands conflict too often: {config.MAX_REJECTIONS:,} draws in a row "
             "gave two players a card in common")
-    frame = table(counts, "monte-carlo (partial)" if run.interrupted else "monte-carlo")
-    frame.attrs.update(trials=int(counts[0].sum()), target_stderr=target_stderr)
-    if target_stderr is not None and not run.interrupted:
-        frame.attrs["target_stderr_met"] = bool((frame.std_error < target_stderr).all())
-    return frame
+    met = None if target_stderr is None or run.interrupted else reached(counts)
+    return replace(counted(counts, "monte-carlo (partial)" if run.interrupted
+                           else "monte-carlo"), target_met=met)
 
 
 def _replace(problem: _Problem, **changes) -> _Problem:
-    from dataclasses import replace
-
     return replace(problem, **changes)
