@@ -81,7 +81,8 @@ class ExactDeals(NamedTuple):
     weights: np.ndarray  # (T,) float64: each tuple's weight
     hole_keys: np.ndarray  # (combos,) uint64: summed key of each distinct combo
     hole_bits: np.ndarray  # (combos,) uint64: OR of its card bits
-    live_cards: np.ndarray  # (T, live) uint8: ascending, the cards a runout may use
+    live: np.ndarray  # (L,) uint8: ascending, the cards out of the board and dead ones; a
+    # tuple's runouts use those its hole cards leave (:func:`tuple_live_cards`)
 
 
 class Blocks(NamedTuple):
@@ -140,6 +141,7 @@ class Workspace(NamedTuple):
     uints: np.ndarray  # (SCRATCH,) uint64
     seat_keys: np.ndarray  # (2, players) uint64: hole cards of two Monte Carlo trials
     seat_bits: np.ndarray  # (2, players) uint64
+    live: np.ndarray  # (52,) uint8: the live cards of the tuple at hand (exact kernels)
 
 
 #: Entries of a workspace's scratch arrays (``ints``, ``uints``).
@@ -162,7 +164,21 @@ def workspaces(n_workers: int, n_players: int, dtype, categories: bool) -> list[
         cats=np.zeros((n_players if categories else 0, 10), dtype),
         strengths=np.zeros(n_players, np.int64), ints=np.zeros(SCRATCH, np.int64),
         uints=np.zeros(SCRATCH, np.uint64), seat_keys=np.zeros((2, n_players), np.uint64),
-        seat_bits=np.zeros((2, n_players), np.uint64))
+        seat_bits=np.zeros((2, n_players), np.uint64), live=np.zeros(52, np.uint8))
+
+
+@jit(inline=True)
+def tuple_live_cards(live, row, n_players, hole_bits, card_bits, out):
+    """The cards of ``live`` that no player of tuple ``row`` holds, ascending, into ``out``;
+    their number. (A card's bit is its own: rank r of suit s is bit 16 s + r.)"""
+    held = np.uint64(0)
+    for p in range(n_players):
+        held |= hole_bits[row[p]]
+    n = 0
+    for c in live:
+        out[n] = c
+        n += (card_bits[c] & held) == 0
+    return n
 
 
 #: Evaluations worth a worker of their own (a fifth of a millisecond): a call with less work runs
@@ -245,27 +261,31 @@ def exact_kernel(w, n_workers, deals: ExactDeals, board: Board, evaluator: Evalu
     """Worker w's share of every hole-card tuple of ``deals`` times every runout of
     ``board.n_runout`` cards (0 to 5), weighted, added to ``space``'s counts.
 
-    ``deals.live_cards[t]`` lists the same number of cards for every tuple. Tasks are
-    (tuple, position of the lowest runout card) pairs; worker w takes tasks w, w + W, ....
-    Runout keys are built incrementally, so each runout costs one addition and one lookup
-    per player.
+    Each tuple leaves the same number of live cards (:func:`tuple_live_cards`, listed again
+    when a worker moves on to the next tuple). Tasks are (tuple, position of the lowest
+    runout card) pairs; worker w takes tasks w, w + W, .... Runout keys are built
+    incrementally, so each runout costs one addition and one lookup per player.
     """
-    tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
+    tuples, tuple_weights = deals.tuples, deals.weights
     hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
     board_key, board_bits, n_runout = board.key, board.bits, board.n_runout
     card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
         _kernel_arguments(evaluator, space)
     n_tuples, n_players = tuples.shape
-    n_live = live_cards.shape[1]
+    n_live = deals.live.shape[0] - 2 * n_players
     per_tuple = n_live if n_runout > 0 else 1
     pos = space.ints[:6]
     keys = space.uints[:6]
     bits = space.uints[8:14]
+    live = space.live
+    listed = -1  # the tuple whose live cards ``live`` holds
     for task in range(w, n_tuples * per_tuple, n_workers):
         t = task // per_tuple
         weight = tuple_weights[t]
         row = tuples[t]
-        live = live_cards[t]
+        if n_runout > 0 and t != listed:
+            tuple_live_cards(deals.live, row, n_players, hole_bits, card_bits, live)
+            listed = t
         if n_runout == 0:
             score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
                           flush, offsets, table, category_of, strengths, weight,
@@ -620,17 +640,22 @@ def exact_preflop_kernel(w, n_workers, deals: ExactDeals, evaluator: Evaluator,
     Heads-up preflop that is ~200,000 evaluations a player instead of 1,712,304. Worker w
     takes tasks w, w + W, ..., as :func:`exact_kernel` does.
     """
-    tuples, tuple_weights, live_cards = deals.tuples, deals.weights, deals.live_cards
+    tuples, tuple_weights = deals.tuples, deals.weights
     hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
     card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
         _kernel_arguments(evaluator, space)
     n_tuples, n_players = tuples.shape
+    live = space.live[:deals.live.shape[0] - 2 * n_players]
+    listed = -1  # the tuple whose live cards ``live`` holds (:func:`tuple_live_cards`)
     scratch = space.ints
     threshold = scratch[112:116]
     for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
         t = task // PREFLOP_PARTS
         part = task % PREFLOP_PARTS
         row = tuples[t]
+        if t != listed:
+            tuple_live_cards(deals.live, row, n_players, hole_bits, card_bits, space.live)
+            listed = t
         for s in range(4):
             most = np.uint64(0)
             for p in range(n_players):
@@ -639,12 +664,12 @@ def exact_preflop_kernel(w, n_workers, deals: ExactDeals, evaluator: Evaluator,
                 most = max(most, held)
             threshold[s] = 5 - np.int64(most)
         if part == 0:
-            _rank_boards(row, n_players, live_cards[t], threshold, tuple_weights[t],
+            _rank_boards(row, n_players, live, threshold, tuple_weights[t],
                          hole_keys, hole_bits, card_keys, flush, offsets, table,
                          category_of, strengths, wins, ties, cats, scratch)
         else:
             s = part - 1
-            _flush_boards(row, n_players, live_cards[t], s, threshold[s],
+            _flush_boards(row, n_players, live, s, threshold[s],
                           tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
                           flush, offsets, table, category_of, strengths, wins, ties, cats,
                           scratch)

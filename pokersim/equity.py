@@ -451,16 +451,11 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         return None
     hole_keys, hole_bits, _ = _hole_tables(combos, ranking)
     tuples = (tuples + offsets[None, :]).astype(np.int64)
-    taken = np.zeros((len(tuples), 52), bool)  # per tuple: board, dead and hole cards
-    taken[:, blocked] = True
-    rows = np.arange(len(tuples))[:, None]
-    taken[rows, combos[tuples, 0]] = True
-    taken[rows, combos[tuples, 1]] = True
-    live_cards = np.nonzero(~taken)[1].reshape(len(tuples), -1).astype(np.uint8)
+    live = np.setdiff1d(np.arange(52, dtype=np.uint8), blocked)  # (each tuple's: less its own)
     board_key, board_bits = _board_key(board_cards, ranking)
     problem = _ExactProblem(
         deals=ExactDeals(tuples=tuples, weights=weights.astype(np.float64), hole_keys=hole_keys,
-                         hole_bits=hole_bits, live_cards=live_cards),
+                         hole_bits=hole_bits, live=live),
         board=Board(key=board_key, bits=board_bits, n_runout=n_runout), categories=categories,
         ranking=ranking)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (runouts * len(players)))
@@ -486,14 +481,14 @@ class _ExactProblem:
 def _exact_chunk(p: _ExactProblem, first: int, n: int):
     """Weighted counts of hole-card tuples ``first .. first + n - 1`` over every runout."""
     span = slice(first, first + n)
-    deals = p.deals._replace(tuples=p.deals.tuples[span], weights=p.deals.weights[span],
-                             live_cards=p.deals.live_cards[span])
+    deals = p.deals._replace(tuples=p.deals.tuples[span], weights=p.deals.weights[span])
     n_players = p.deals.tuples.shape[1]
     if p.board.n_runout == 5 and config.MERGE_RANK_BOARDS:
         counts, _ = run_workers(exact_preflop_kernel, n_players, np.float64, p.categories,
                                 deals, _evaluator(p.ranking))
     else:
-        work = n * math.comb(p.deals.live_cards.shape[1], p.board.n_runout) * n_players
+        runouts = math.comb(p.deals.live.size - 2 * n_players, p.board.n_runout)
+        work = n * runouts * n_players
         counts, _ = run_workers(exact_kernel, n_players, np.float64, p.categories,
                                 deals, p.board, _evaluator(p.ranking), work=work)
     return counts
