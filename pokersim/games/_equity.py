@@ -91,7 +91,6 @@ from ..rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, board_high, low_m
 from ..tables import (
     FLUSH_CHECK,
     HASH_SHIFT,
-    KEY_BIAS,
     RANK_MASK,
     lookup,
     nonflush_strength,
@@ -380,16 +379,22 @@ def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes,
 
 
 @jit(inline=True)
-def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, key_bytes, bit_bytes,
-                 low_bytes, constant, flush, offsets, table, b_flush, b_offsets, b_table,
+def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, keys, card_keys, l_keys,
+                 bit_bytes, constant, flush, offsets, table, b_flush, b_offsets, b_table,
                  l_offsets, l_table):
     """The winner mask of trial k (see :func:`draw_two`) of a game ranking all of a player's
-    and the board's cards: each player's strengths from the mask of its and the board's
-    cards, the key, bits (where the lookup needs them) and low key summed by bytes
-    (:func:`byte_sum`), the best hands and their holders kept as the players go
-    (:func:`with_hand`). Strengths of ``constant`` players (a fixed hand, a known board) are
-    found once and kept in ``constant`` (-1 until then)."""
-    board = owner_cards(k, n_players, n_players, known, left, lo, hi)
+    and the board's cards. Keys add up card by card, so each owner's key is its known
+    cards' (``keys[k]``, found before the trial) with each card it was dealt added, and a
+    player's hand's is its own and the board's: the board's dealt cards are added once a
+    trial, not once a player. Bits, which the lookup reads only for a possible flush (and
+    badugi), are summed then from the hand's mask by bytes (:func:`byte_sum`). The best
+    hands and their holders are kept as the players go (:func:`with_hand`). Strengths of
+    ``constant`` players (a fixed hand, a known board) are found once and kept in
+    ``constant`` (-1 until then)."""
+    b = n_players
+    board = owner_cards(k, b, n_players, known, left, lo, hi)
+    b_key, b_low = add_keys(left[k, lo[b]] ^ left[k, hi[b]], keys[k, 0, b], keys[k, 2, b],
+                            has_low, card_keys, l_keys)
     best_hi = best_lo = np.int16(-1)
     win_hi = win_lo = np.int64(0)
     for p in range(n_players):
@@ -397,17 +402,20 @@ def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, key_bytes, 
             high = constant[0, p]
             low = constant[1, p]
         else:
-            hand = owner_cards(k, p, n_players, known, left, lo, hi) | board
-            key = KEY_BIAS + byte_sum(key_bytes, hand) if flavor != BADUGI else _U(0)
+            key = low_key = _U(0)
+            if flavor != BADUGI:  # (badugi reads bits alone)
+                key, low_key = add_keys(left[k, lo[p]] ^ left[k, hi[p]], keys[k, 0, p],
+                                        keys[k, 2, p], has_low, card_keys, l_keys)
+                key += b_key
             bits = _U(0)
             if flavor == BADUGI or key & FLUSH_CHECK:
-                bits = byte_sum(bit_bytes, hand)
+                bits = byte_sum(bit_bytes, owner_cards(k, p, n_players, known, left, lo, hi)
+                                | board)
             high = np.int16(game_lookup(flavor, key, bits, flush, offsets, table, b_flush,
                                         b_offsets, b_table))
             low = np.int16(0)
             if has_low:
-                low = np.int16(nonflush_strength(KEY_BIAS + byte_sum(low_bytes, hand),
-                                                 l_offsets, l_table))
+                low = np.int16(nonflush_strength(low_key + b_low, l_offsets, l_table))
             if constant[0, p] == -2:
                 constant[0, p] = high
                 constant[1, p] = low
@@ -419,12 +427,25 @@ def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, key_bytes, 
 
 
 @jit(inline=True)
-def choose_ranged(state, k, n_players, players, r_cards, r_masks, sizes, threshold, alias,
-                  known_cards, max_rejections, known, cards):
+def add_keys(mask, key, low_key, has_low, card_keys, l_keys):
+    """(key, low key) with the cards of ``mask`` added (the low keys where the game has a
+    low half)."""
+    while mask:
+        c = trailing_zeros(mask)
+        mask &= mask - _U(1)
+        key += card_keys[c]
+        if has_low:
+            low_key += l_keys[c]
+    return key, low_key
+
+
+@jit(inline=True)
+def choose_ranged(state, k, n_players, players, r_cards, r_masks, r_keys, sizes, threshold,
+                  alias, known_cards, max_rejections, known, cards, keys):
     """Trial k's hands of the range players: one per player by its weights, drawn again
-    until no two share a card, into ``known`` (masks) and ``cards`` (rows k * (P + 1) + p);
-    returns (state, mask of their cards, or 0 after ``max_rejections`` conflicts in a
-    row)."""
+    until no two share a card, into ``known`` (masks), ``cards`` (rows k * (P + 1) + p) and
+    ``keys[k]`` (key, bits, low key); returns (state, mask of their cards, or 0 after
+    ``max_rejections`` conflicts in a row)."""
     for _ in range(max_rejections):
         used = _U(0)
         ok = True
@@ -439,6 +460,8 @@ def choose_ranged(state, k, n_players, players, r_cards, r_masks, sizes, thresho
             known[at] = m
             for c in range(known_cards[players[r]]):
                 cards[at, c] = r_cards[r, j, c]
+            for x in range(3):
+                keys[k, x, players[r]] = r_keys[r, j, x]
         if ok:
             return state, used
     return state, _U(0)
@@ -454,6 +477,7 @@ class MonteCarloSpace(NamedTuple):
     left: np.ndarray  # (2, MAX_UNKNOWN + 1) uint64: see draw_two
     used: np.ndarray  # (2,) uint64: each trial's range players' cards
     constant: np.ndarray  # (2, P) int16: see ranked_trial (-2: to be found, then kept)
+    keys: np.ndarray  # (2, 3, P + 1) uint64: trial k's owners' known keys (Layout.keys)
 
 
 def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
@@ -468,7 +492,7 @@ def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
         codes=np.zeros(codes, np.int64), known=np.concatenate((layout.masks, layout.masks)),
         cards=np.concatenate((layout.cards, layout.cards)),
         left=np.zeros((2, MAX_UNKNOWN + 1), np.uint64), used=np.zeros(2, np.uint64),
-        constant=constant)
+        constant=constant, keys=np.stack((layout.keys, layout.keys)))
 
 
 @functools.cache
@@ -490,19 +514,19 @@ def monte_carlo_kernel(omaha: bool):
                                              layout.cards)
         fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
                                             layout.hole_low)
-        r_players, r_cards, r_masks, r_sizes, threshold, alias = (
-            ranged.players, ranged.cards, ranged.masks, ranged.sizes, ranged.threshold,
-            ranged.alias)
+        r_players, r_cards, r_masks, r_keys, r_sizes, threshold, alias = (
+            ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
+            ranged.threshold, ranged.alias)
         key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
-        _, _, flush, offsets, table = ht
-        _, _, _, l_offsets, l_table = lt
+        card_keys, _, flush, offsets, table = ht
+        l_keys, _, _, l_offsets, l_table = lt
         b_flush, b_offsets, b_table = bt
         board_keys, o_bits, o_offsets, board_hash, pair_slot, nonflush, flush_row, o_flush, \
             low_bits, low_table = ot
         h, flavor, has_low = shape
         n_players = cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
-        my_masks, my_codes, known, cards, left, used, constant = space
+        my_masks, my_codes, known, cards, left, used, constant, keys = space
         stalled = 0
         for b in range(first + w, first + n_blocks, n_workers):
             state = block_state(key, b)
@@ -511,8 +535,9 @@ def monte_carlo_kernel(omaha: bool):
                 if n_ranged:
                     for k in range(2):
                         state, used[k] = choose_ranged(
-                            state, k, n_players, r_players, r_cards, r_masks, r_sizes,
-                            threshold, alias, known_cards, max_rejections, known, cards)
+                            state, k, n_players, r_players, r_cards, r_masks, r_keys,
+                            r_sizes, threshold, alias, known_cards, max_rejections, known,
+                            cards, keys)
                     if used[0] == 0 or used[1] == 0:
                         stalled += 1
                         break
@@ -527,9 +552,9 @@ def monte_carlo_kernel(omaha: bool):
                             flush_row, o_flush, low_bits, low_table)
                     else:
                         winners = ranked_trial(
-                            k, n_players, flavor, has_low, known, left, lo, hi, key_bytes,
-                            bit_bytes, low_bytes, constant, flush, offsets, table, b_flush,
-                            b_offsets, b_table, l_offsets, l_table)
+                            k, n_players, flavor, has_low, known, left, lo, hi, keys,
+                            card_keys, l_keys, bit_bytes, constant, flush, offsets, table,
+                            b_flush, b_offsets, b_table, l_offsets, l_table)
                     tally_winners(winners, n_players, my_masks, my_codes, ONE)
         return stalled
 
