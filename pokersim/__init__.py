@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 # config (plain settings) now; the rest is imported on first use (PEP 562): pandas, Numba and
 # the kernels cost ~1.5 s to import.
-from . import config  # noqa: F401
+from . import _moved, config  # noqa: F401
 
 if TYPE_CHECKING:  # the names as mypy and editors see them
     # data: the shipped tables; isomorphism: pokersim.isomorphism.index, unindex, class_count
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     from .deal import deal
     from .display import CardView, show, with_symbols
     from .distribution import equity_distribution
-    from .equity import equity, equity_vs_random
+    from .engine import equity, equity_vs_random
     from .errors import (
         CardError,
         DuplicateCardError,
@@ -61,7 +61,7 @@ _SOURCES = {
     "deal": ("deal",),
     "display": ("CardView", "show", "with_symbols"),
     "distribution": ("equity_distribution",),
-    "equity": ("equity", "equity_vs_random"),
+    "engine": ("equity", "equity_vs_random"),
     "errors": ("CardError", "DuplicateCardError", "HandShapeError", "PokersimDeprecationWarning",
                "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"),
     "evaluate": ("Category", "best_five", "cactus_rank", "category", "describe", "evaluate"),
@@ -108,3 +108,7 @@ class _Package(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _Package
+
+# Modules that moved into pokersim.engine (deprecated names, for one release)
+_moved.register(f"{__name__}.equity", f"{__name__}.engine.front")
+_moved.register(f"{__name__}.players", f"{__name__}.engine.question")

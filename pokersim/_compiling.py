@@ -20,8 +20,10 @@ timer thread that touches nothing of Numba's. The environment variable
 :func:`compiles` counts the outermost compiles finished in this process, so that a progress
 bar can start its clock after them (:mod:`pokersim.runner`).
 
->>> concept("pokersim.games._equity"), concept("pokersim._equity"), concept("pokersim.evaluate")
-('game equity', "Hold'em equity", 'evaluator')
+>>> concept("pokersim.engine._games"), concept("pokersim.engine._holdem")
+('game equity', "Hold'em equity")
+>>> concept("pokersim.evaluate")
+'evaluator'
 >>> concept("pokersim.rankings.new_game")
 'new game'
 """
@@ -47,10 +49,10 @@ NOTICE_AFTER = 1.0
 
 #: What the kernels of each module are, as the line names them (:func:`concept`).
 CONCEPTS = {
-    "pokersim._equity": "Hold'em equity",
-    "pokersim.equity": "Hold'em equity",
-    "pokersim.games._equity": "game equity",
-    "pokersim.games.equity": "game equity",
+    "pokersim.engine._holdem": "Hold'em equity",
+    "pokersim.engine.holdem": "Hold'em equity",
+    "pokersim.engine._games": "game equity",
+    "pokersim.engine.games": "game equity",
     "pokersim.evaluate": "evaluator",
     "pokersim.tables": "evaluator",
     "pokersim._simd": "evaluator",

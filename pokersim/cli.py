@@ -189,7 +189,7 @@ def _cmd_equity(args) -> pd.DataFrame:
 
 def _cmd_vs_random(args) -> pd.DataFrame:
     from . import equity_vs_random
-    from .equity import MAX_OPPONENTS
+    from .engine import MAX_OPPONENTS
 
     opponents = range(1, 10) if args.opponents is None else [
         check_between(n, "--opponents", 1, MAX_OPPONENTS) for n in args.opponents]
@@ -200,7 +200,7 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 def _cmd_starting_hands(args) -> pd.DataFrame:
     """The long table: the shipped one, or regenerated (written only where --out says)."""
     from . import data
-    from .equity import MAX_OPPONENTS
+    from .engine import MAX_OPPONENTS
     from .starting_hands import SHIPPED_OPPONENTS, starting_hand_table
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,

@@ -18,9 +18,9 @@ MC_BLOCK = 65536
 #: Equity: trials per random stream (block), the default number of trials, the most trials
 #: a run may take (more is refused; the cap when only a target standard error is given;
 #: ``--max-trials`` sets it for one command), the largest number of hand evaluations that
-#: ``equity`` does exactly by default in every game (:func:`pokersim.outcomes.exact_in_reach`:
-#: some 0.4 to 1.5 s on 2 cores), and the most hole-card combinations the Hold'em kernels
-#: enumerate.
+#: ``equity`` does exactly by default in every game
+#: (:func:`pokersim.engine.outcomes.exact_in_reach`: some 0.4 to 1.5 s on 2 cores), and the
+#: most hole-card combinations the Hold'em kernels enumerate.
 EQUITY_BLOCK = 16384
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**10
@@ -37,7 +37,7 @@ SUIT_ISOMORPHISM = True
 #: tuples to merge (some 0.5 ms) costs more than it saves (measured on flop and turn spots).
 ISOMORPHISM_MIN_WORK = 200_000
 #: Exact equity before the flop evaluates once per rank multiset every board on which no
-#: player can make a flush (see pokersim._equity.exact_preflop_kernel).
+#: player can make a flush (see pokersim.engine._holdem.exact_preflop_kernel).
 MERGE_RANK_BOARDS = True
 #: Trials (or hands) per chunk of a Monte Carlo run, rounded up to whole blocks: the unit of
 #: work of one kernel call here, or of one task on a Dask cluster (see pokersim.runner).

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ._shipped import BOARDS, FILE_HEADERS, HEADS_UP_FILE, read_counts, with_fractions
-from .equity import equity
+from .engine import equity
 from .io import write_atomic
 from .ranges import parse_range, starting_hand_names
 from .runner import run_chunks
@@ -66,7 +66,7 @@ def heads_up_counts(names=None, progress: bool = False, *, client=None,
     wins are the hand's losses, ties are shared). Pairs go in chunks of ``chunk_size``, here
     or as tasks on ``client`` (see :mod:`pokersim.runner`); ``progress`` shows a bar. All
     169 classes (14,365 pairs) took 1 min 54 s on 2 shared cores (boards without a possible
-    flush are grouped by ranks, see :func:`pokersim._equity.exact_preflop_kernel`).
+    flush are grouped by ranks, see :func:`pokersim.engine._holdem.exact_preflop_kernel`).
 
     >>> heads_up_counts(["AKs", "QQ"]).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
     [['AKs', 'AKs', 1470672, 17606304, 20547648], ['AKs', 'QQ', 18834720, 178116, 41095296],

@@ -33,7 +33,8 @@ from ._sweep import board_sweep
 from .breakdown import MADE_HANDS, made_hands
 from .cards import CARD_NAMES, as_card_set, format_cards, parse_cards
 from .distribution import as_range, board_and_dead, union
-from .equity import MAX_OPPONENTS, collect_runs, equity
+from .engine import MAX_OPPONENTS, equity
+from .engine.front import collect_runs
 from .errors import CardError, DuplicateCardError, PokersimInputError
 from .ranges import Range
 from .results import ResultFrame, win_rate_table

@@ -27,12 +27,14 @@ import pandas as pd
 from . import rankings
 from ._shipped import STARTING_HANDS_FILE, read_starting_hands, versus_random
 from .cards import CARD_NAMES, RANKS, parse_cards
-from .equity import collect_runs, equity, opponent_counts, two_card_game
+from .engine import equity
+from .engine.front import collect_runs, opponent_counts
+from .engine.holdem import two_card_game
+from .engine.question import in_deck
 from .errors import PokersimInputError, SimulationInterrupted
 from .games.game import Game
 from .games.game import get as get_game
 from .io import write_table
-from .players import in_deck
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
 from .validation import (

@@ -8,6 +8,7 @@ modules. A spelling the page retires (``exact``, ``hands`` as a count, ...) may 
 parameter only while its docstring says it is deprecated.
 """
 
+import importlib
 import inspect
 import re
 from pathlib import Path
@@ -404,6 +405,18 @@ DEPRECATIONS = {
                     lambda: pokersim.games.equity.game_equity(RAZZ, trials=5_000, seed=1,
                                                                game="razz"),
                     lambda: pokersim.equity(RAZZ, trials=5_000, seed=1, game="razz")),
+    "pokersim.equity": (  # the module: its names, from pokersim.engine.front
+        "pokersim.equity", lambda: importlib.import_module("pokersim.equity").MAX_OPPONENTS,
+        lambda: pokersim.engine.front.MAX_OPPONENTS),
+    "pokersim.players": ("pokersim.players",
+                         lambda: importlib.import_module("pokersim.players").WEIGHT_SPAN,
+                         lambda: pokersim.engine.question.WEIGHT_SPAN),
+    "pokersim.games.equity": ("pokersim.games.equity",
+                              lambda: importlib.import_module("pokersim.games.equity").EXACT_LIMIT,
+                              lambda: pokersim.engine.games.EXACT_LIMIT),
+    "EXACT_SHOWDOWNS": ("games.equity.EXACT_SHOWDOWNS",
+                        lambda: pokersim.games.equity.EXACT_SHOWDOWNS,
+                        lambda: pokersim.config.EXACT_WORK),
     "load_starting_hands()": ("starting_hands.load_starting_hands()",
                               pokersim.starting_hands.load_starting_hands,
                               pokersim.data.starting_hands),

@@ -30,15 +30,15 @@ from pokersim import (
     showdown,
 )
 from pokersim import convert as cv
-from pokersim.equity import equity
+from pokersim.engine import equity
 from pokersim.errors import PokersimDeprecationWarning
 from pokersim.evaluate import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
 
-# the modules (pokersim.deal and pokersim.equity name the functions)
+# the modules (pokersim.deal names the function; the Hold'em kernels' side of the engine)
 DEAL = importlib.import_module("pokersim.deal")
-EQUITY = importlib.import_module("pokersim.equity")
+HOLDEM = importlib.import_module("pokersim.engine.holdem")
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -559,7 +559,7 @@ def test_outcomes_are_int64_in_every_win_rate_table(monkeypatch):
         equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], "4c 5d 8h Ks Jd", game="omaha-hi-lo"),
         pokersim.data.starting_hands(), pokersim.data.heads_up(),
     ]
-    ctrl_c.after_first_chunk(monkeypatch, EQUITY, "_monte_carlo_chunk")
+    ctrl_c.after_first_chunk(monkeypatch, HOLDEM, "_monte_carlo_chunk")
     with pytest.raises(pokersim.SimulationInterrupted) as interrupted:
         pokersim.equity_vs_random("AsAd", opponents=[1, 2], trials=200_000, seed=1,
                                   chunk_size=16_384)

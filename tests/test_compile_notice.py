@@ -41,11 +41,11 @@ EVALUATOR_LINE = ("pokersim: compiling the evaluator kernels (first run only; la
 
 def test_the_line_names_the_kernels_of_a_module():
     assert _compiling.notice("pokersim.evaluate") == EVALUATOR_LINE
-    assert "the game equity kernels" in _compiling.notice("pokersim.games._equity")
-    assert "the Hold'em equity kernels" in _compiling.notice("pokersim._equity")
+    assert "the game equity kernels" in _compiling.notice("pokersim.engine._games")
+    assert "the Hold'em equity kernels" in _compiling.notice("pokersim.engine._holdem")
     assert _compiling.concept("pokersim.rankings.omaha") == "Omaha"
     assert _compiling.concept("pokersim._new_thing") == "new thing"  # a module not listed
-    assert "\n" not in _compiling.notice("pokersim.games._equity")
+    assert "\n" not in _compiling.notice("pokersim.engine._games")
 
 
 class _Terminal(io.StringIO):
@@ -86,11 +86,11 @@ def fresh(monkeypatch):
 
 def test_a_long_compile_prints_one_line_once_per_kind_of_kernel(fresh, monkeypatch):
     monkeypatch.setattr(sys, "stderr", fresh)
-    _compile("pokersim.games._equity", 0.3, inner="pokersim.evaluate")
-    _compile("pokersim.games._equity", 0.3)  # the same kind again: said already
+    _compile("pokersim.engine._games", 0.3, inner="pokersim.evaluate")
+    _compile("pokersim.engine._games", 0.3)  # the same kind again: said already
     _compile("pokersim.evaluate", 0.01)  # short: nothing
     _compile("numba.np.arraymath", 0.3)  # not pokersim's: not followed
-    assert fresh.getvalue() == _compiling.notice("pokersim.games._equity") + "\n"
+    assert fresh.getvalue() == _compiling.notice("pokersim.engine._games") + "\n"
     assert _compiling.compiles() == 3  # the outermost of pokersim's, the helper not counted
     _compile("pokersim.evaluate", 0.3)
     assert fresh.getvalue().splitlines()[1] == EVALUATOR_LINE
@@ -118,7 +118,7 @@ def test_the_line_waits_for_nothing_of_numba(fresh, monkeypatch):
         done = threading.Event()
 
         def compile_elsewhere():
-            _compile("pokersim._equity", 0.3)
+            _compile("pokersim.engine._holdem", 0.3)
             done.set()
 
         threading.Thread(target=compile_elsewhere).start()

@@ -27,7 +27,7 @@ from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.runner import run_chunks
 
 distributed = pytest.importorskip("distributed")
-equity_module = importlib.import_module("pokersim.equity")  # the module, not the function
+equity_module = importlib.import_module("pokersim.engine.holdem")  # the Hold'em kernels' side
 
 SMALL_CHUNK = 4 * config.EQUITY_BLOCK  # many chunks from few trials
 

@@ -264,9 +264,9 @@ def test_card_error_is_a_value_error():
 def test_suit_isomorphism_changes_nothing(players, board, dead, monkeypatch):
     from pokersim import config
 
-    equity_module = importlib.import_module("pokersim.equity")
+    holdem_module = importlib.import_module("pokersim.engine.holdem")
     merges = []
-    monkeypatch.setattr(equity_module, "merge_isomorphic", lambda h, *args, f=equity_module.
+    monkeypatch.setattr(holdem_module, "merge_isomorphic", lambda h, *args, f=holdem_module.
                         merge_isomorphic: merges.append((len(h), f(h, *args))) or merges[-1][1])
     monkeypatch.setattr(config, "ISOMORPHISM_MIN_WORK", 0)  # small spots: merge them too
     merged = equity(players, board=board, dead=dead, method="exact", categories=True)
@@ -331,7 +331,8 @@ def test_preflop_three_way_against_evaluate_on_every_board():
 # ---------------------------------------------------------------------------------------------
 # The public words (docs/api.md): method, the result schema, attrs, deprecations
 
-equity_module = importlib.import_module("pokersim.equity")  # the module, not the function
+front_module = importlib.import_module("pokersim.engine.front")
+holdem_module = importlib.import_module("pokersim.engine.holdem")
 
 
 def test_the_table_is_a_win_rate_table():
@@ -463,7 +464,7 @@ def test_equity_vs_random_is_a_win_rate_table():
 def _interrupted_on_call(monkeypatch, call: int, partial: bool):
     """Make the ``call``-th equity run of equity_vs_random end with Ctrl-C: with the estimate
     so far (a SimulationInterrupted of 5,000 trials), or before any (a KeyboardInterrupt)."""
-    real, calls = equity_module.equity, []
+    real, calls = front_module.equity, []
 
     def equity_then_ctrl_c(players, **options):
         calls.append(players)
@@ -475,7 +476,7 @@ def _interrupted_on_call(monkeypatch, call: int, partial: bool):
         frame["method"] = "monte-carlo (partial)"
         raise SimulationInterrupted(frame)
 
-    monkeypatch.setattr(equity_module, "equity", equity_then_ctrl_c)
+    monkeypatch.setattr(front_module, "equity", equity_then_ctrl_c)
 
 
 def test_ctrl_c_in_equity_vs_random_keeps_the_finished_rows(monkeypatch):
@@ -512,7 +513,7 @@ def test_ctrl_c_before_any_row_is_a_plain_keyboard_interrupt(monkeypatch):
 def test_random_words_have_one_definition():
     from pokersim import ranges
 
-    assert equity_module.RANDOM_WORDS is ranges.RANDOM_WORDS
+    assert front_module.RANDOM_WORDS is ranges.RANDOM_WORDS
     for word in ranges.RANDOM_WORDS:
         assert len(ranges.parse_range(word)) == 1326
         got = equity(["AhKh", word], board="2c 7d Qh 9s 3d")
@@ -520,11 +521,11 @@ def test_random_words_have_one_definition():
 
 
 def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
-    """The kernels take named groups (pokersim._equity): two swapped groups are a typing
-    error, never a run with swapped arrays."""
+    """The kernels take named groups (pokersim.engine._holdem): two swapped groups are a
+    typing error, never a run with swapped arrays."""
     from numba.core.errors import TypingError
 
-    from pokersim import _equity
+    from pokersim.engine import _holdem as _equity
 
     problem = {}
 
@@ -533,7 +534,7 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
         raise KeyboardInterrupt
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(equity_module, "run_chunks", capture)
+        m.setattr(holdem_module, "run_chunks", capture)
         with pytest.raises(KeyboardInterrupt):
             equity(["AhKh", "QsQd"], trials=1000, seed=1)
     p = problem["p"]
@@ -541,10 +542,10 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
     blocks = _equity.Blocks(key=p.key, first=0, n_blocks=1, size=p.block, trials=p.trials)
     with pytest.raises(TypingError):
         _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.unknown, p.board,
-                                   equity_module._evaluator("high"), space)
+                                   holdem_module._evaluator("high"), space)
     assert space.wins.sum() == 0
     _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.board, p.unknown,
-                               equity_module._evaluator("high"), space)
+                               holdem_module._evaluator("high"), space)
     assert space.wins.sum() + space.ties[0, 1] == 1000  # in the right places, it counts
 
 
@@ -601,7 +602,8 @@ def test_exact_results_with_weights_land_in_0_1_and_add_up_to_1():
 
 SIGNATURES_OF_HELPERS = """
 import pokersim as ps
-from pokersim import _equity, combinatorics
+from pokersim import combinatorics
+from pokersim.engine import _holdem as _equity
 ps.equity(["AhKh", "QsQd"], method="exact")  # rank-grouped and flush boards
 ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1)  # both trials of a pair
 for helper in (_equity._choose_hands, _equity._score_trial, _equity.count_outcome,

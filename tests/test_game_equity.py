@@ -1,4 +1,4 @@
-"""Equity in every game (issue 17): pokersim.games.equity against the naive reference of
+"""Equity in every game (issue 17): pokersim.engine.games against the naive reference of
 tests/naive_games.py (every completion, naive ranking keys), poker_equity, and itself."""
 
 import numba
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pokersim.cards import parse_cards
-from pokersim.equity import equity
+from pokersim.engine import equity
 from pokersim.errors import CardError, DuplicateCardError, PokersimInputError
 from pokersim.games.game import get
 from tests.naive_games import naive_equity
@@ -35,8 +35,8 @@ def on_game_kernels(players, board=None, dead=None, *, game, method="auto", tria
                     seed=None, target_stderr=None, client=None, chunk_size=None, progress=False):
     """``equity`` played on the game kernels, Hold'em and the short decks included (which
     ``equity`` hands to the Hold'em kernels)."""
-    from pokersim.equity import equity_on
-    from pokersim.games.equity import game_counts
+    from pokersim.engine import equity_on
+    from pokersim.engine.games import game_counts
 
     return equity_on(game_counts, players, board, dead, game=get(game), method=method,
                      trials=trials, seed=seed, target_stderr=target_stderr, client=client,
@@ -227,7 +227,7 @@ def test_monte_carlo_hi_lo_with_a_random_hand_and_stud_with_a_known_one():
 
 def test_showdowns_counted_by_winner_mask_or_by_outcome_code(monkeypatch):
     # few players: a count per winner mask; many: per outcome code (same numbers)
-    from pokersim.games import _equity
+    from pokersim.engine import _games as _equity
 
     args = (["As 2s Kd Qd", "Ah 3h 7c 7h", "random"], "4c 5d 8h Ks")
     masks = equity(*args, game="omaha-hi-lo", method="exact"), \
@@ -262,7 +262,7 @@ def test_private_hands_agree_with_dealing_every_card(monkeypatch, game, hands, b
     # with no board card to come, each hand a player may end with is ranked once and deals
     # only compare (games._equity.private_kernel); the kernel that deals every card agrees.
     # Without a low half the last level is counted by strength (count_last_level).
-    from pokersim.games import equity as module
+    from pokersim.engine import games as module
 
     found = []
     monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
@@ -302,7 +302,7 @@ def test_private_hands_on_an_executor_give_the_same_table(monkeypatch):
 ])
 def test_a_hand_a_deal_is_dealt_as_before(monkeypatch, game, hands, board):
     # one player dealt at random against known hands: each hand found would serve one deal
-    from pokersim.games import equity as module
+    from pokersim.engine import games as module
 
     found = []
     monkeypatch.setattr(module, "_private_plan", lambda *args, f=module._private_plan:
@@ -418,7 +418,7 @@ def test_short_deck_and_crowded_table_errors():
 
 def test_the_counted_level_is_sorted_stably_as_numpy_sorts():
     # the last level's hands are put in order by a counting sort (games._equity.sorting_order)
-    from pokersim.games._equity import sorting_order
+    from pokersim.engine._games import sorting_order
 
     rng = np.random.default_rng(3)
     for n, lowest, highest in [(0, 1, 2), (1, 5, 6), (7, 3, 4), (1_000, 1, 40),
@@ -432,7 +432,7 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
     after spots of every family of rankings (plain, short deck, ace-to-five, deuce-to-seven,
     badugi, a low half) with 2, 3 and 7 players, each Monte Carlo and exact kernel has one
     compiled specialisation (a second game compiles nothing)."""
-    from pokersim.games import _equity
+    from pokersim.engine import _games as _equity
 
     spots = [("holdem", ["AhKh", "random"], "Qh 7s 2h 3c"),
              ("short-deck", ["AhKh", "QsQd", "random"], "Qh 7s 6h 9c"),
@@ -451,7 +451,7 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
         assert len(_equity.monte_carlo_kernel(omaha).signatures) == 1, omaha
         assert len(_equity.exact_kernel(omaha).signatures) == 1, omaha
     # Hold'em and the short decks: the Hold'em kernels, one specialisation for both rankings
-    from pokersim import _equity as holdem
+    from pokersim.engine import _holdem as holdem
 
     for game, board in (("holdem", "Qh 7s 2h"), ("short-deck", "Qh 7s 6h"), ("holdem", ""),
                         ("short-deck", "")):

@@ -37,7 +37,7 @@ from hypothesis import strategies as st
 import pokersim as ps
 from pokersim import PokersimInputError
 from pokersim.cards import CARD_NAMES
-from pokersim.equity import equity
+from pokersim.engine import equity
 from pokersim.games.game import NAMES, Game, get
 from pokersim.validation import short_repr
 from tests.naive_games import hand_keys, naive_equity, pot

@@ -73,5 +73,7 @@ def test_a_function_named_like_its_submodule_wins_whatever_is_imported_first():
               "    'imported': type(deal).__name__,\n"
               "    'submodules': [type(importlib.import_module('pokersim.' + n)).__name__\n"
               "                   for n in names]}))")
+    # pokersim.equity (the module) moved to pokersim.engine: its old name is a deprecated
+    # alias (pokersim._moved), which the import leaves in place too
     assert got == {"attributes": ["function"] * 5, "imported": "function",
-                   "submodules": ["module"] * 5}
+                   "submodules": ["module", "MovedModule", "module", "module", "module"]}

@@ -69,7 +69,7 @@ VS_RANDOM_SCRIPT = """
 import importlib, json, sys
 from pokersim import SimulationInterrupted, equity_vs_random
 
-module = importlib.import_module("pokersim.equity")  # the module, not the function
+module = importlib.import_module("pokersim.engine.front")  # the module, not the function
 
 real = module.equity
 

@@ -40,9 +40,9 @@ def warn_from(module: str, category: type[Warning]) -> list[warnings.WarningMess
                                       FutureWarning, LibraryDeprecation])
 @pytest.mark.parametrize("module", ["numpy._core.fromnumeric", "pandas.core.frame",
                                     "numba.core.decorators", "distributed.client",
-                                    "nbclient.client", "pokersim.equity"])
+                                    "nbclient.client", "pokersim.engine.front"])
 def test_third_party_deprecations_are_shown_not_raised(module, category):
-    # pokersim.equity too: numpy's deprecation of a call in pokersim's code is attributed to
+    # pokersim.engine.front too: numpy's deprecation of a call in pokersim's code is attributed to
     # pokersim's line (stacklevel=2), and is still nothing pokersim changed
     shown = warn_from(module, category)
     assert [w.category for w in shown] == [category]
@@ -64,7 +64,7 @@ def test_a_test_that_expects_a_deprecation_gets_it():
 def test_every_pokersim_warning_is_an_error(category):
     assert PokersimDeprecationWarning in POKERSIM_WARNINGS
     with pytest.raises(category):
-        warn_from("pokersim.equity", category)
+        warn_from("pokersim.engine.front", category)
 
 
 def test_pokersim_warns_only_with_its_own_categories():

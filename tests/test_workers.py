@@ -1,12 +1,12 @@
-"""pokersim._jit.on_workers and the worker workspaces of pokersim._equity."""
+"""pokersim._jit.on_workers and the worker workspaces of pokersim.engine._holdem."""
 
 import threading
 
 import numpy as np
 import pytest
 
-from pokersim import _equity
 from pokersim._jit import APART, on_workers
+from pokersim.engine import _holdem as _equity
 
 
 def test_on_workers_runs_every_worker_once_in_order():
@@ -77,7 +77,7 @@ def test_exact_counts_do_not_depend_on_the_number_of_workers():
 
 def test_helpers_are_inlined_the_way_their_shape_asks():
     from pokersim import _jit, frequencies, tables
-    from pokersim._equity import count_outcome
+    from pokersim.engine._holdem import count_outcome
     from pokersim.tables import lookup
 
     def how(helper):

@@ -1,5 +1,5 @@
-"""The games: their descriptions (:mod:`~pokersim.games.game`), the equity engine of the games
-that are not Hold'em-like (:mod:`~pokersim.games.equity`), and the other games of the seeds:
+"""The games: their descriptions (:mod:`~pokersim.games.game`; their equity is
+:mod:`pokersim.engine`'s), and the other games of the seeds:
 five-card draw deals (:mod:`~pokersim.games.draw5`), Jacks-or-Better video poker
 (:mod:`~pokersim.games.videopoker`), Zhajinhua (:mod:`~pokersim.games.zhajinhua`).
 
@@ -14,12 +14,20 @@ pokersim.games import draw5``), so that the core modules can read a game's descr
 
 import importlib
 
+from .. import _moved, config
+
 #: The modules of the package, imported on first use.
-MODULES = ("game", "equity", "draw5", "videopoker", "zhajinhua")
+MODULES = ("game", "draw5", "videopoker", "zhajinhua")
+
+# pokersim.games.equity moved to pokersim.engine.games (deprecated name, for one release), with
+# its deprecated game_equity (pokersim.equity with game=) and EXACT_SHOWDOWNS (config.EXACT_WORK)
+_moved.register(f"{__name__}.equity", "pokersim.engine.games", {
+    "game_equity": lambda: importlib.import_module("pokersim.engine.front").game_equity,
+    "EXACT_SHOWDOWNS": lambda: config.EXACT_WORK})
 
 
 def __getattr__(name: str):
-    if name in MODULES:
+    if name in MODULES or name == "equity":  # (equity: the deprecated module above)
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

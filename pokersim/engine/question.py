@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import rankings
-from .cards import CardError, as_array, as_card_set, check_distinct, format_cards, parse_cards
-from .errors import DuplicateCardError, PokersimInputError, RangeError
-from .ranges import RANDOM_WORDS, Range, parse_range
-from .validation import short_repr
+from .. import rankings
+from ..cards import CardError, as_array, as_card_set, check_distinct, format_cards, parse_cards
+from ..errors import DuplicateCardError, PokersimInputError, RangeError
+from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..validation import short_repr
 
 if TYPE_CHECKING:
-    from .games.game import Game
+    from ..games.game import Game
 
 __all__ = ["MIXED_LIST_HANDS", "NO_CARD", "WEIGHT_SPAN", "Player", "cards_left", "cards_of",
            "deck_of", "in_deck", "parse_players", "Question", "read_question"]

@@ -1,7 +1,8 @@
 """What an equity run counts, in every game, and the win-rate table of it.
 
-Both kernel families of :func:`pokersim.equity` (the Hold'em kernels, :mod:`pokersim._equity`,
-and the game kernels, :mod:`pokersim.games._equity`) end a run with the same
+Both kernel families of :func:`pokersim.equity` (the Hold'em kernels,
+:mod:`pokersim.engine._holdem`, and the game kernels, :mod:`pokersim.engine._games`) end a run
+with the same
 :class:`Counted`: for each player, the weight of the showdowns that ended in each *outcome
 code* ``(h, l)``. ``h`` is how many players hold the best high hand when this player is one
 of them, else 0; ``l`` the same for the low half, or ``P + 1`` when no hand qualifies for low
@@ -23,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import config, rankings
-from .results import ResultFrame, win_rate_table
+from .. import config, rankings
+from ..results import ResultFrame, win_rate_table
 
 __all__ = ["Counted", "codes_of_wins", "equity_and_error", "exact_in_reach", "shares",
            "summarise"]

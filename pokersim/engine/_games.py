@@ -1,4 +1,4 @@
-"""The kernels of :mod:`pokersim.games.equity`: every deal of a game, its showdown and its pot.
+"""The kernels of :mod:`pokersim.engine.games`: every deal of a game, its showdown and its pot.
 
 A deal has *owners* of cards: the players 0 .. P - 1 and the board (owner P). Each owner has
 known cards and unknown ones; a deal's unknown cards form one sequence, the board's first,
@@ -28,7 +28,7 @@ array, no branch on who won) when P is small enough for it (:func:`mask_width`);
 the high half when p is one of them (0 when p is not), ``l`` the same for the low half, or
 ``P + 1`` when no hand has a low (the high half then takes the whole pot).
 :func:`codes_of_masks` turns winner masks into outcome codes, which hold every pot share (see
-:func:`pokersim.games.equity.shares`): wins, ties, scoops, each half's equity and the
+:func:`pokersim.engine.games.shares`): wins, ties, scoops, each half's equity and the
 standard error.
 
 Monte Carlo counts are int64: block ``b`` of trials draws from stream ``block_state(key, b)``
@@ -83,7 +83,6 @@ from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copi
 from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
 from ..deal import BATCH, batch_number
-from ..players import NO_CARD
 from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
 from ..rankings.badugi import badugi_strength_ace_low
 from ..rankings.hashed import deuce_to_seven_flush
@@ -96,6 +95,7 @@ from ..tables import (
     nonflush_strength,
     suit_of_flush,
 )
+from .question import NO_CARD
 
 #: The most unknown cards of a deal (the live cards fit a 64-bit mask).
 MAX_UNKNOWN = 64
@@ -103,7 +103,7 @@ MAX_UNKNOWN = 64
 MAX_MASKS = 1024
 _U = np.uint64
 #: 1 as a run-time int64: a literal 1 would compile tally_winners once more (see
-#: pokersim._equity.ONE).
+#: pokersim.engine._holdem.ONE).
 ONE = np.int64(1)
 
 

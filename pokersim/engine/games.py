@@ -21,11 +21,11 @@ chance of a pair of choices also counts the completions each leaves the other). 
 games (Hold'em, short deck) also take ranges (``"QQ+, AKs"``, a
 :class:`~pokersim.ranges.Range`). Draw games are valued after the draw: each player's kept
 cards plus random cards. Stud's up-cards folded by others are ``dead`` cards. One parser
-reads the players of every game (:mod:`pokersim.players`).
+reads the players of every game (:mod:`pokersim.engine.question`).
 
 :func:`pokersim.equity` reads and checks the question of every game the same way
-(:func:`pokersim.equity.equity_on`), follows one rule for ``method="auto"`` (exact within
-``config.EXACT_WORK`` hand evaluations) and makes one table (:mod:`pokersim.outcomes`); the
+(:func:`pokersim.engine.front.equity_on`), follows one rule for ``method="auto"`` (exact within
+``config.EXACT_WORK`` hand evaluations) and makes one table (:mod:`pokersim.engine.outcomes`); the
 kernels that count the outcomes are this module's (:func:`game_counts`) in every game but
 Hold'em and the short decks, which the Hold'em kernels play (:func:`pokersim.equity.
 holdem_counts`).
@@ -64,32 +64,19 @@ from ..combinatorics import binomials
 from ..deal import deal_plan
 from ..errors import PokersimInputError
 from ..evaluate import game_strengths, kernel_args
-from ..outcomes import Counted, exact_in_reach, shares, summarise
-from ..players import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
+from ..games.game import Game
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS
-from ..validation import deprecated, drawn_seed, monte_carlo_trials
-from . import _equity
-from .game import Game
+from ..validation import drawn_seed, monte_carlo_trials
+from . import _games
+from .outcomes import Counted, exact_in_reach, shares, summarise
+from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 
 __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "shares"]
 
-
-def __getattr__(name: str):
-    """Deprecated names: ``game_equity`` (:func:`pokersim.equity` with ``game=`` is the same
-    call; imported here on use: :mod:`pokersim.equity` imports this module) and
-    ``EXACT_SHOWDOWNS`` (every game follows ``config.EXACT_WORK`` now)."""
-    if name == "game_equity":
-        from ..equity import game_equity
-
-        return game_equity
-    if name == "EXACT_SHOWDOWNS":
-        deprecated("pokersim.games.equity.EXACT_SHOWDOWNS", "pokersim.config.EXACT_WORK")
-        return config.EXACT_WORK
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
 #: minute or more of work; Monte Carlo answers such spots within a small standard error).
@@ -97,7 +84,7 @@ EXACT_LIMIT = 1_000_000_000
 #: Deals per block of exact enumeration (chunks are whole blocks).
 EXACT_BLOCK = 4096
 #: With no board card to come, exact enumeration finds each hand a player may end with once
-#: (its strengths, :class:`~pokersim.games._equity.Hands`) when all the players' together
+#: (its strengths, :class:`~pokersim.games._games.Hands`) when all the players' together
 #: number at most this many (some 40 bytes each), and deals then only compare them ...
 PRIVATE_HANDS = 4_000_000
 #: ... when there are at least this many deals a hand: finding a hand (its row of cards and
@@ -122,12 +109,12 @@ class _Problem:
     runouts: int  # the deals of one choice of the range players' hands
     choices: int  # the choices of the range players' hands
     n_players: int
-    layout: _equity.Layout | None = None  # for the kernels that deal (:func:`_with_layout`)
-    ranged: _equity.Ranged | None = None
+    layout: _games.Layout | None = None  # for the kernels that deal (:func:`_with_layout`)
+    ranged: _games.Ranged | None = None
     key: np.uint64 = np.uint64(0)
     block: int = 1
     trials: int = 0
-    hands: _equity.Hands | None = None  # exact, no board card to come: the private hands
+    hands: _games.Hands | None = None  # exact, no board card to come: the private hands
 
     def tables(self) -> tuple:
         """(high, low, Omaha, badugi) tables, as the kernels take them."""
@@ -145,16 +132,16 @@ class _Problem:
 
     def counts(self, dtype, workers: int) -> tuple[np.ndarray, np.ndarray]:
         """Zeroed (winner masks, outcome codes) per worker: one of the two is empty (see
-        :mod:`pokersim.games._equity`)."""
+        :mod:`pokersim.engine._games`)."""
         n = self.n_players
-        width = _equity.mask_width(n, self.has_low)
+        width = _games.mask_width(n, self.has_low)
         return (np.zeros((workers, width), dtype),
                 np.zeros((workers, 0 if width else n * (n + 1) * (n + 2)), dtype))
 
     def outcomes(self, masks: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """The outcome-code counts (players, players + 1, players + 2) of a kernel's output."""
         if masks.shape[1]:
-            return _equity.codes_of_masks(masks.sum(0), self.n_players, self.has_low)
+            return _games.codes_of_masks(masks.sum(0), self.n_players, self.has_low)
         n = self.n_players
         return codes.sum(0).reshape(n, n + 1, n + 2)
 
@@ -190,7 +177,7 @@ _NO_BADUGI = tuple(np.zeros(0, t) for t in (np.int32, np.int16, np.int16))
 
 def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
     """(7, 256) uint64: entry [j, b] combines (adds, or ORs) the values of the cards whose
-    bits are set in b, cards 8j .. 8j + 7 (:func:`pokersim.games._equity.byte_sum`)."""
+    bits are set in b, cards 8j .. 8j + 7 (:func:`pokersim.games._games.byte_sum`)."""
     out = np.zeros((7, 256), np.uint64)
     b = np.arange(256, dtype=np.uint64)
     for c in range(52):
@@ -242,8 +229,8 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     n_workers = _workers(trials)
     masks, codes = p.counts(np.int64, 1)
     assert p.layout is not None  # Monte Carlo problems deal (:func:`_with_layout`)
-    spaces = _equity.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
-    kernel = _equity.monte_carlo_kernel(p.omaha)
+    spaces = _games.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
+    kernel = _games.monte_carlo_kernel(p.omaha)
     args = (p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
             deal_plan(p.n_live, p.n_unknown), p.shape(), p.layout, p.ranged,
             config.MAX_REJECTIONS,
@@ -265,14 +252,14 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     masks, codes = p.counts(np.float64, 1)
     if p.hands is None:
         assert p.layout is not None  # no private hands: the kernel deals (:func:`_with_layout`)
-        spaces = _equity.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
-        kernel = _equity.exact_kernel(p.omaha)
+        spaces = _games.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
+        kernel = _games.exact_kernel(p.omaha)
         args = (first, last, p.runouts, p.ways, p.shape(), p.layout, p.ranged, _BINOM,
                 *p.tables())
     else:
-        spaces = _equity.private_spaces(n_workers, p.n_players, masks.shape[1],
+        spaces = _games.private_spaces(n_workers, p.n_players, masks.shape[1],
                                         codes.shape[1])
-        kernel = _equity.private_kernel
+        kernel = _games.private_kernel
         args = (first, last, p.hands, p.has_low)
     dealt = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
     return _merged(p, spaces), np.array([sum(dealt)])
@@ -284,7 +271,7 @@ def _merged(p: _Problem, spaces) -> np.ndarray:
                       np.stack([space.codes for space in spaces]))
 
 
-def _last_level_hands(hands: _equity.Hands) -> int:
+def _last_level_hands(hands: _games.Hands) -> int:
     return int(hands.start[-1] - hands.start[-2])
 
 
@@ -304,13 +291,13 @@ def _private_plan(game: Game, players: list[Player], board: np.ndarray, dead: np
 
 
 def _private_hands(game: Game, players: list[Player], board: np.ndarray,
-                   plan: tuple[np.ndarray, list[int]]) -> _equity.Hands:
+                   plan: tuple[np.ndarray, list[int]]) -> _games.Hands:
     """Every hand each player may end with, when no board card is to come (``plan`` from
     :func:`_private_plan`): its known cards (each of a list's hands) with every combination
     of the cards left for its unknown ones, less those holding a card twice, and their
     strengths in the game, found in one call. The player with the most hands is the last
     level; in a game without a low half its hands are sorted by strength, with their running
-    weights and an index by card, to be counted (see :func:`~pokersim.games._equity.
+    weights and an index by card, to be counted (see :func:`~pokersim.games._games.
     count_last_level`)."""
     live, most = plan
     level = sorted(range(len(players)), key=most.__getitem__)
@@ -319,7 +306,7 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
     hand = np.empty(sum(most), np.int64)
     start, each = [0], []
     for p in (players[i] for i in level):
-        n = _equity.private_rows(p.cards, live, game.hole - p.cards.shape[1], board,
+        n = _games.private_rows(p.cards, live, game.hole - p.cards.shape[1], board,
                                  rows[start[-1]:], masks[start[-1]:], hand[start[-1]:])
         each.append(p.weights[hand[start[-1]:start[-1] + n]])
         start.append(start[-1] + n)
@@ -330,11 +317,11 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
     last = slice(start[-2], start[-1])
     if low is None:  # the last level counted: its hands by strength, their weights summed
         others = np.bitwise_or.reduce(masks[:last.start])  # the cards that may clash
-        counted = _equity.counting_order(masks[last], high[last], weights[last], last.start,
+        counted = _games.counting_order(masks[last], high[last], weights[last], last.start,
                                          others)
     else:  # walked
         counted = (np.zeros(0), np.zeros(65, np.int64), np.zeros(0, np.int64))
-    return _equity.Hands(np.array(level, np.int64), np.array(start, np.int64), masks, high,
+    return _games.Hands(np.array(level, np.int64), np.array(start, np.int64), masks, high,
                          np.zeros_like(high) if low is None else low, weights, *counted)
 
 
@@ -448,10 +435,10 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
     threshold, alias = alias_tables([p.weights for p in ranged])
     return _replace(
         problem,
-        layout=_equity.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
+        layout=_games.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
                               order=order, known=known, keys=keys, masks=masks,
                               **_fixed_hands(players, board, game)),
-        ranged=_equity.Ranged(
+        ranged=_games.Ranged(
             players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
             keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
             weights=alt_weights, threshold=threshold, alias=alias))
@@ -459,15 +446,15 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
 
 def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
                 categories: bool, client, chunk_size, progress) -> Counted:
-    """The outcome counts of question ``q`` (see :func:`pokersim.equity.equity_on`) on this
+    """The outcome counts of question ``q`` (see :func:`pokersim.engine.front.equity_on`) on this
     module's kernels, which play every game (Hold'em and the short decks too, as the tests
     check against the Hold'em kernels). Exact when ``wanted`` and in reach
-    (:func:`pokersim.outcomes.exact_in_reach` of deals x players; with no board card to
+    (:func:`pokersim.engine.outcomes.exact_in_reach` of deals x players; with no board card to
     come, where each hand a player may end with is ranked once: those hands, and a
     comparison a deal), or ``forced`` (up to :data:`EXACT_LIMIT`); Monte Carlo otherwise.
     ``categories`` is not counted here (:func:`pokersim.equity` refuses it).
 
-    >>> from pokersim.equity import equity_on
+    >>> from pokersim.engine import equity_on
     >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
     >>> razz.method.iloc[0], int(razz.outcomes.iloc[0])
     ('exact', 1560)

@@ -8,7 +8,7 @@ Every kernel returns counts that merge by addition (per worker, per chunk, per m
 
 Exact kernels weight each outcome by its tuple's weight (float64); Monte Carlo counts trials
 (int64). Equity, tie share and standard errors are computed once, from the merged counts
-(:func:`pokersim.equity.summarise`).
+(:func:`pokersim.engine.outcomes.summarise`).
 
 What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
 
@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._jit import (
+from .._jit import (
     jit,
     mul_wide,
     nth_bit,
@@ -41,11 +41,11 @@ from ._jit import (
     worker_copies,
     workers,
 )
-from ._random import block_state, sample_alias
-from .combinatorics import BINOM
-from .combinatorics import next_combination as _next_combination
-from .deal import BATCH, batch_number
-from .tables import KEY_BIAS, RANK_MASK, lookup
+from .._random import block_state, sample_alias
+from ..combinatorics import BINOM
+from ..combinatorics import next_combination as _next_combination
+from ..deal import BATCH, batch_number
+from ..tables import KEY_BIAS, RANK_MASK, lookup
 
 # ---------------------------------------------------------------------------------------------
 # The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads
