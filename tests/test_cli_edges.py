@@ -253,7 +253,7 @@ def ctrl_c_at(monkeypatch):
 
             return run_chunks
 
-        for name in ("pokersim.montecarlo", "pokersim.engine.holdem", "pokersim.engine.games"):
+        for name in ("pokersim.montecarlo", "pokersim.engine.runs"):
             module = importlib.import_module(name)
             monkeypatch.setattr(module, "run_chunks", wrap(module.run_chunks))
 

@@ -247,7 +247,7 @@ def _equity_problem(monkeypatch, trials, seed):
         raise KeyboardInterrupt
 
     with monkeypatch.context() as m:
-        m.setattr(equity_module, "run_chunks", capture)
+        m.setattr(importlib.import_module("pokersim.engine.runs"), "run_chunks", capture)
         with pytest.raises(KeyboardInterrupt):
             ps.equity(["AhKh", "random", "random"], trials=trials, seed=seed)
     return captured["problem"]

@@ -534,7 +534,7 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
         raise KeyboardInterrupt
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(holdem_module, "run_chunks", capture)
+        m.setattr(importlib.import_module("pokersim.engine.runs"), "run_chunks", capture)
         with pytest.raises(KeyboardInterrupt):
             equity(["AhKh", "QsQd"], trials=1000, seed=1)
     p = problem["p"]

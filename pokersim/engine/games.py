@@ -68,12 +68,12 @@ from ..games.game import Game
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
-from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS
 from ..validation import drawn_seed, monte_carlo_trials
 from . import _games
-from .outcomes import Counted, exact_in_reach, shares, summarise
+from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
+from .runs import NO_CATEGORIES, exact_counts, monte_carlo_counts
 
 __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "shares"]
 
@@ -236,7 +236,7 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
             config.MAX_REJECTIONS,
             _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables())
     stalled = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
-    return _merged(p, spaces), np.array([sum(stalled)])
+    return _merged(p, spaces), NO_CATEGORIES, np.array([sum(stalled)])
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
@@ -475,19 +475,15 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     if exact:
         return _exact(problem, deals, client, progress)
     seed = drawn_seed(seed)  # (an exact run records none)
-    return _monte_carlo(problem, [p.label for p in specs], g.low is not None, trials, seed,
-                        target_stderr, client, chunk_size, progress)
+    return _monte_carlo(problem, g.low is not None, trials, seed, target_stderr, client,
+                        chunk_size, progress)
 
 
 def _exact(problem: _Problem, deals: int, client, progress) -> Counted:
     n_blocks, block = _exact_blocks(problem)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * problem.n_players))
-    run = run_chunks(_exact_chunk, problem, n_blocks, per_chunk, client=client,
-                     progress=progress, block_size=block, total=deals, desc="exact equity",
-                     unit="deals")
-    if run.interrupted:
-        raise KeyboardInterrupt  # an exact answer has no partial form
-    counts, dealt = run.counts
+    counts, dealt = exact_counts(_exact_chunk, problem, n_blocks, per_chunk, client=client,
+                                 progress=progress, block_size=block, total=deals)
     if dealt[0] == 0:
         raise PokersimInputError("no deal is possible: every choice of the players' hands "
                                  "gives two players a card in common")
@@ -503,35 +499,14 @@ def _exact_blocks(problem: _Problem) -> tuple[int, int]:
     return n, max(1, -(-problem.deals // n))
 
 
-def _monte_carlo(problem: _Problem, labels, split, trials, seed, target_stderr, client,
-                 chunk_size, progress) -> Counted:
+def _monte_carlo(problem: _Problem, split, trials, seed, target_stderr, client, chunk_size,
+                 progress) -> Counted:
     trials = monte_carlo_trials(trials, target_stderr)
     block = config.EQUITY_BLOCK
     problem = _replace(problem, key=seed_key(seed), block=block, trials=trials)
-
-    def counted(counts, method="monte-carlo") -> Counted:
-        done = int(counts[0].sum())
-        return Counted(counts, float(done), done, done, method, seed=seed)
-
-    def reached(counts) -> bool:
-        return bool((summarise(labels, counted(counts), split).std_error
-                     < target_stderr).all())
-
-    def stop(counts) -> bool:
-        return bool(counts[1][0]) or target_stderr is not None and reached(counts[0])
-
-    run = run_chunks(_monte_carlo_chunk, problem, -(-trials // block),
-                     chunk_blocks(chunk_size, block), client=client, stop=stop,
-                     progress=progress, block_size=block, total=trials,
-                     open_ended=target_stderr is not None, desc="equity")
-    counts, stalled = run.counts
-    if stalled[0]:
-        raise PokersimInputError(
-            f"the players' hands conflict too often: {config.MAX_REJECTIONS:,} draws in a row "
-            "gave two players a card in common")
-    met = None if target_stderr is None or run.interrupted else reached(counts)
-    return replace(counted(counts, "monte-carlo (partial)" if run.interrupted
-                           else "monte-carlo"), target_met=met)
+    return monte_carlo_counts(_monte_carlo_chunk, problem, trials, block, split=split,
+                              seed=seed, target_stderr=target_stderr, client=client,
+                              chunk_size=chunk_size, progress=progress)
 
 
 def _replace(problem: _Problem, **changes) -> _Problem:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
@@ -29,7 +29,6 @@ from .._random import alias_tables, seed_key
 from ..deal import deal_plan
 from ..errors import PokersimInputError
 from ..evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
-from ..runner import chunk_blocks, run_chunks
 from ..tables import KEY_BIAS
 from ..validation import drawn_seed, monte_carlo_trials
 from ._holdem import (
@@ -44,8 +43,9 @@ from ._holdem import (
     monte_carlo_kernel,
     run_workers,
 )
-from .outcomes import Counted, codes_of_wins, equity_and_error, exact_in_reach
+from .outcomes import Counted, codes_of_wins, exact_in_reach
 from .question import Player, Question, cards_left, deck_of
+from .runs import exact_counts, monte_carlo_counts
 
 __all__ = ["holdem_counts", "merge_isomorphic", "two_card_game", "whole_weights"]
 
@@ -127,23 +127,6 @@ def _joint_tuples(players: list[_Player], limit: int):
     return tuples, weights
 
 
-@dataclass(frozen=True)
-class _Counted:
-    """What the Hold'em kernels counted, in the players' internal order: ``wins``, ``ties``
-    and ``cats`` (see :mod:`pokersim.engine._holdem`) summing to ``total`` (weighted) over
-    ``outcomes`` deals (unweighted: trials, or enumerated deals); ``trials`` is None when
-    exact."""
-
-    wins: np.ndarray
-    ties: np.ndarray
-    cats: np.ndarray
-    total: float
-    outcomes: int
-    trials: int | None
-    method: str
-    target_met: bool | None = None  # whether target_stderr was reached (None: not asked)
-
-
 def holdem_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
                   categories: bool, client, chunk_size, progress) -> Counted:
     """The outcome counts of question ``q`` (:func:`equity_on`) on the Hold'em kernels: two
@@ -170,11 +153,8 @@ def holdem_counts(q: Question, *, wanted: str, forced: bool, trials, seed, targe
                                target_stderr, categories, client, chunk_size, progress,
                                q.game.ranking)
     back = np.argsort(order)  # rows in the callers' order
-    return Counted(codes_of_wins(counted.wins[back], counted.ties[back], counted.total),
-                   counted.total, counted.outcomes, counted.trials, counted.method,
-                   categories=counted.cats[back] if categories else None,
-                   seed=None if counted.method == "exact" else seed,
-                   target_met=counted.target_met)
+    return replace(counted, codes=counted.codes[back],
+                   categories=None if counted.categories is None else counted.categories[back])
 
 
 def _board_key(board_cards, ranking: str) -> tuple[np.uint64, np.uint64]:
@@ -220,7 +200,7 @@ def _hole_tables(combos: np.ndarray, ranking: str):
 
 
 def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories, client,
-               progress, ranking: str) -> _Counted | None:
+               progress, ranking: str) -> Counted | None:
     """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
     full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
             for p in players]
@@ -257,13 +237,11 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
         board=Board(key=board_key, bits=board_bits, n_runout=n_runout), categories=categories,
         ranking=ranking)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (runouts * len(players)))
-    run = run_chunks(_exact_chunk, problem, len(tuples), per_chunk, client=client,
-                     progress=progress, desc="exact equity", unit="hands")
-    if run.interrupted:
-        raise KeyboardInterrupt  # an exact answer has no partial form
-    wins, ties, cats = run.counts
+    wins, ties, cats = exact_counts(_exact_chunk, problem, len(tuples), per_chunk,
+                                    client=client, progress=progress, unit="hands")
     total = float(weights.sum()) * runouts
-    return _Counted(wins, ties, cats, total, outcomes, None, "exact")
+    return Counted(codes_of_wins(wins, ties, total), total, outcomes, None, "exact",
+                   categories=cats if categories else None)
 
 
 @dataclass(frozen=True)
@@ -356,12 +334,14 @@ class _MonteCarloProblem:
 
 
 def _monte_carlo_chunk(p: _MonteCarloProblem, first: int, n: int):
-    """Counts of blocks ``first .. first + n - 1``: wins, ties, categories, and the number of
-    workers that gave up on conflicting ranges."""
+    """Counts of blocks ``first .. first + n - 1`` (:mod:`pokersim.engine.runs`): outcome
+    codes, categories, and the number of workers that gave up on conflicting ranges."""
     blocks = Blocks(key=p.key, first=first, n_blocks=n, size=p.block, trials=p.trials)
-    counts, stalled = run_workers(monte_carlo_kernel, p.n_players, np.int64, p.categories, blocks,
-                          p.hands, p.board, p.unknown, _evaluator(p.ranking))
-    return counts + (np.array([sum(stalled)]),)
+    (wins, ties, cats), stalled = run_workers(monte_carlo_kernel, p.n_players, np.int64,
+                                              p.categories, blocks, p.hands, p.board,
+                                              p.unknown, _evaluator(p.ranking))
+    return (codes_of_wins(wins, ties, trials_counted(wins, ties)), cats,
+            np.array([sum(stalled)]))
 
 
 def _hand_sampler(fixed: list[_Player], ranking: str) -> HandSampler:
@@ -398,7 +378,8 @@ def _hand_sampler(fixed: list[_Player], ranking: str) -> HandSampler:
 
 
 def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_stderr,
-                 categories, client, chunk_size, progress, ranking: str) -> _Counted:
+                 categories, client, chunk_size, progress, ranking: str) -> Counted:
+    """The counts of a Monte Carlo run, in the players' internal order (random ones last)."""
     fixed = [p for p in players if p.combos is not None]
     n_random = len(players) - len(fixed)
     trials = monte_carlo_trials(trials, target_stderr)
@@ -412,28 +393,9 @@ def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_s
                              plan=deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)),
         n_players=len(players), categories=categories, ranking=ranking)
 
-    def reached(counts) -> bool:
-        wins, ties, _, _ = counts
-        n_done = trials_counted(wins, ties)
-        return bool((equity_and_error(wins, ties, n_done, n_done)[1] < target_stderr).all())
-
-    def stop(counts) -> bool:
-        stalled = counts[3]
-        return bool(stalled[0]) or (target_stderr is not None and reached(counts))
-
-    run = run_chunks(_monte_carlo_chunk, problem, -(-trials // block),
-                     chunk_blocks(chunk_size, block), client=client, stop=stop,
-                     progress=progress, block_size=block, total=trials,
-                     open_ended=target_stderr is not None, desc="equity")
-    wins, ties, cats, stalled = run.counts
-    if stalled[0]:
-        raise PokersimInputError(
-            f"the players' ranges conflict too often: {problem.hands.max_rejections:,} draws "
-            "in a row gave two players a card in common; narrow or widen them")
-    n_done = min(run.blocks * block, trials)
-    method = "monte-carlo (partial)" if run.interrupted else "monte-carlo"
-    met = None if target_stderr is None or run.interrupted else reached(run.counts)
-    return _Counted(wins, ties, cats, n_done, n_done, n_done, method, met)
+    return monte_carlo_counts(_monte_carlo_chunk, problem, trials, block, split=False,
+                              seed=seed, target_stderr=target_stderr, client=client,
+                              chunk_size=chunk_size, progress=progress)
 
 
 def trials_counted(wins, ties) -> int:

@@ -132,6 +132,20 @@ def _split_pot_weights(n: int) -> np.ndarray:
     return weights
 
 
+def standard_errors(counted: Counted, split: bool = False) -> np.ndarray:
+    """Each player's Monte Carlo standard error of equity (0 when exact), as
+    :func:`summarise` finds it, without the table."""
+    n = counted.codes.shape[0]
+    if counted.trials is None:
+        return np.zeros(n)
+    codes = np.asarray(counted.codes, float)
+    if split:
+        p = codes / counted.total
+        eq, square = (p[:, None] * _split_pot_weights(n)[[0, 4]]).sum(axis=(2, 3)).T
+        return np.sqrt(np.maximum(square - eq**2, 0.0) / counted.trials)
+    return equity_and_error(*_wins_and_ties(codes), counted.total, counted.trials)[1]
+
+
 def summarise(labels, counted: Counted, split: bool = False,
               ranking: str | None = None) -> ResultFrame:
     """The win-rate table of ``counted`` (see :func:`pokersim.equity`): the split-pot
