@@ -19,11 +19,13 @@ from . import _moved, config  # noqa: F401
 if TYPE_CHECKING:  # the names as mypy and editors see them
     # data: the shipped tables; isomorphism: pokersim.isomorphism.index, unindex, class_count
     from . import data, isomorphism  # noqa: F401
-    from .breakdown import range_breakdown
+    from .analysis.breakdown import range_breakdown
+    from .analysis.distribution import equity_distribution
+    from .analysis.next_card import outs
+    from .analysis.strength import hand_strength, hand_strength_table
     from .cards import format_cards, parse_cards, parse_hands
     from .deal import deal
     from .display import CardView, show, with_symbols
-    from .distribution import equity_distribution
     from .engine import equity, equity_vs_random
     from .errors import (
         CardError,
@@ -37,8 +39,6 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     )
     from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
     from .frequencies import category_frequencies
-    from .hand_strength import hand_strength, hand_strength_table
-    from .next_card import outs
     from .ranges import Range, parse_range
     from .showdown import Showdown, showdown
 
@@ -56,18 +56,18 @@ __all__ = [
 
 # The public names by the submodule that defines them (as in the TYPE_CHECKING block above).
 _SOURCES = {
-    "breakdown": ("range_breakdown",),
+    "analysis.breakdown": ("range_breakdown",),
     "cards": ("format_cards", "parse_cards", "parse_hands"),
     "deal": ("deal",),
     "display": ("CardView", "show", "with_symbols"),
-    "distribution": ("equity_distribution",),
+    "analysis.distribution": ("equity_distribution",),
     "engine": ("equity", "equity_vs_random"),
     "errors": ("CardError", "DuplicateCardError", "HandShapeError", "PokersimDeprecationWarning",
                "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"),
     "evaluate": ("Category", "best_five", "cactus_rank", "category", "describe", "evaluate"),
     "frequencies": ("category_frequencies",),
-    "hand_strength": ("hand_strength", "hand_strength_table"),
-    "next_card": ("outs",),
+    "analysis.strength": ("hand_strength", "hand_strength_table"),
+    "analysis.next_card": ("outs",),
     "ranges": ("Range", "parse_range"),
     "showdown": ("Showdown", "showdown"),
 }
@@ -112,3 +112,8 @@ sys.modules[__name__].__class__ = _Package
 # Modules that moved into pokersim.engine (deprecated names, for one release)
 _moved.register(f"{__name__}.equity", f"{__name__}.engine.front")
 _moved.register(f"{__name__}.players", f"{__name__}.engine.question")
+# ... and into pokersim.analysis
+for _old, _new in (("hand_strength", "strength"), ("distribution", "distribution"),
+                   ("breakdown", "breakdown"), ("next_card", "next_card")):
+    _moved.register(f"{__name__}.{_old}", f"{__name__}.analysis.{_new}")
+del _old, _new

@@ -354,7 +354,7 @@ def _hand_strength_rows(repeat: int, notes: list[str], quick: bool = False) -> l
     from math import comb
 
     from . import format_cards, hand_strength, parse_cards
-    from .hand_strength import ROUNDS, _table_chunk, board_classes
+    from .analysis.strength import ROUNDS, _table_chunk, board_classes
 
     rows = []
     peers = []

@@ -985,8 +985,8 @@ def _indices_as_typed(args, frame):
 
 def _strength_commands(sub) -> list[argparse.ArgumentParser]:
     """``hand-strength`` and ``isomorphism`` (tables), with ``hand-strength-table`` (a file)."""
-    from ._hand_strength import RIVER_UNITS
-    from .hand_strength import ROUNDS as STRENGTH_ROUNDS
+    from .analysis._strength import RIVER_UNITS
+    from .analysis.strength import ROUNDS as STRENGTH_ROUNDS
     from .isomorphism import ROUNDS
 
     def hands_options(p):

@@ -1,6 +1,6 @@
 """Slow, obviously right references for ranges on a board: a combo's equity against a weighted
 range (every opponent combo, every runout), the made hand and draws of a combo as
-pokersim.breakdown defines them, and outs by enumeration.
+pokersim.analysis.breakdown defines them, and outs by enumeration.
 
 Plain Python on top of tests/naive.py; pokersim is not imported. A combo is a pair of card
 ids, a range a list of (combo, weight).
@@ -66,7 +66,7 @@ def best_straight(ranks):
 
 
 def made_hand(hole, board):
-    """The made hand of pokersim.breakdown's list, from its definitions."""
+    """The made hand of pokersim.analysis.breakdown's list, from its definitions."""
     category = naive_rank(list(hole) + list(board))[0]
     for code, name in ((STRAIGHT_FLUSH, "straight flush"), (FOUR_OF_A_KIND, "four of a kind"),
                        (FULL_HOUSE, "full house"), (FLUSH, "flush"), (STRAIGHT, "straight")):
@@ -104,7 +104,7 @@ def made_hand(hole, board):
 
 
 def draws(hole, board, dead=()):
-    """The names of the draws the combo holds, from pokersim.breakdown's definitions."""
+    """The names of the draws the combo holds, from pokersim.analysis.breakdown's definitions."""
     found = set()
     if len(board) == 5:
         return found

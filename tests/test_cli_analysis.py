@@ -285,7 +285,7 @@ def test_table_bad_input_is_one_line(capsys, tmp_path, monkeypatch, argv, words)
 
 @pytest.mark.parametrize("existing", [False, True])
 def test_ctrl_c_leaves_no_half_written_table(capsys, tmp_path, monkeypatch, existing):
-    after_first_chunk(monkeypatch, importlib.import_module("pokersim.hand_strength"),
+    after_first_chunk(monkeypatch, importlib.import_module("pokersim.analysis.strength"),
                       "_table_chunk")
     path = tmp_path / "flop.parquet"
     if existing:

@@ -17,8 +17,8 @@ import pandas as pd
 import pytest
 
 from pokersim import deal, evaluate, format_cards, hand_strength, hand_strength_table, parse_cards
+from pokersim.analysis.strength import _fill_table, _table_chunk, _write_parquet, board_classes
 from pokersim.errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
-from pokersim.hand_strength import _fill_table, _table_chunk, _write_parquet, board_classes
 from pokersim.io import read_table
 from pokersim.isomorphism import class_count, index, unindex
 

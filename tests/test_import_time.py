@@ -62,7 +62,7 @@ def test_a_function_named_like_its_submodule_wins_whatever_is_imported_first():
     got = run("import importlib, json, types\n"
               "import pokersim.equity, pokersim.deal\n"
               "from pokersim.evaluate import evaluate\n"
-              "from pokersim.hand_strength import hand_strength_table\n"
+              "from pokersim.analysis.strength import hand_strength_table\n"
               "import pokersim.cli\n"  # imports the submodules itself
               "importlib.import_module('pokersim.showdown')\n"
               "import pokersim\n"
@@ -73,7 +73,8 @@ def test_a_function_named_like_its_submodule_wins_whatever_is_imported_first():
               "    'imported': type(deal).__name__,\n"
               "    'submodules': [type(importlib.import_module('pokersim.' + n)).__name__\n"
               "                   for n in names]}))")
-    # pokersim.equity (the module) moved to pokersim.engine: its old name is a deprecated
-    # alias (pokersim._moved), which the import leaves in place too
+    # pokersim.equity and pokersim.hand_strength (the modules) moved to pokersim.engine and
+    # pokersim.analysis: their old names are deprecated aliases (pokersim._moved), which the
+    # imports leave in place too
     assert got == {"attributes": ["function"] * 5, "imported": "function",
-                   "submodules": ["module", "MovedModule", "module", "module", "module"]}
+                   "submodules": ["module", "MovedModule", "module", "MovedModule", "module"]}

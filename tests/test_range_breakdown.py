@@ -1,5 +1,5 @@
 """range_breakdown against a naive classifier written from the definitions of
-pokersim.breakdown (tests/naive_board.py): every combo of the deck on boards chosen to hold
+pokersim.analysis.breakdown (tests/naive_board.py): every combo of the deck on boards chosen to hold
 every class, the weighted counts, and bad input."""
 
 import numpy as np
@@ -9,7 +9,7 @@ from naive import cards_from_text, cards_to_text
 from naive_board import draws, made_hand
 
 from pokersim import PokersimInputError, Range, range_breakdown
-from pokersim.breakdown import DRAW_COLUMNS, DRAWS, MADE_HANDS
+from pokersim.analysis.breakdown import DRAW_COLUMNS, DRAWS, MADE_HANDS
 from pokersim.results import ResultFrame
 
 #: Boards that between them hold every made hand and draw for some combo of the deck:

@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._jit import jit
-from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, nonflush_strength, suit_of_flush, tables
+from .._jit import jit
+from ..tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, nonflush_strength, suit_of_flush, tables
 
 #: Radix sort of strengths (1 .. 7462 < 2**13): the low 7 bits, then the high 6.
 _LOW_BITS = 7

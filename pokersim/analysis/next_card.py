@@ -12,14 +12,14 @@
 For every card that can fall next (on a flop: the turn; on a turn: the river), the hand's
 equity once it has fallen, against the same opponents, over every card still to come; the
 change from the equity now; the chance that this card is the next one; the hand it makes (the
-made hands of :mod:`pokersim.breakdown`); and whether it is an **out**. The hand's *made-hand
-share* on a board is its share of the pot if no more cards came (win 1, tie 1/2, lose 0,
+made hands of :mod:`pokersim.analysis.breakdown`); and whether it is an **out**. The hand's
+*made-hand share* on a board is its share of the pot if no more cards came (win 1, tie 1/2, lose 0,
 averaged over the opponent's holdings; against several random opponents, over one random hand:
 see :func:`outs`). An out is a card that turns a losing hand into the best one: after it the
 made-hand share is above 1/2 where it is below 1/2 now (against one hand: from behind to
 ahead; against a range: for more than half its weight), and the hand improves (its made hand
-is a better one of the list of :data:`pokersim.breakdown.MADE_HANDS`), so that a card which
-only pairs the board, weakening the opponent's holdings, is not an out.
+is a better one of the list of :data:`pokersim.analysis.breakdown.MADE_HANDS`), so that a card
+which only pairs the board, weakening the opponent's holdings, is not an out.
 """
 
 from __future__ import annotations
@@ -29,17 +29,14 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ._sweep import board_sweep
-from .breakdown import MADE_HANDS, made_hands
-from .cards import CARD_NAMES, as_card_set, format_cards, parse_cards
-from .distribution import as_range, board_and_dead, union
-from .engine import MAX_OPPONENTS, equity
-from .engine.front import collect_runs
-from .errors import CardError, DuplicateCardError, PokersimInputError
-from .ranges import Range
-from .results import ResultFrame, win_rate_table
-from .runner import check_client
-from .validation import (
+from ..cards import CARD_NAMES, as_card_set, format_cards, parse_cards
+from ..engine import MAX_OPPONENTS, equity
+from ..engine.front import collect_runs
+from ..errors import CardError, DuplicateCardError, PokersimInputError
+from ..ranges import Range
+from ..results import ResultFrame, win_rate_table
+from ..runner import check_client
+from ..validation import (
     check_between,
     check_flag,
     check_target_stderr,
@@ -48,6 +45,9 @@ from .validation import (
     keyword_options,
     short_repr,
 )
+from ._sweep import board_sweep
+from .breakdown import MADE_HANDS, made_hands
+from .distribution import as_range, board_and_dead, union
 
 __all__ = ["outs"]
 
@@ -87,8 +87,9 @@ def _opponents(opponents, blocked: np.ndarray, hero: np.ndarray) -> tuple[str, R
 
 def _hero_sweep(hero: np.ndarray, opponent: Range, board: np.ndarray, live: np.ndarray):
     """``shares(k, by_card)``: the hand's (win, tie, unweighted deals) against the range on
-    the board over every runout of ``k`` cards, per slot of :func:`pokersim._sweep.board_sweep`
-    (NaN where the hand meets no opponent combo)."""
+    the board over every runout of ``k`` cards, per slot of
+    :func:`pokersim.analysis._sweep.board_sweep` (NaN where the hand meets no opponent
+    combo)."""
     combos, weights, _ = union(Range(hero[None, :]), opponent)
     row = int(np.flatnonzero(weights[0])[0])
 
@@ -122,7 +123,7 @@ def outs(hand, opponents=1, board=None, dead=None, *, method: str = "auto",
         Cards out of play.
     method, trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`. Against one opponent ``"auto"`` is exact: every
-        opponent holding and runout, all the cards in one sweep (:mod:`pokersim._sweep`).
+        opponent holding and runout, all the cards in one sweep (:mod:`pokersim.analysis._sweep`).
         Against several random opponents, or with ``method="monte-carlo"`` (or ``trials``,
         ``seed``, ``target_stderr``), each card's equity is one :func:`pokersim.equity` run
         with these options (the same seed for every card); ``"auto"`` is then exact where

@@ -1,4 +1,4 @@
-"""Kernels of exact hand strength (the public side: :mod:`pokersim.hand_strength`).
+"""Kernels of exact hand strength (the public side: :mod:`pokersim.analysis.strength`).
 
 Everything is computed per board, for every hole pair of the cards left at once, by sorting
 strengths and sweeping them with card removal instead of comparing pairs of hands (the
@@ -21,7 +21,7 @@ technique of ``ALGORITHMS.md``, "Strength against every hand at once"):
 
 Per board and hole pair the kernel writes counts that merge by addition (:data:`N_STATS`
 columns, named by the constants below) and, when asked, a histogram of the river hand
-strength over the runouts. :mod:`pokersim.hand_strength` turns them into HS, EHS, EHS²,
+strength over the runouts. :mod:`pokersim.analysis.strength` turns them into HS, EHS, EHS²,
 PPot and NPot.
 """
 
@@ -32,8 +32,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._jit import jit, on_workers, popcount, share, worker_copies, workers
-from .tables import KEY_BIAS, lookup
+from .._jit import jit, on_workers, popcount, share, worker_copies, workers
+from ..tables import KEY_BIAS, lookup
 
 #: Columns of the kernel's counts for one hole pair on one board. ``AHEAD_NOW`` and
 #: ``TIED_NOW``: opponents the hand beats / ties on the board as it stands. ``HP_XY``: over

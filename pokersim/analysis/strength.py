@@ -23,7 +23,7 @@ two of the cards left, every such hand equally likely:
   potential-aware abstractions cluster on.
 
 Everything is exact, and computed per board for all the hole pairs of the cards left at
-once (:mod:`pokersim._hand_strength`): every pair is evaluated once per runout and the
+once (:mod:`pokersim.analysis._strength`): every pair is evaluated once per runout and the
 strengths swept in order with card removal, rather than hands compared in pairs.
 :func:`hand_strength_table` gives a row for every suit-isomorphic class of a round
 (:mod:`pokersim.isomorphism`).
@@ -46,8 +46,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import isomorphism
-from ._hand_strength import (
+from .. import isomorphism
+from ..cards import as_hands, check_hands, format_cards
+from ..combinatorics import subsets
+from ..errors import HandShapeError, PokersimInputError
+from ..evaluate import kernel_args
+from ..io import PARQUET_KEY, require_format, table_metadata, write_atomic
+from ..isomorphism import _paired_rows
+from ..results import ResultFrame
+from ..runner import _bar, _results, check_client
+from ..validation import check_between, check_count, check_writable, short_repr
+from ._strength import (
     AHEAD_NOW,
     HP_AA,
     HP_AT,
@@ -62,15 +71,6 @@ from ._hand_strength import (
     TIED_NOW,
     board_stats_kernel,
 )
-from .cards import as_hands, check_hands, format_cards
-from .combinatorics import subsets
-from .errors import HandShapeError, PokersimInputError
-from .evaluate import kernel_args
-from .io import PARQUET_KEY, require_format, table_metadata, write_atomic
-from .isomorphism import _paired_rows
-from .results import ResultFrame
-from .runner import _bar, _results, check_client
-from .validation import check_between, check_count, check_writable, short_repr
 
 __all__ = ["ROUNDS", "board_classes", "hand_strength", "hand_strength_table"]
 

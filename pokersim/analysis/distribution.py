@@ -13,7 +13,7 @@ Each combo's equity is against the whole other range, weights and card removal c
 opponent holds each of its combos that shares no card with this one (nor with the board and
 the dead cards) in proportion to its weight, and every runout to the river is dealt. The
 kernel evaluates each (combo, runout) once and sweeps the sorted strengths
-(:mod:`pokersim._sweep`), so two ranges of hundreds of combos take milliseconds on a flop.
+(:mod:`pokersim.analysis._sweep`), so two ranges of hundreds of combos take milliseconds on a flop.
 :func:`pokersim.plots.equity_distribution` draws the sorted curve of both ranges.
 """
 
@@ -23,12 +23,12 @@ import functools
 
 import numpy as np
 
+from ..cards import as_card_set, format_cards
+from ..errors import DuplicateCardError, PokersimInputError, RangeError
+from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..results import ResultFrame, win_rate_table
+from ..validation import short_repr
 from ._sweep import board_sweep
-from .cards import as_card_set, format_cards
-from .errors import DuplicateCardError, PokersimInputError, RangeError
-from .ranges import RANDOM_WORDS, Range, parse_range
-from .results import ResultFrame, win_rate_table
-from .validation import short_repr
 
 __all__ = ["equity_distribution"]
 

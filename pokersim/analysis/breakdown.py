@@ -78,11 +78,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import format_cards
+from ..cards import format_cards
+from ..evaluate import category_of_strength, evaluate
+from ..results import ResultFrame
+from ..validation import check_flag, keyword_options
 from .distribution import as_range, board_and_dead
-from .evaluate import category_of_strength, evaluate
-from .results import ResultFrame
-from .validation import check_flag, keyword_options
 
 __all__ = ["DRAWS", "MADE_HANDS", "made_hands", "range_breakdown"]
 
