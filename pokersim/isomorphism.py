@@ -29,6 +29,8 @@ from .errors import HandShapeError, PokersimInputError
 from .tables import tables as evaluator_tables
 from .validation import named, short_repr
 
+__all__ = ["ROUNDS", "class_count", "index", "unindex"]
+
 #: The rounds, by the number of board cards: 0, 3, 4 and 5.
 ROUNDS = ("preflop", "flop", "turn", "river")
 _ROUND_NUMBER = {name: number for number, name in enumerate(ROUNDS)}

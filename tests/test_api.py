@@ -8,6 +8,7 @@ modules. A spelling the page retires (``exact``, ``hands`` as a count, ...) may 
 parameter only while its docstring says it is deprecated.
 """
 
+import ast
 import importlib
 import inspect
 import re
@@ -21,8 +22,10 @@ import pokersim
 import pokersim.data
 import pokersim.errors
 import pokersim.heads_up
+import pokersim.isomorphism
 import pokersim.results
 import pokersim.starting_hands
+import pokersim.validation
 from pokersim.errors import PokersimDeprecationWarning
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.results import ResultFrame
@@ -516,3 +519,58 @@ def test_every_option_of_a_simulation_is_keyword_only():
                          if p in OPTIONS and v.kind is not v.KEYWORD_ONLY]
                   for name, f in simulating.items()}
     assert {name: p for name, p in positional.items() if p} == {}
+
+
+# ---------------------------------------------------------------------------------------------
+# docs/api.md, "Signatures": every public function as it is defined
+
+
+def _documented_signatures() -> dict[str, ast.arguments]:
+    """The page's signatures, by the function's dotted name (``pokersim.`` and, for the games'
+    modules, ``pokersim.games.`` added), each parsed as the arguments of a ``def``."""
+    section = API.split("\n## Signatures\n", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    found = {}
+    for line in block.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, arguments = line.split("(", 1)
+        module = name.rpartition(".")[0]
+        games = module in ("draw5", "videopoker", "zhajinhua")
+        prefix = "pokersim.games." if games else "pokersim."
+        tree = ast.parse(f"def f({arguments}: pass")
+        found[prefix + name] = tree.body[0].args  # type: ignore[attr-defined]
+    return found
+
+
+def _documented_default(node: ast.expr, module):
+    """A default as the page writes it: a literal, ``range(...)`` or the module's ``Rules()``."""
+    return eval(compile(ast.Expression(node), "docs/api.md", "eval"),  # noqa: S307
+                {"range": range, "Rules": getattr(module, "Rules", None)})
+
+
+def test_the_signatures_of_the_page_are_the_functions_signatures():
+    functions = _public_functions()
+    functions.update({f"pokersim.isomorphism.{n}": getattr(pokersim.isomorphism, n)
+                      for n in pokersim.isomorphism.__all__
+                      if inspect.isfunction(getattr(pokersim.isomorphism, n))})
+    documented = _documented_signatures()
+    assert sorted(documented) == sorted(functions)  # every public function, no other
+    for name, f in functions.items():
+        args = documented[name]
+        # the code's parameters, less the deprecated keywords (their default: NOT_GIVEN)
+        params = [p for p in inspect.signature(f).parameters.values()
+                  if p.default is not pokersim.validation.NOT_GIVEN]
+        positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+        keyword = [p for p in params if p.kind is p.KEYWORD_ONLY]
+        assert len(positional) + len(keyword) == len(params), name  # no *args, **kwargs
+        assert [a.arg for a in args.args] == [p.name for p in positional], name
+        assert [a.arg for a in args.kwonlyargs] == [p.name for p in keyword], name
+        module = inspect.getmodule(f)
+        defaults = [None] * (len(args.args) - len(args.defaults)) + list(args.defaults)
+        for p, node in zip(positional + keyword, defaults + list(args.kw_defaults),
+                           strict=True):
+            if node is None:
+                assert p.default is p.empty, (name, p.name)
+            else:
+                assert p.default == _documented_default(node, module), (name, p.name)
