@@ -68,7 +68,8 @@ html_static_path: list[str] = []
 def _canonical(target: str, module: str | None) -> str | None:
     """Where the object a cross-reference names is documented: ``pokersim.Category`` and a bare
     ``CardError`` inside :mod:`pokersim.cards` both name objects that the reference documents in
-    the module defining them (``pokersim.evaluate.Category``, ``pokersim.errors.CardError``)."""
+    the module defining them (``pokersim.evaluator.strengths.Category``,
+    ``pokersim.errors.CardError``)."""
     for scope in ([module] if module else []) + [""]:
         path = f"{scope}.{target}" if scope else target
         parts = path.split(".")

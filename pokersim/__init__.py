@@ -37,7 +37,14 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
         SimulationInterrupted,
         TargetStderrWarning,
     )
-    from .evaluate import Category, best_five, cactus_rank, category, describe, evaluate
+    from .evaluator.strengths import (
+        Category,
+        best_five,
+        cactus_rank,
+        category,
+        describe,
+        evaluate,
+    )
     from .frequencies import category_frequencies
     from .ranges import Range, parse_range
     from .showdown import Showdown, showdown
@@ -64,7 +71,8 @@ _SOURCES = {
     "engine": ("equity", "equity_vs_random"),
     "errors": ("CardError", "DuplicateCardError", "HandShapeError", "PokersimDeprecationWarning",
                "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"),
-    "evaluate": ("Category", "best_five", "cactus_rank", "category", "describe", "evaluate"),
+    "evaluator.strengths": ("Category", "best_five", "cactus_rank", "category", "describe",
+                            "evaluate"),
     "frequencies": ("category_frequencies",),
     "analysis.strength": ("hand_strength", "hand_strength_table"),
     "analysis.next_card": ("outs",),
@@ -117,3 +125,5 @@ for _old, _new in (("hand_strength", "strength"), ("distribution", "distribution
                    ("breakdown", "breakdown"), ("next_card", "next_card")):
     _moved.register(f"{__name__}.{_old}", f"{__name__}.analysis.{_new}")
 del _old, _new
+# ... and into pokersim.evaluator
+_moved.register(f"{__name__}.evaluate", f"{__name__}.evaluator.strengths")

@@ -22,7 +22,7 @@ bar can start its clock after them (:mod:`pokersim.runner`).
 
 >>> concept("pokersim.engine._games"), concept("pokersim.engine._holdem")
 ('game equity', "Hold'em equity")
->>> concept("pokersim.evaluate")
+>>> concept("pokersim.evaluator.strengths")
 'evaluator'
 >>> concept("pokersim.rankings.new_game")
 'new game'
@@ -53,7 +53,7 @@ CONCEPTS = {
     "pokersim.engine.holdem": "Hold'em equity",
     "pokersim.engine._games": "game equity",
     "pokersim.engine.games": "game equity",
-    "pokersim.evaluate": "evaluator",
+    "pokersim.evaluator.strengths": "evaluator",
     "pokersim.tables": "evaluator",
     "pokersim._simd": "evaluator",
     "pokersim.rankings.hashed": "ranking",

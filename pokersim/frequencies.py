@@ -19,7 +19,7 @@ from ._random import seed_key
 from .combinatorics import subsets
 from .deal import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
-from .evaluate import evaluate, hand_strength, ranked_lookup
+from .evaluator.strengths import evaluate, hand_strength, ranked_lookup
 from .games.game import get as get_game
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .rankings import BADUGI, PLAIN

@@ -17,7 +17,7 @@ import numpy as np
 
 from .cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
 from .errors import CardError, DuplicateCardError, HandShapeError
-from .evaluate import HighLow, _board_or_ranking, evaluate
+from .evaluator.strengths import HighLow, _board_or_ranking, evaluate
 from .games.game import get as get_game
 from .rankings import NO_LOW
 from .validation import keyword_options, short_repr

@@ -431,6 +431,9 @@ DEPRECATIONS = {
     "pokersim.next_card": ("pokersim.next_card",
                            lambda: importlib.import_module("pokersim.next_card").outs,
                            lambda: pokersim.outs),
+    "pokersim.evaluate": (  # the module; pokersim.evaluate is the function
+        "pokersim.evaluate", lambda: importlib.import_module("pokersim.evaluate").HighLow,
+        lambda: importlib.import_module("pokersim.evaluator.strengths").HighLow),
     "EXACT_SHOWDOWNS": ("games.equity.EXACT_SHOWDOWNS",
                         lambda: pokersim.games.equity.EXACT_SHOWDOWNS,
                         lambda: pokersim.config.EXACT_WORK),

@@ -32,7 +32,7 @@ from pokersim import (
 from pokersim import convert as cv
 from pokersim.engine import equity
 from pokersim.errors import PokersimDeprecationWarning
-from pokersim.evaluate import HighLow
+from pokersim.evaluator.strengths import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
 

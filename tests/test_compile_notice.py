@@ -40,7 +40,7 @@ EVALUATOR_LINE = ("pokersim: compiling the evaluator kernels (first run only; la
 
 
 def test_the_line_names_the_kernels_of_a_module():
-    assert _compiling.notice("pokersim.evaluate") == EVALUATOR_LINE
+    assert _compiling.notice("pokersim.evaluator.strengths") == EVALUATOR_LINE
     assert "the game equity kernels" in _compiling.notice("pokersim.engine._games")
     assert "the Hold'em equity kernels" in _compiling.notice("pokersim.engine._holdem")
     assert _compiling.concept("pokersim.rankings.omaha") == "Omaha"
@@ -86,13 +86,13 @@ def fresh(monkeypatch):
 
 def test_a_long_compile_prints_one_line_once_per_kind_of_kernel(fresh, monkeypatch):
     monkeypatch.setattr(sys, "stderr", fresh)
-    _compile("pokersim.engine._games", 0.3, inner="pokersim.evaluate")
+    _compile("pokersim.engine._games", 0.3, inner="pokersim.evaluator.strengths")
     _compile("pokersim.engine._games", 0.3)  # the same kind again: said already
-    _compile("pokersim.evaluate", 0.01)  # short: nothing
+    _compile("pokersim.evaluator.strengths", 0.01)  # short: nothing
     _compile("numba.np.arraymath", 0.3)  # not pokersim's: not followed
     assert fresh.getvalue() == _compiling.notice("pokersim.engine._games") + "\n"
     assert _compiling.compiles() == 3  # the outermost of pokersim's, the helper not counted
-    _compile("pokersim.evaluate", 0.3)
+    _compile("pokersim.evaluator.strengths", 0.3)
     assert fresh.getvalue().splitlines()[1] == EVALUATOR_LINE
 
 
@@ -104,7 +104,7 @@ def test_no_line_off_a_terminal_or_when_silenced(fresh, monkeypatch, how):
     elif how == "env":
         monkeypatch.setenv(_compiling.QUIET_ENV, "1")
     with _compiling.silenced(how == "quiet"):
-        _compile("pokersim.evaluate", 0.3)
+        _compile("pokersim.evaluator.strengths", 0.3)
     assert fresh.getvalue() == "" and sys.stderr.getvalue() == ""
     assert _compiling.compiles() == 1  # counted all the same
 

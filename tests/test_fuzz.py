@@ -33,7 +33,7 @@ from pokersim import CardError, HandShapeError, PokersimInputError, RangeError
 from pokersim.cards import CARD_NAMES
 from pokersim.cli import main as cli_main
 from pokersim.errors import PokersimDeprecationWarning
-from pokersim.evaluate import CATEGORY_LABELS
+from pokersim.evaluator.strengths import CATEGORY_LABELS
 from pokersim.games import draw5
 from pokersim.games import videopoker as vp
 from pokersim.games import zhajinhua as zjh

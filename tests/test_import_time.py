@@ -61,7 +61,7 @@ def test_a_function_named_like_its_submodule_wins_whatever_is_imported_first():
     # The import system sets pokersim.equity to the submodule when it imports it.
     got = run("import importlib, json, types\n"
               "import pokersim.equity, pokersim.deal\n"
-              "from pokersim.evaluate import evaluate\n"
+              "from pokersim.evaluator.strengths import evaluate\n"
               "from pokersim.analysis.strength import hand_strength_table\n"
               "import pokersim.cli\n"  # imports the submodules itself
               "importlib.import_module('pokersim.showdown')\n"
@@ -73,8 +73,9 @@ def test_a_function_named_like_its_submodule_wins_whatever_is_imported_first():
               "    'imported': type(deal).__name__,\n"
               "    'submodules': [type(importlib.import_module('pokersim.' + n)).__name__\n"
               "                   for n in names]}))")
-    # pokersim.equity and pokersim.hand_strength (the modules) moved to pokersim.engine and
-    # pokersim.analysis: their old names are deprecated aliases (pokersim._moved), which the
-    # imports leave in place too
+    # pokersim.equity, pokersim.evaluate and pokersim.hand_strength (the modules) moved to
+    # pokersim.engine, pokersim.evaluator and pokersim.analysis: their old names are deprecated
+    # aliases (pokersim._moved), which the imports leave in place too
     assert got == {"attributes": ["function"] * 5, "imported": "function",
-                   "submodules": ["module", "MovedModule", "module", "MovedModule", "module"]}
+                   "submodules": ["module", "MovedModule", "MovedModule", "MovedModule",
+                                  "module"]}

@@ -13,7 +13,7 @@ import pytest
 
 from pokersim._jit import HAS_AVX2
 from pokersim._simd import PAD, rank_and_suit_tables
-from pokersim.evaluate import SCRATCH, _evaluate_kernel, kernel_args
+from pokersim.evaluator.strengths import SCRATCH, _evaluate_kernel, kernel_args
 from pokersim.tables import RANK_KEYS, tables
 from tests.naive import naive_rank
 from tests.orders import dense_from_keys, dense_from_values, random_hands
@@ -131,7 +131,7 @@ def test_short_inputs(n):
 GUARD_PAGE_SCRIPT = """
 import ctypes, mmap, sys
 import numpy as np
-from pokersim.evaluate import SCRATCH, _evaluate_kernel, kernel_args
+from pokersim.evaluator.strengths import SCRATCH, _evaluate_kernel, kernel_args
 from pokersim import deal
 page = mmap.PAGESIZE
 memory = mmap.mmap(-1, 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)

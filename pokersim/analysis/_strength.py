@@ -56,7 +56,7 @@ def board_stats_kernel(boards, n_runout, *args) -> None:
     ``holes[b, h]``, its counts in ``stats[b, h]`` (:data:`N_STATS` columns, zeroed here)
     and, when ``hist`` has bins, how many runouts give each bin of river hand strength.
     ``n_runout`` is 5 minus the board's cards; ``args``: the evaluator's tables (card_keys,
-    card_bits, flush, offsets, table: :func:`pokersim.evaluate.kernel_args`), then holes,
+    card_bits, flush, offsets, table: :func:`pokersim.evaluator.strengths.kernel_args`), then holes,
     stats and hist. Runs the worker kernel :func:`_board_stats_rows` on up to one worker per
     board, each with its own :class:`Sweep` (:func:`sweep_spaces`)."""
     n_workers = max(1, min(workers(), boards.shape[0]))

@@ -79,7 +79,7 @@ import numpy as np
 import pandas as pd
 
 from ..cards import format_cards
-from ..evaluate import category_of_strength, evaluate
+from ..evaluator.strengths import category_of_strength, evaluate
 from ..results import ResultFrame
 from ..validation import check_flag, keyword_options
 from .distribution import as_range, board_and_dead

@@ -50,7 +50,7 @@ from .. import isomorphism
 from ..cards import as_hands, check_hands, format_cards
 from ..combinatorics import subsets
 from ..errors import HandShapeError, PokersimInputError
-from ..evaluate import kernel_args
+from ..evaluator.strengths import kernel_args
 from ..io import PARQUET_KEY, require_format, table_metadata, write_atomic
 from ..isomorphism import _paired_rows
 from ..results import ResultFrame

@@ -11,11 +11,13 @@ A player's strength, by the kind of game:
   the draw games): the sum of the card keys and of the card bits of the player's and the
   board's cards (:mod:`pokersim.tables`; a ranking's card bits are one distinct bit per card,
   so their OR over distinct cards is their sum), one lookup in the game's ranking
-  (:func:`pokersim.evaluate.ranked_lookup`), and in hi/lo games one more in eight-or-better
-  (whose keys ignore suits: one hash lookup, :func:`pokersim.tables.nonflush_strength`).
-  Monte Carlo sums them from the 64-bit mask of the hand's cards, a table lookup per byte
-  (:func:`byte_sum`); exact enumeration keeps running sums along each owner's cards. No row
-  of cards is written or read back.
+  (:func:`pokersim.evaluator.strengths.ranked_lookup`), and in hi/lo games one more in
+  eight-or-better (whose keys ignore suits: one hash lookup,
+  :func:`pokersim.tables.nonflush_strength`). Monte Carlo adds each dealt card's key to its
+  owner's known cards' (the board's once a trial), and sums bits from the 64-bit mask of the
+  hand's cards, a table lookup per byte (:func:`byte_sum`), only where a flush is possible;
+  exact enumeration keeps running sums along each owner's cards. No row of cards is written
+  or read back.
 * exactly two hole cards and three board cards (Omaha, Courchevel): each player's hole cards
   in a row for :mod:`pokersim.rankings.omaha`'s helpers, after the board's description
   (its key and bits summed as above, or its row of cards).
@@ -204,7 +206,7 @@ def describe_board(cards, b, board, has_low, board_keys, o_bits, o_offsets, boar
 @jit(inline=True)
 def game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets, b_table):
     """The strength of a hand of summed ``key`` and ``bits`` in the ranking of lookup
-    ``flavor``, a run-time value here (:func:`pokersim.evaluate.ranked_lookup` has it
+    ``flavor``, a run-time value here (:func:`pokersim.evaluator.strengths.ranked_lookup` has it
     compiled in): badugi's from its own tables (``b_``), deuce-to-seven's flushes with the
     other cards, the other rankings' by :func:`pokersim.tables.lookup`."""
     if flavor == BADUGI:
@@ -832,9 +834,9 @@ class Hands(NamedTuple):
 def private_rows(known, live, k, board, rows, masks, hand):
     """Each of a player's hands ``known`` (H, w) (:data:`NO_CARD` pads a shorter hand) with
     each k-combination of the ``live`` cards that shares no card with it, then the ``board``:
-    into ``rows`` (a hand's cards as :func:`pokersim.evaluate.game_strengths` reads them),
-    ``masks`` (its cards but the board's) and ``hand`` (which of ``known``); returns how
-    many."""
+    into ``rows`` (a hand's cards as :func:`pokersim.evaluator.strengths.game_strengths`
+    reads them), ``masks`` (its cards but the board's) and ``hand`` (which of ``known``);
+    returns how many."""
     w = known.shape[1]
     idx = np.zeros(max(k, 1), np.int64)
     count = 0

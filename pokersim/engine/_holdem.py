@@ -55,7 +55,7 @@ from ..tables import KEY_BIAS, RANK_MASK, lookup
 
 class Evaluator(NamedTuple):
     """The evaluator's tables (see :mod:`pokersim.tables`) and the category of each
-    strength (:func:`pokersim.evaluate.category_of_strength`)."""
+    strength (:func:`pokersim.evaluator.strengths.category_of_strength`)."""
 
     card_keys: np.ndarray
     card_bits: np.ndarray

@@ -63,7 +63,7 @@ from .._random import alias_tables, seed_key
 from ..combinatorics import binomials
 from ..deal import deal_plan
 from ..errors import PokersimInputError
-from ..evaluate import game_strengths, kernel_args
+from ..evaluator.strengths import game_strengths, kernel_args
 from ..games.game import Game
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS

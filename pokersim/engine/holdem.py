@@ -28,7 +28,7 @@ from .. import config, rankings
 from .._random import alias_tables, seed_key
 from ..deal import deal_plan
 from ..errors import PokersimInputError
-from ..evaluate import CATEGORY_LABELS, category_of_strength, kernel_args
+from ..evaluator.strengths import CATEGORY_LABELS, category_of_strength, kernel_args
 from ..tables import KEY_BIAS
 from ..validation import drawn_seed, monte_carlo_trials
 from ._holdem import (

@@ -33,7 +33,7 @@ from ..cards import format_cards
 from ..combinatorics import SUBSET_SIZE, subset_indices, subsets
 from ..deal import deal, deal_plan, deal_row
 from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluate import (
+from ..evaluator.strengths import (
     CATEGORY_LABELS,
     Category,
     category,

@@ -47,7 +47,7 @@ from ..combinatorics import (
 )
 from ..deal import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluate import Category, hand_strength, kernel_args
+from ..evaluator.strengths import Category, hand_strength, kernel_args
 from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
 from ..tables import KEY_BIAS, lookup, tables

@@ -53,7 +53,7 @@ from .._random import seed_key
 from ..cards import as_array, as_hands, format_cards
 from ..deal import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
-from ..evaluate import evaluate as ranked_strengths
+from ..evaluator.strengths import evaluate as ranked_strengths
 from ..frequencies import category_frequencies as ranked_frequencies
 from ..montecarlo import chunk_counts, count_blocks
 from ..rankings import zhajinhua_order

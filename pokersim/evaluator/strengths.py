@@ -26,19 +26,19 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import rankings
-from ._jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
-from ._simd import eight_hands
-from .cards import as_array, as_hands, check_hands, join_board, parse_cards
-from .errors import PokersimInputError
-from .games.game import get as get_game
-from .rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
-from .rankings.badugi import badugi_strength_ace_low, best_four_kernel
-from .rankings.badugi import evaluate_kernel as badugi_kernel
-from .rankings.hashed import deuce_to_seven_flush
-from .rankings.names import HIGH_LABELS
-from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
-from .validation import deprecated, keyword_options, short_repr
+from .. import rankings
+from .._jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
+from .._simd import eight_hands
+from ..cards import as_array, as_hands, check_hands, join_board, parse_cards
+from ..errors import PokersimInputError
+from ..games.game import get as get_game
+from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
+from ..rankings.badugi import badugi_strength_ace_low, best_four_kernel
+from ..rankings.badugi import evaluate_kernel as badugi_kernel
+from ..rankings.hashed import deuce_to_seven_flush
+from ..rankings.names import HIGH_LABELS
+from ..tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
+from ..validation import deprecated, keyword_options, short_repr
 
 N_STRENGTHS = 7462
 
