@@ -8,8 +8,6 @@
 """
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING
 
 # config (plain settings) now; the rest is imported on first use (PEP 562): pandas, Numba and
@@ -24,7 +22,7 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     from .analysis.next_card import outs
     from .analysis.strength import hand_strength, hand_strength_table
     from .cards import format_cards, parse_cards, parse_hands
-    from .deal import deal
+    from .dealing import deal
     from .display import CardView, show, with_symbols
     from .engine import equity, equity_vs_random
     from .errors import (
@@ -37,6 +35,7 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
         SimulationInterrupted,
         TargetStderrWarning,
     )
+    from .evaluator.showdowns import Showdown, showdown
     from .evaluator.strengths import (
         Category,
         best_five,
@@ -47,7 +46,6 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     )
     from .frequencies import category_frequencies
     from .ranges import Range, parse_range
-    from .showdown import Showdown, showdown
 
 __version__ = "0.1.0"
 
@@ -65,7 +63,7 @@ __all__ = [
 _SOURCES = {
     "analysis.breakdown": ("range_breakdown",),
     "cards": ("format_cards", "parse_cards", "parse_hands"),
-    "deal": ("deal",),
+    "dealing": ("deal",),
     "display": ("CardView", "show", "with_symbols"),
     "analysis.distribution": ("equity_distribution",),
     "engine": ("equity", "equity_vs_random"),
@@ -77,11 +75,9 @@ _SOURCES = {
     "analysis.strength": ("hand_strength", "hand_strength_table"),
     "analysis.next_card": ("outs",),
     "ranges": ("Range", "parse_range"),
-    "showdown": ("Showdown", "showdown"),
+    "evaluator.showdowns": ("Showdown", "showdown"),
 }
 _SOURCE = {name: module for module, names in _SOURCES.items() for name in names}
-#: Functions named like the submodule that defines them: deal, equity, evaluate, ...
-_SHADOWING = frozenset(name for name, module in _SOURCE.items() if name == module)
 
 
 def __getattr__(name: str) -> object:
@@ -104,20 +100,8 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *__all__, "data", "isomorphism"})
 
 
-class _Package(types.ModuleType):
-    """The package's type: importing ``pokersim.equity`` (or ``deal``, ...) leaves the function
-    ``pokersim.equity`` in place, where the import system would set the submodule."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if (name in _SHADOWING and isinstance(value, types.ModuleType)
-                and value.__name__ == f"{__name__}.{name}"):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
-
-# Modules that moved into pokersim.engine (deprecated names, for one release)
+# Modules that moved, so that no module is named like a function (pokersim.equity is the
+# function): their old names stay importable, deprecated, for one release. Into pokersim.engine
 _moved.register(f"{__name__}.equity", f"{__name__}.engine.front")
 _moved.register(f"{__name__}.players", f"{__name__}.engine.question")
 # ... and into pokersim.analysis
@@ -127,3 +111,6 @@ for _old, _new in (("hand_strength", "strength"), ("distribution", "distribution
 del _old, _new
 # ... and into pokersim.evaluator
 _moved.register(f"{__name__}.evaluate", f"{__name__}.evaluator.strengths")
+_moved.register(f"{__name__}.showdown", f"{__name__}.evaluator.showdowns")
+# ... and to pokersim.dealing
+_moved.register(f"{__name__}.deal", f"{__name__}.dealing")

@@ -60,7 +60,7 @@ CONCEPTS = {
     "pokersim.rankings.keys": "ranking",
     "pokersim.rankings.omaha": "Omaha",
     "pokersim.rankings.badugi": "badugi",
-    "pokersim.deal": "dealing",
+    "pokersim.dealing": "dealing",
     "pokersim._random": "dealing",
     "pokersim.frequencies": "frequency",
     "pokersim.montecarlo": "Monte Carlo",

@@ -17,7 +17,7 @@ from . import config, rankings
 from ._jit import jit, on_workers, worker_copies, workers
 from ._random import seed_key
 from .combinatorics import subsets
-from .deal import deal_plan, deal_row, deal_rows, live_cards
+from .dealing import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
 from .evaluator.strengths import evaluate, hand_strength, ranked_lookup
 from .games.game import get as get_game

@@ -434,6 +434,12 @@ DEPRECATIONS = {
     "pokersim.evaluate": (  # the module; pokersim.evaluate is the function
         "pokersim.evaluate", lambda: importlib.import_module("pokersim.evaluate").HighLow,
         lambda: importlib.import_module("pokersim.evaluator.strengths").HighLow),
+    "pokersim.showdown": (
+        "pokersim.showdown", lambda: importlib.import_module("pokersim.showdown").Showdown,
+        lambda: pokersim.Showdown),
+    "pokersim.deal": ("pokersim.deal",
+                      lambda: importlib.import_module("pokersim.deal").deal_plan(10, 3).tolist(),
+                      lambda: pokersim.dealing.deal_plan(10, 3).tolist()),
     "EXACT_SHOWDOWNS": ("games.equity.EXACT_SHOWDOWNS",
                         lambda: pokersim.games.equity.EXACT_SHOWDOWNS,
                         lambda: pokersim.config.EXACT_WORK),

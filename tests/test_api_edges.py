@@ -36,8 +36,8 @@ from pokersim.evaluator.strengths import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
 
-# the modules (pokersim.deal names the function; the Hold'em kernels' side of the engine)
-DEAL = importlib.import_module("pokersim.deal")
+# the modules: dealing, the Hold'em kernels' side of the engine
+DEAL = importlib.import_module("pokersim.dealing")
 HOLDEM = importlib.import_module("pokersim.engine.holdem")
 
 RANKS = "23456789TJQKA"

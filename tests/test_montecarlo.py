@@ -20,7 +20,7 @@ import pytest
 from pokersim import config, frequencies, montecarlo
 from pokersim._jit import jit
 from pokersim._random import block_state
-from pokersim.deal import deal_plan, deal_row
+from pokersim.dealing import deal_plan, deal_row
 from pokersim.games import draw5, zhajinhua
 from pokersim.montecarlo import chunk_counts, count_blocks
 

@@ -38,7 +38,7 @@ Monte Carlo counts are int64: block ``b`` of trials draws from stream ``block_st
 chooses the range players' hands (alias tables; a draw with a card in common is drawn again),
 then deals the unknown cards without replacement from the 64-bit mask of the cards left: each
 card the i-th set bit (one ``pdep``, :func:`pokersim._jit.nth_bit`), i uniform, up to ten
-draws from one 64-bit number (:func:`pokersim.deal.batch_number`, no bias).
+draws from one 64-bit number (:func:`pokersim.dealing.batch_number`, no bias).
 
 Exact counts are weighted (float64), over deals numbered 0 .. (the range players' choices in
 mixed radix, most significant; then each owner's unknown cards in deal order, by the
@@ -84,7 +84,7 @@ import numpy as np
 from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copies
 from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
-from ..deal import BATCH, batch_number
+from ..dealing import BATCH, batch_number
 from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
 from ..rankings.badugi import badugi_strength_ace_low
 from ..rankings.hashed import deuce_to_seven_flush
@@ -299,7 +299,7 @@ def take_hand(r, j, ranged_players, ranged_cards, ranged_keys, known, base, card
 def draw_two(state, avail, other, n_live, n, plan, left):
     """Deal two trials' unknown cards, ``n`` each, uniformly without replacement from the
     cards of the masks ``avail`` and ``other`` (``n_live`` cards each; ``plan`` from
-    :func:`pokersim.deal.deal_plan`): draw t takes the i-th card left, i uniform below
+    :func:`pokersim.dealing.deal_plan`): draw t takes the i-th card left, i uniform below
     ``n_live - t``. ``left[k, t]`` is trial k's mask of the cards left before draw t (so the
     cards of draws a .. b - 1 are ``left[k, a] ^ left[k, b]``). Each draw waits on the one
     before (the mask of cards left): the two trials side by side give the CPU two such

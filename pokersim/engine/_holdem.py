@@ -44,7 +44,7 @@ from .._jit import (
 from .._random import block_state, sample_alias
 from ..combinatorics import BINOM
 from ..combinatorics import next_combination as _next_combination
-from ..deal import BATCH, batch_number
+from ..dealing import BATCH, batch_number
 from ..tables import KEY_BIAS, RANK_MASK, lookup
 
 # ---------------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ class HandSampler(NamedTuple):
 class UnknownCards(NamedTuple):
     """What Monte Carlo deals after the hole cards of :class:`HandSampler`: two cards to each
     of the last ``n_random`` players, then the runout, from the cards of ``live_mask`` (not
-    on the board nor dead) left; ``plan`` from :func:`pokersim.deal.deal_plan`."""
+    on the board nor dead) left; ``plan`` from :func:`pokersim.dealing.deal_plan`."""
 
     n_random: int
     live_mask: np.uint64
@@ -371,8 +371,8 @@ def _deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, boar
     are set in ``avail0`` or ``avail1``. Returns (state, board key and bits of trial 0, of
     trial 1).
 
-    Up to BATCH draws come from one 64-bit number, as in :func:`pokersim.deal.deal_row`
-    (``plan`` from :func:`pokersim.deal.deal_plan`): draw t takes the i-th card still
+    Up to BATCH draws come from one 64-bit number, as in :func:`pokersim.dealing.deal_row`
+    (``plan`` from :func:`pokersim.dealing.deal_plan`): draw t takes the i-th card still
     available, i uniform below the number left, found with :func:`nth_bit` (no rejection).
     Each draw waits on the one before (the mask of cards left): two trials side by side give
     the CPU two such chains to overlap (1.2x)."""

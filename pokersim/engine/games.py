@@ -61,7 +61,7 @@ from .. import config, rankings
 from .._jit import on_workers, workers
 from .._random import alias_tables, seed_key
 from ..combinatorics import binomials
-from ..deal import deal_plan
+from ..dealing import deal_plan
 from ..errors import PokersimInputError
 from ..evaluator.strengths import game_strengths, kernel_args
 from ..games.game import Game

@@ -26,7 +26,7 @@ import numpy as np
 
 from .. import config, rankings
 from .._random import alias_tables, seed_key
-from ..deal import deal_plan
+from ..dealing import deal_plan
 from ..errors import PokersimInputError
 from ..evaluator.strengths import CATEGORY_LABELS, category_of_strength, kernel_args
 from ..tables import KEY_BIAS

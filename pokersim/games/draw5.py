@@ -31,7 +31,7 @@ from .._jit import jit
 from .._random import seed_key
 from ..cards import format_cards
 from ..combinatorics import SUBSET_SIZE, subset_indices, subsets
-from ..deal import deal, deal_plan, deal_row
+from ..dealing import deal, deal_plan, deal_row
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import (
     CATEGORY_LABELS,

@@ -45,7 +45,7 @@ from ..combinatorics import (
     next_combination,
     subset_indices,
 )
-from ..deal import deal_rows, live_cards
+from ..dealing import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import Category, hand_strength, kernel_args
 from ..frequencies import by_class, count_hands

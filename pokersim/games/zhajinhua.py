@@ -51,7 +51,7 @@ from .. import montecarlo, rankings
 from .._jit import jit
 from .._random import seed_key
 from ..cards import as_array, as_hands, format_cards
-from ..deal import deal, deal_plan, deal_row
+from ..dealing import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import evaluate as ranked_strengths
 from ..frequencies import category_frequencies as ranked_frequencies

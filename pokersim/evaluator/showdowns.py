@@ -15,12 +15,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
-from .errors import CardError, DuplicateCardError, HandShapeError
-from .evaluator.strengths import HighLow, _board_or_ranking, evaluate
-from .games.game import get as get_game
-from .rankings import NO_LOW
-from .validation import keyword_options, short_repr
+from ..cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
+from ..errors import CardError, DuplicateCardError, HandShapeError
+from ..games.game import get as get_game
+from ..rankings import NO_LOW
+from ..validation import keyword_options, short_repr
+from .strengths import HighLow, _board_or_ranking, evaluate
 
 __all__ = ["Showdown", "showdown"]
 
