@@ -19,7 +19,7 @@ from ._random import seed_key
 from .combinatorics import subsets
 from .dealing import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
-from .evaluator.strengths import evaluate, hand_strength, ranked_lookup
+from .evaluator.strengths import evaluate, ranked_lookup, row_strength
 from .games.game import get as get_game
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .rankings import BADUGI, PLAIN
@@ -214,7 +214,7 @@ def _deal_and_count(state, n, deck, scratch, params, local):
     live = deck[first_card:]
     for _ in range(n):
         state = deal_row(state, live, hand, 0, 52 - first_card, k, plan)
-        local[hand_strength(hand, 0, k, card_keys, card_bits, flush, offsets, table,
+        local[row_strength(hand, 0, k, card_keys, card_bits, flush, offsets, table,
                             flavor)] += 1
 
 

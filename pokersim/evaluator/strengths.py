@@ -79,7 +79,7 @@ def ranked_lookup(flavor, key, bits, flush, offsets, table):
 
 
 @jit(inline=True)
-def hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavor=PLAIN):
+def row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavor=PLAIN):
     """Strength of the first ``k`` cards of row ``i`` of ``hands``, or -1 if they hold a
     non-card or a repeated card."""
     key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
@@ -112,7 +112,7 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
             key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
             if popcount(bits) == k:
                 out[i] = ranked_lookup(flavor, key, bits, flush, offsets, table)
-            else:  # hand_strength, with the rare bad row counted on its own branch (1.1x)
+            else:  # row_strength, with the rare bad row counted on its own branch (1.1x)
                 out[i] = -1
                 bad += 1
         return bad
@@ -146,13 +146,13 @@ def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
                 rows = left[j] & np.uint64(0xFF)
                 while rows:
                     i = np.int64(left[j] >> np.uint64(8)) * 8 + np.int64(trailing_zeros(rows))
-                    out[i] = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets,
+                    out[i] = row_strength(hands, i, k, card_keys, card_bits, flush, offsets,
                                            table, flavor)
                     bad += out[i] < 0
                     rows &= rows - np.uint64(1)
         if w == 0:  # the rows after the last whole block
             for row in range(8 * blocks, hands.shape[0]):
-                out[row] = hand_strength(hands, row, k, card_keys, card_bits, flush, offsets,
+                out[row] = row_strength(hands, row, k, card_keys, card_bits, flush, offsets,
                                          table, flavor)
                 bad += out[row] < 0
         return bad
@@ -485,7 +485,7 @@ def _best_five_kernel(flavor: int):
         k = hands.shape[1]
         start, stop = share(w, n_workers, hands.shape[0])
         for i in range(start, stop):
-            best = hand_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
+            best = row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
                                  flavor)
             for s in range(subsets.shape[0]):
                 key = KEY_BIAS

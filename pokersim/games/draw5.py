@@ -40,8 +40,8 @@ from ..evaluator.strengths import (
     category_of_strength,
     describe,
     evaluate,
-    hand_strength,
     kernel_args,
+    row_strength,
 )
 from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame
@@ -221,7 +221,7 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
         for s in range(players):
             for j in range(5):
                 seat[0, j] = dealt[0, s + j * players]
-            v = hand_strength(seat, 0, 5, card_keys, card_bits, flush, offsets, table)
+            v = row_strength(seat, 0, 5, card_keys, card_bits, flush, offsets, table)
             strength[s] = v
             best = max(best, v)
         n_best = 0

@@ -47,7 +47,7 @@ from ..combinatorics import (
 )
 from ..dealing import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluator.strengths import Category, hand_strength, kernel_args
+from ..evaluator.strengths import Category, kernel_args, row_strength
 from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
 from ..tables import KEY_BIAS, lookup, tables
@@ -111,7 +111,7 @@ def _classify_kernel(w, n_workers, hands, classes, card_keys, card_bits, flush, 
     :func:`pokersim._jit.on_rows`)."""
     start, stop = share(w, n_workers, hands.shape[0])
     for i in range(start, stop):
-        out[i] = classes[hand_strength(hands, i, 5, card_keys, card_bits, flush, offsets, table)]
+        out[i] = classes[row_strength(hands, i, 5, card_keys, card_bits, flush, offsets, table)]
 
 
 def classify(hands, *, names: bool = False):
