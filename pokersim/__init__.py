@@ -112,5 +112,6 @@ del _old, _new
 # ... and into pokersim.evaluator
 _moved.register(f"{__name__}.evaluate", f"{__name__}.evaluator.strengths")
 _moved.register(f"{__name__}.showdown", f"{__name__}.evaluator.showdowns")
+_moved.register(f"{__name__}.tables", f"{__name__}.evaluator.tables")
 # ... and to pokersim.dealing
 _moved.register(f"{__name__}.deal", f"{__name__}.dealing")

@@ -80,7 +80,8 @@ def jit(fn=None, *, inline=False, worker=False):
     ``inline="ir"`` has Numba copy a helper whatever its size, ``inline="llvm"`` leaves any to
     LLVM: for the few where the other way was measured faster
     (:func:`pokersim.frequencies.count_hands`, whose loops its callers' constants shape, and
-    :func:`pokersim.tables.suit_of_flush`: the exact 7-card count runs 1.4x faster with both).
+    :func:`pokersim.evaluator.tables.suit_of_flush`: the exact 7-card count runs 1.4x faster with
+    both).
 
     ``worker=True`` for a kernel that :func:`on_workers` runs once per worker, each on its
     own share of the work: it is compiled without Numba's reference counting, so it may not
@@ -289,7 +290,7 @@ HAS_PDEP = _has_pdep()
 
 
 #: Whether the kernels are compiled for an x86-64 CPU with AVX2, whose byte shuffles and sums
-#: :func:`pokersim._simd.eight_hands` needs.
+#: :func:`pokersim.evaluator._simd.eight_hands` needs.
 HAS_AVX2 = "avx2" in _target()[1]
 
 

@@ -20,13 +20,13 @@ from .combinatorics import subsets
 from .dealing import deal_plan, deal_row, deal_rows, live_cards
 from .errors import PokersimInputError, SimulationInterrupted
 from .evaluator.strengths import evaluate, ranked_lookup, row_strength
+from .evaluator.tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
 from .games.game import get as get_game
 from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
 from .rankings import BADUGI, PLAIN
 from .rankings.badugi import badugi_counts
 from .results import ResultFrame, frequency_table
 from .runner import check_client
-from .tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
 from .validation import (
     check_between,
     check_count,

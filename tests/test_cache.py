@@ -20,7 +20,7 @@ from pathlib import Path
 import numba
 import pytest
 
-from pokersim.tables import tables
+from pokersim.evaluator.tables import tables
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pokersim"
 
@@ -34,8 +34,9 @@ print("FILE", pokersim.__file__)
 print("RESULT", pokersim.evaluate({HANDS!r}).tolist())
 """
 
-#: The evaluate kernel (in evaluate.py) compiles in this constant of tables.py. Set to 0, it
-#: sends every hand without a flush to the same perfect-hash entry.
+#: The evaluate kernel (in evaluator/strengths.py) compiles in this constant of
+#: evaluator/tables.py. Set to 0, it sends every hand without a flush to the same perfect-hash
+#: entry.
 RANK_MASK_LINE = "RANK_MASK = np.uint64((1 << SUIT_SHIFT) - 1)"
 
 
@@ -152,7 +153,8 @@ def read_only_copy(tmp_path):
     for path in paths:
         path.chmod(path.stat().st_mode & ~0o222)
     try:
-        for folder in (src / "pokersim", src / "pokersim" / "__pycache__"):
+        for folder in (src / "pokersim", src / "pokersim" / "__pycache__",
+                       src / "pokersim" / "evaluator" / "__pycache__"):
             probe = subprocess.run([*prefix, sys.executable, "-c", PROBE, str(folder)],
                                    capture_output=True, text=True, timeout=60)
             if probe.returncode != 0 and prefix:
@@ -173,12 +175,12 @@ def test_an_edit_in_another_module_reaches_cached_kernels(tmp_path, where):
     before, messages = run(src, cache_dir)
     assert saved(messages)  # compiled and cached
     assert len(set(before[:4])) == 4 and before[4] == 7462
-    location = cache_dir if cache_dir is not None else src / "pokersim" / "__pycache__"
+    location = cache_dir if cache_dir is not None else src / "pokersim"  # its __pycache__s
     assert cache_files(location)
     if cache_dir is not None:
         assert not cache_files(src)
 
-    tables_py = src / "pokersim" / "tables.py"
+    tables_py = src / "pokersim" / "evaluator" / "tables.py"
     text = tables_py.read_text()
     assert text.count(RANK_MASK_LINE) == 1
     tables_py.write_text(text.replace(RANK_MASK_LINE, "RANK_MASK = np.uint64(0)"))
@@ -199,14 +201,14 @@ def test_an_unchanged_package_loads_its_kernels(tmp_path):
     src = copy_package(tmp_path)
     first, messages = run(src)
     assert saved(messages) and not loaded_data(messages)
-    files = cache_files(src / "pokersim" / "__pycache__")
+    files = cache_files(src / "pokersim")  # (in its __pycache__ folders)
     assert files
 
     second, messages = run(src)
     assert second == first
     assert loaded_data(messages), "nothing was loaded from the cache"
     assert not saved(messages), "the second run compiled again: " + "\n".join(saved(messages))
-    assert cache_files(src / "pokersim" / "__pycache__") == files  # nothing rewritten
+    assert cache_files(src / "pokersim") == files  # nothing rewritten
 
 
 @pytest.mark.skipif(not hasattr(numba.config, "CACHE_LOCATOR_CLASSES"),

@@ -17,9 +17,9 @@ import pytest
 from pokersim import PokersimInputError, evaluate, parse_cards
 from pokersim.combinatorics import subsets
 from pokersim.errors import CardError, DuplicateCardError
+from pokersim.evaluator.tables import HASH_SHIFT, RANK_KEYS
 from pokersim.games import game as games
 from pokersim.rankings import omaha
-from pokersim.tables import HASH_SHIFT, RANK_KEYS
 from tests.bits import bit_count
 from tests.orders import assert_same_order, dense_from_keys, dense_from_values
 

@@ -1,4 +1,4 @@
-"""The AVX2 evaluator (pokersim._simd, eight rows at a time) against the one-row-at-a-time
+"""The AVX2 evaluator (pokersim.evaluator._simd, eight rows at a time) against the one-row-at-a-time
 kernel and the naive reference, on the rows it must hand back: flushes, repeated cards,
 values that are not cards, and the rows past the last full block of eight."""
 
@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from pokersim._jit import HAS_AVX2
-from pokersim._simd import PAD, rank_and_suit_tables
+from pokersim.evaluator._simd import PAD, rank_and_suit_tables
 from pokersim.evaluator.strengths import SCRATCH, _evaluate_kernel, kernel_args
-from pokersim.tables import RANK_KEYS, tables
+from pokersim.evaluator.tables import RANK_KEYS, tables
 from tests.naive import naive_rank
 from tests.orders import dense_from_keys, dense_from_values, random_hands
 

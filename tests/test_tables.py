@@ -21,7 +21,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from pokersim import tables as T
+from pokersim.evaluator import tables as T
 
 FIELDS = [f.name for f in dataclasses.fields(T.Tables)]
 
@@ -34,7 +34,7 @@ def built():
 @pytest.fixture(scope="module")
 def shipped():
     path = T.SHIPPED
-    assert path.name == "evaluator_tables.npz" and path.parent.name == "pokersim"
+    assert path.name == "evaluator_tables.npz" and path.parent.name == "evaluator"
     with np.load(path) as z:
         return {name: z[name] for name in z.files}
 

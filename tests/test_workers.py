@@ -76,9 +76,10 @@ def test_exact_counts_do_not_depend_on_the_number_of_workers():
 
 
 def test_helpers_are_inlined_the_way_their_shape_asks():
-    from pokersim import _jit, frequencies, tables
+    from pokersim import _jit, frequencies
     from pokersim.engine._holdem import count_outcome
-    from pokersim.tables import lookup
+    from pokersim.evaluator import tables
+    from pokersim.evaluator.tables import lookup
 
     def how(helper):
         options = helper.targetoptions

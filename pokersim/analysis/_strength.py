@@ -33,7 +33,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._jit import jit, on_workers, popcount, share, worker_copies, workers
-from ..tables import KEY_BIAS, lookup
+from ..evaluator.tables import KEY_BIAS, lookup
 
 #: Columns of the kernel's counts for one hole pair on one board. ``AHEAD_NOW`` and
 #: ``TIED_NOW``: opponents the hand beats / ties on the board as it stands. ``HP_XY``: over

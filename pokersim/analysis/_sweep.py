@@ -24,7 +24,14 @@ from typing import NamedTuple
 import numpy as np
 
 from .._jit import jit
-from ..tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, nonflush_strength, suit_of_flush, tables
+from ..evaluator.tables import (
+    FLUSH_CHECK,
+    KEY_BIAS,
+    key_and_bits,
+    nonflush_strength,
+    suit_of_flush,
+    tables,
+)
 
 #: Radix sort of strengths (1 .. 7462 < 2**13): the low 7 bits, then the high 6.
 _LOW_BITS = 7
@@ -68,7 +75,7 @@ def sweep_kernel(board_key, board_bits, runouts, groups, hole_keys, hole_bits, h
     16 s on the shared 2-core machine) for a gain of a few milliseconds.
 
     The strength is looked up in the loop itself, not through
-    :func:`pokersim.tables.lookup`: inlined, that function's two returns kept the loop
+    :func:`pokersim.evaluator.tables.lookup`: inlined, that function's two returns kept the loop
     scalar and 30 times slower here (measured: 17 ms against 0.5 ms for 570,000 lookups).
     """
     n_combos = hole_keys.shape[0]

@@ -9,12 +9,12 @@ A player's strength, by the kind of game:
 
 * the best hand of all the player's and the board's cards (Hold'em, short deck, stud, razz,
   the draw games): the sum of the card keys and of the card bits of the player's and the
-  board's cards (:mod:`pokersim.tables`; a ranking's card bits are one distinct bit per card,
-  so their OR over distinct cards is their sum), one lookup in the game's ranking
+  board's cards (:mod:`pokersim.evaluator.tables`; a ranking's card bits are one distinct bit per
+  card, so their OR over distinct cards is their sum), one lookup in the game's ranking
   (:func:`pokersim.evaluator.strengths.ranked_lookup`), and in hi/lo games one more in
   eight-or-better (whose keys ignore suits: one hash lookup,
-  :func:`pokersim.tables.nonflush_strength`). Monte Carlo adds each dealt card's key to its
-  owner's known cards' (the board's once a trial), and sums bits from the 64-bit mask of the
+  :func:`pokersim.evaluator.tables.nonflush_strength`). Monte Carlo adds each dealt card's key to
+  its owner's known cards' (the board's once a trial), and sums bits from the 64-bit mask of the
   hand's cards, a table lookup per byte (:func:`byte_sum`), only where a flush is possible;
   exact enumeration keeps running sums along each owner's cards. No row of cards is written
   or read back.
@@ -85,11 +85,7 @@ from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copi
 from .._random import block_state, sample_alias
 from ..combinatorics import first_combination, next_combination
 from ..dealing import BATCH, batch_number
-from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
-from ..rankings.badugi import badugi_strength_ace_low
-from ..rankings.hashed import deuce_to_seven_flush
-from ..rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, board_high, low_mask
-from ..tables import (
+from ..evaluator.tables import (
     FLUSH_CHECK,
     HASH_SHIFT,
     RANK_MASK,
@@ -97,6 +93,10 @@ from ..tables import (
     nonflush_strength,
     suit_of_flush,
 )
+from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
+from ..rankings.badugi import badugi_strength_ace_low
+from ..rankings.hashed import deuce_to_seven_flush
+from ..rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, board_high, low_mask
 from .question import NO_CARD
 
 #: The most unknown cards of a deal (the live cards fit a 64-bit mask).
@@ -208,7 +208,7 @@ def game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets, b_
     """The strength of a hand of summed ``key`` and ``bits`` in the ranking of lookup
     ``flavor``, a run-time value here (:func:`pokersim.evaluator.strengths.ranked_lookup` has it
     compiled in): badugi's from its own tables (``b_``), deuce-to-seven's flushes with the
-    other cards, the other rankings' by :func:`pokersim.tables.lookup`."""
+    other cards, the other rankings' by :func:`pokersim.evaluator.tables.lookup`."""
     if flavor == BADUGI:
         return badugi_strength_ace_low(bits, b_flush, b_offsets, b_table)
     if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:

@@ -45,7 +45,7 @@ from .._random import block_state, sample_alias
 from ..combinatorics import BINOM
 from ..combinatorics import next_combination as _next_combination
 from ..dealing import BATCH, batch_number
-from ..tables import KEY_BIAS, RANK_MASK, lookup
+from ..evaluator.tables import KEY_BIAS, RANK_MASK, lookup
 
 # ---------------------------------------------------------------------------------------------
 # The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads
@@ -54,7 +54,7 @@ from ..tables import KEY_BIAS, RANK_MASK, lookup
 
 
 class Evaluator(NamedTuple):
-    """The evaluator's tables (see :mod:`pokersim.tables`) and the category of each
+    """The evaluator's tables (see :mod:`pokersim.evaluator.tables`) and the category of each
     strength (:func:`pokersim.evaluator.strengths.category_of_strength`)."""
 
     card_keys: np.ndarray

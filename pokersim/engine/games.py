@@ -64,11 +64,11 @@ from ..combinatorics import binomials
 from ..dealing import deal_plan
 from ..errors import PokersimInputError
 from ..evaluator.strengths import game_strengths, kernel_args
+from ..evaluator.tables import KEY_BIAS
 from ..games.game import Game
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
-from ..tables import KEY_BIAS
 from ..validation import drawn_seed, monte_carlo_trials
 from . import _games
 from .outcomes import Counted, exact_in_reach, shares

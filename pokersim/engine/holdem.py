@@ -29,7 +29,7 @@ from .._random import alias_tables, seed_key
 from ..dealing import deal_plan
 from ..errors import PokersimInputError
 from ..evaluator.strengths import CATEGORY_LABELS, category_of_strength, kernel_args
-from ..tables import KEY_BIAS
+from ..evaluator.tables import KEY_BIAS
 from ..validation import drawn_seed, monte_carlo_trials
 from ._holdem import (
     Blocks,

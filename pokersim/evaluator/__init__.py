@@ -5,8 +5,8 @@
   kernels and the helpers the other kernels share (the tables as the kernels take them,
   the category of a strength, a game's strengths).
 
-The lookup tables and the lookup itself are :mod:`pokersim.tables` (and its AVX2 step
-:mod:`pokersim._simd`); the rankings are :mod:`pokersim.rankings`.
+The lookup tables and the lookup itself are :mod:`pokersim.evaluator.tables` (and its AVX2 step
+:mod:`pokersim.evaluator._simd`); the rankings are :mod:`pokersim.rankings`.
 
 >>> import pokersim
 >>> int(pokersim.evaluate("As Ks Qs Js Ts")) == 7462  # the royal flush: the strongest hand

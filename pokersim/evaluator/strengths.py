@@ -2,8 +2,8 @@
 
 A strength is an integer from 1 (7-5-4-3-2 offsuit) to 7462 (royal flush); higher wins and
 equal strengths tie, whatever the number of cards dealt. The kernel sums per-card keys and
-does one table lookup per hand (see :mod:`pokersim.tables` for the technique); on CPUs with
-AVX2 it sums the keys of eight hands at once (:mod:`pokersim._simd`).
+does one table lookup per hand (see :mod:`pokersim.evaluator.tables` for the technique); on CPUs
+with AVX2 it sums the keys of eight hands at once (:mod:`pokersim.evaluator._simd`).
 
 >>> s = evaluate(parse_hands(["As Ks Qs Js Ts 2c 3d", "Kh Kd 4c 4s Kc 9h 2d"]))
 >>> s.dtype, bool(s[0] > s[1])
@@ -28,7 +28,6 @@ import numpy as np
 
 from .. import rankings
 from .._jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
-from .._simd import eight_hands
 from ..cards import as_array, as_hands, check_hands, join_board, parse_cards
 from ..errors import PokersimInputError
 from ..games.game import get as get_game
@@ -37,8 +36,9 @@ from ..rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from ..rankings.badugi import evaluate_kernel as badugi_kernel
 from ..rankings.hashed import deuce_to_seven_flush
 from ..rankings.names import HIGH_LABELS
-from ..tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 from ..validation import deprecated, keyword_options, short_repr
+from ._simd import eight_hands
+from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 
 N_STRENGTHS = 7462
 
@@ -96,7 +96,7 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     (k, the ranking's lookup flavor and first card compiled in); it returns the number of
     invalid rows it marked (-1). Run it with :func:`pokersim._jit.on_rows` and a
     :data:`SCRATCH` of its own per worker (:func:`_ranked_rows`). With ``simd``, eight
-    rows at a time by :func:`pokersim._simd.eight_hands`, the rows it leaves (flushes, bad
+    rows at a time by :func:`pokersim.evaluator._simd.eight_hands`, the rows it leaves (flushes, bad
     rows) one by one. Badugi's kernels are its own
     (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
     if flavor == BADUGI:

@@ -48,9 +48,9 @@ from ..combinatorics import (
 from ..dealing import deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import Category, kernel_args, row_strength
+from ..evaluator.tables import KEY_BIAS, lookup, tables
 from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
-from ..tables import KEY_BIAS, lookup, tables
 from ..validation import (
     NOT_GIVEN,
     check_flag,

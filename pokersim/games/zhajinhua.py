@@ -54,13 +54,13 @@ from ..cards import as_array, as_hands, format_cards
 from ..dealing import deal, deal_plan, deal_row
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import evaluate as ranked_strengths
+from ..evaluator.tables import KEY_BIAS, lookup
 from ..frequencies import category_frequencies as ranked_frequencies
 from ..montecarlo import chunk_counts, count_blocks
 from ..rankings import zhajinhua_order
 from ..rankings.zhajinhua_order import CHINESE, describe_key, key_of_code, rank_codes
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
-from ..tables import KEY_BIAS, lookup
 from ..validation import (
     check_count,
     check_flag,

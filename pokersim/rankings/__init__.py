@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import PokersimInputError
-from ..tables import tables as high_tables
+from ..evaluator.tables import tables as high_tables
 from ..validation import check_flag, named, short_repr
 from . import badugi, hashed, keys, names, zhajinhua_order
 
@@ -116,7 +116,7 @@ class Ranking:
     @property
     def eight_at_a_time(self) -> bool:
         """Whether :func:`pokersim.evaluate` may take the vector path
-        (:mod:`pokersim._simd`): it computes the high order's card keys itself and hands
+        (:mod:`pokersim.evaluator._simd`): it computes the high order's card keys itself and hands
         back only the rows where a suit holds five cards, so it serves hands of five to seven
         cards; badugi has a vector step of its own, for four to seven cards
         (:func:`pokersim.rankings.badugi.eight_hands_bits`)."""

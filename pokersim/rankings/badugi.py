@@ -55,8 +55,8 @@ from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
 from .._jit import HAS_AVX2, HAS_PDEP, jit, on_rows, pdep, pext, popcount, share, trailing_zeros
-from .._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
 from ..errors import PokersimInputError
+from ..evaluator._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
 from ..validation import short_repr
 
 N_STRENGTHS = 1092
@@ -248,8 +248,8 @@ def eight_hands_bits(typingctx, hands, b, lanes, k):
     in the block). Their lanes hold at most k bits of ranks 0..12, so that the lookups of any
     lane stay in the tables.
 
-    The rows are loaded and transposed as :func:`pokersim._simd.eight_hands` does; a card's
-    place (c + 4) mod 52 is computed for all 64 bytes at once, then one shift and OR per card
+    The rows are loaded and transposed as :func:`pokersim.evaluator._simd.eight_hands` does; a
+    card's place (c + 4) mod 52 is computed for all 64 bytes at once, then one shift and OR per card
     builds eight rows' bits (one ``vpsllvq`` per card with AVX-512)."""
     if not isinstance(k, types.IntegerLiteral):
         raise RequireLiteralValue("eight_hands_bits needs the card count as a constant")

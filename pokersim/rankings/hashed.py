@@ -1,6 +1,7 @@
 """Tables for the rankings that the high evaluator's machinery serves: the same card keys, the
 same perfect hash over rank multisets and the same flush table, filled from another ranking's
-five-card keys (:mod:`pokersim.rankings.keys`). See :mod:`pokersim.tables` for the technique.
+five-card keys (:mod:`pokersim.rankings.keys`). See :mod:`pokersim.evaluator.tables` for the
+technique.
 
 * The hash gives, for every multiset of 5 to 7 ranks, the strength of the best five cards
   that ignore suits (for seven cards, the best of the 21 ways to keep five).
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._jit import jit, popcount, trailing_zeros
-from ..tables import (
+from ..evaluator.tables import (
     HASH_SHIFT,
     KEY_BIAS,
     NOT_A_CARD,
@@ -43,8 +44,8 @@ from . import keys  # noqa: F401  (the doctest's)
 
 @dataclass(frozen=True)
 class HashTables:
-    """A ranking's evaluator tables (see :class:`pokersim.tables.Tables`) and ``keys``, the
-    five-card key of each strength (index 0: no hand)."""
+    """A ranking's evaluator tables (see :class:`pokersim.evaluator.tables.Tables`) and ``keys``,
+    the five-card key of each strength (index 0: no hand)."""
 
     card_keys: np.ndarray
     card_bits: np.ndarray

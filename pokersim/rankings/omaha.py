@@ -13,8 +13,8 @@ How a row's high hand is found without the 6 x 10 (up to 15 x 10) five-card look
   a hole pair and any three board cards depends only on the board's rank multiset (6,175 of
   them) and the pair's two ranks (91 pairs). :attr:`OmahaTables.nonflush` holds it, a row of
   91 entries per board multiset (1.1 MB). A row's board is one perfect-hash lookup on its rank
-  key (the high evaluator's :data:`~pokersim.tables.RANK_KEYS`), then each hole pair is two
-  lookups: the pair's slot by its two cards (:attr:`OmahaTables.pair_slot`, 16 KB), then the
+  key (the high evaluator's :data:`~pokersim.evaluator.tables.RANK_KEYS`), then each hole pair is
+  two lookups: the pair's slot by its two cards (:attr:`OmahaTables.pair_slot`, 16 KB), then the
   value. (Rows of 13 x 13 entries, both orders, need no slot lookup but take 2.1 MB, and ran
   25% slower from the cache misses.)
 * **Flushes: the suited ranks.** A flush needs a suit with three or more board cards (at most
@@ -60,7 +60,7 @@ import numpy as np
 from .._jit import jit, on_rows, popcount, share, trailing_zeros
 from ..cards import check_hands
 from ..errors import PokersimInputError
-from ..tables import (
+from ..evaluator.tables import (
     FLUSH_CHECK,
     HASH_SHIFT,
     RANK_KEYS,
@@ -73,7 +73,7 @@ from ..tables import (
     ranks_in_mask,
     suit_of_flush,
 )
-from ..tables import tables as high_tables
+from ..evaluator.tables import tables as high_tables
 from ..validation import short_repr
 from . import get
 from .names import ACE_LOW_CHARS, ace_to_five_code
@@ -107,7 +107,7 @@ class OmahaTables:
     Attributes
     ----------
     board_keys : (256,) uint64
-        A card's rank key (:data:`~pokersim.tables.RANK_KEYS`) plus 1 in its suit's 4-bit
+        A card's rank key (:data:`~pokersim.evaluator.tables.RANK_KEYS`) plus 1 in its suit's 4-bit
         counter above bit 32 (0 past card 51). Summed over the board, plus :data:`BOARD_BIAS`.
     card_bits : (256,) uint64
         ``1 << (16 * suit + rank)`` (0 past card 51): ORed over cards, a mask of ranks per suit.

@@ -10,8 +10,8 @@ and nothing else) is not transitive, and the suit tie-break (the suit of the hig
 orders equal hands, not hand types.
 
 How hands are evaluated. A hand's key is the sum of its cards' keys, as in the high order
-(:mod:`pokersim.tables`), except that a card adds 2, not 1, to its suit's counter: from the
-counters' start of 3, a suit holding all three cards reaches 9 and sets the bit that
+(:mod:`pokersim.evaluator.tables`), except that a card adds 2, not 1, to its suit's counter: from
+the counters' start of 3, a suit holding all three cards reaches 9 and sets the bit that
 ``FLUSH_CHECK`` tests (two cards of a suit reach 7 and do not). So every kernel that evaluates
 a ranking's hands (``evaluate``, the exact and Monte Carlo counts, the equity engine) reads
 three cards with its ordinary lookup and no code of its own: three suited cards index the
@@ -45,7 +45,7 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 
 from ..cards import RANK_NAMES, RANK_PLURALS
-from ..tables import HASH_SHIFT, RANK_KEYS, SUIT_SHIFT, _build_perfect_hash
+from ..evaluator.tables import HASH_SHIFT, RANK_KEYS, SUIT_SHIFT, _build_perfect_hash
 from .hashed import HashTables, card_tables
 
 #: Categories by code, weakest first (the codes of pokersim.games.zhajinhua.Category).

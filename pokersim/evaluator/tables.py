@@ -14,9 +14,9 @@ How the fast evaluator works (the technique of OMPEval and SKPokerEval, in Numba
 * **Reading them.** Every kernel sums a hand's keys and suit-rank bits with
   :func:`key_and_bits` and reads its strength with :func:`lookup` (:func:`nonflush_strength`
   where no flush is possible), inlined.
-* **Eight hands at once.** On CPUs with AVX2, :mod:`pokersim._simd` computes the same key for
-  eight hands with byte-table lookups and byte sums instead of a loop over the cards, and
-  leaves flushes and bad rows to the one-hand code.
+* **Eight hands at once.** On CPUs with AVX2, :mod:`pokersim.evaluator._simd` computes the
+  same key for eight hands with byte-table lookups and byte sums instead of a loop over the
+  cards, and leaves flushes and bad rows to the one-hand code.
 
 The tables are filled by :func:`strength_from_counts`, a readable evaluator that works on rank
 counts, a suit mask and straight bitmasks (no lookup), enumerating every rank multiset once.
@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ._jit import jit
+from .._jit import jit
 
 #: Rank multipliers: every multiset of <= 7 ranks (each <= 4 times) has a distinct sum.
 #: Found by :func:`search_rank_keys` (greedy, smallest first; about 4 minutes).
@@ -316,7 +316,7 @@ def build_tables() -> Tables:
 
 def save_tables(path: Path = SHIPPED) -> None:
     """Write freshly built tables to ``path`` (the package ships them; see ``__main__``)."""
-    from .io import write_atomic  # (pandas: not for every import of the evaluator)
+    from ..io import write_atomic  # (pandas: not for every import of the evaluator)
 
     t = build_tables()
     arrays = {f.name: getattr(t, f.name) for f in fields(Tables)}
@@ -335,7 +335,7 @@ def tables() -> Tables:
 @jit
 def search_rank_keys(max_cards=7, max_count=4):
     """Greedy search for :data:`RANK_KEYS`: each rank takes the smallest multiplier that keeps
-    every multiset sum distinct. Slow (minutes); run ``python -m pokersim.tables``."""
+    every multiset sum distinct. Slow (minutes); run ``python -m pokersim.evaluator.tables``."""
     keys = np.zeros(13, np.int64)
     sums = np.zeros(1, np.int64)
     sizes = np.zeros(1, np.int64)
@@ -379,8 +379,8 @@ def search_rank_keys(max_cards=7, max_count=4):
 
 
 if __name__ == "__main__":  # pragma: no cover
-    # python -m pokersim.tables            rebuild the shipped evaluator_tables.npz
-    # python -m pokersim.tables --keys     search RANK_KEYS again (minutes)
+    # python -m pokersim.evaluator.tables            rebuild the shipped evaluator_tables.npz
+    # python -m pokersim.evaluator.tables --keys     search RANK_KEYS again (minutes)
     import sys
 
     if "--keys" in sys.argv:

@@ -2,15 +2,15 @@
 
 :func:`eight_hands` builds, in LLVM IR, one step of :func:`pokersim.evaluate`'s kernel: the
 strengths of rows ``8b .. 8b+7`` of a C-contiguous (N, k) uint8 array. It computes the same
-perfect-hash key as the scalar kernel (:mod:`pokersim.tables`), but for eight hands in a few
-vector instructions, with no loop over the cards:
+perfect-hash key as the scalar kernel (:mod:`pokersim.evaluator.tables`), but for eight hands in a
+few vector instructions, with no loop over the cards:
 
 * **Transpose.** Four 16-byte loads (two hands each) and one shuffle within each 16 bytes put
   hand i in bytes 8i..8i+k-1 of a 64-byte vector; the other bytes get pads 0xF8+j (not
   cards, all different).
 * **Sums by table.** ``vpshufb`` looks up a 16-entry byte table for 32 bytes at once, indexed
   by rank (card >> 2) or suit (card & 3), and ``vpsadbw`` sums each hand's 8 bytes. Three
-  tables hold the three bytes of each rank's key (:data:`~pokersim.tables.RANK_KEYS`), two
+  tables hold the three bytes of each rank's key (:data:`~pokersim.evaluator.tables.RANK_KEYS`), two
   more the suit counters; pads look up zeros.
 * **Checks.** Any value past 51 sends the block to the scalar path; so do a repeated card
   (each byte compared with the bytes 1..4 places round its hand) and a flush (a suit counter
