@@ -63,11 +63,6 @@ __all__ = ["MAX_OPPONENTS", "RANDOM_WORDS", "equity", "equity_on", "equity_vs_ra
 MAX_OPPONENTS = 22
 
 
-def _game(game):
-    """The :class:`~pokersim.games.game.Game` of a name (or a Game)."""
-    return get_game(game)
-
-
 @keyword_options("trials", "method", "seed", "target_stderr", "categories")
 def equity(players, board=None, dead=None, *, trials: int | None = None, method: str = "auto",
            seed=None, target_stderr: float | None = None, categories: bool = False,
@@ -150,7 +145,7 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
     1    0.3341
     Name: equity, dtype: float64
     """
-    g = _game("holdem" if game is None else game)
+    g = get_game("holdem" if game is None else game)
     kernels = _kernels_of(g)
     if kernels is not holdem_counts and (categories or exact is not NOT_GIVEN):
         raise PokersimInputError(f"categories and exact are options of Hold'em and the "
@@ -179,7 +174,7 @@ def equity_on(kernels, players, board=None, dead=None, *, game, method: str = "a
     the players, one check of the cards, one rule for ``method="auto"``
     (:func:`pokersim.engine.outcomes.exact_in_reach`), one table (:func:`pokersim.engine.outcomes.
     summarise`)."""
-    game = _game(game)
+    game = get_game(game)
     question = read_question(players, board, dead, game)
     if trials is not None:
         trials = check_trials(trials)
@@ -295,7 +290,7 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None, *,
     """
     counts = opponent_counts(opponents)
     if game is not None:
-        _game(game)  # a bad game named before any run
+        get_game(game)  # a bad game named before any run
     seed = drawn_seed(seed)  # one for every run
     runs = (lambda n=n: equity([hand] + ["random"] * n, board=board, dead=dead, trials=trials,
                                method=method, seed=seed, target_stderr=target_stderr,

@@ -433,7 +433,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
         alt_keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
         alt_weights[r, :len(p.cards)] = p.weights
     threshold, alias = alias_tables([p.weights for p in ranged])
-    return _replace(
+    return replace(
         problem,
         layout=_games.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
                               order=order, known=known, keys=keys, masks=masks,
@@ -471,7 +471,7 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     exact = wanted == "exact" and (forced or exact_in_reach(cost))
     hands = _private_hands(g, specs, q.board, plan) if exact and plan else None
     problem = (_with_layout(problem, g, specs, q.board, q.dead) if hands is None
-               else _replace(problem, hands=hands))
+               else replace(problem, hands=hands))
     if exact:
         return _exact(problem, deals, client, progress)
     seed = drawn_seed(seed)  # (an exact run records none)
@@ -503,11 +503,7 @@ def _monte_carlo(problem: _Problem, split, trials, seed, target_stderr, client, 
                  progress) -> Counted:
     trials = monte_carlo_trials(trials, target_stderr)
     block = config.EQUITY_BLOCK
-    problem = _replace(problem, key=seed_key(seed), block=block, trials=trials)
+    problem = replace(problem, key=seed_key(seed), block=block, trials=trials)
     return monte_carlo_counts(_monte_carlo_chunk, problem, trials, block, split=split,
                               seed=seed, target_stderr=target_stderr, client=client,
                               chunk_size=chunk_size, progress=progress)
-
-
-def _replace(problem: _Problem, **changes) -> _Problem:
-    return replace(problem, **changes)

@@ -392,7 +392,6 @@ def _monte_carlo(players, board_cards, blocked, n_runout, trials, seed, target_s
         unknown=UnknownCards(n_random=n_random, live_mask=_card_masks(live),  # type: ignore[arg-type]
                              plan=deal_plan(live.size - 2 * len(fixed), 2 * n_random + n_runout)),
         n_players=len(players), categories=categories, ranking=ranking)
-
     return monte_carlo_counts(_monte_carlo_chunk, problem, trials, block, split=False,
                               seed=seed, target_stderr=target_stderr, client=client,
                               chunk_size=chunk_size, progress=progress)

@@ -28,7 +28,7 @@ from .. import config, rankings
 from ..results import ResultFrame, win_rate_table
 
 __all__ = ["Counted", "codes_of_wins", "equity_and_error", "exact_in_reach", "shares",
-           "summarise"]
+           "standard_errors", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -158,20 +158,16 @@ def summarise(labels, counted: Counted, split: bool = False,
     if split:
         p = codes / total
         # one product for every column: each sums the same (n + 1) x (n + 2) terms in order
-        eq, win, tie, lose, square, *halves = (
-            p[:, None] * _split_pot_weights(n)).sum(axis=(2, 3)).T
-        se = np.sqrt(np.maximum(square - eq**2, 0.0) / counted.trials) if counted.trials \
-            else np.zeros(n)
+        eq, win, tie, lose, _, *halves = (p[:, None] * _split_pot_weights(n)).sum(axis=(2, 3)).T
         high_win, high_tie, low_win, low_tie, high_equity, low_equity = halves
         extra = dict(high_win=high_win, high_tie=high_tie, low_win=low_win, low_tie=low_tie,
                      scoop=win, high_equity=high_equity, low_equity=low_equity)
     else:
         wins, ties = _wins_and_ties(codes)
         win, tie = wins / total, ties.sum(axis=1) / total
-        eq, se = equity_and_error(wins, ties, total, counted.trials or 1)
-        if counted.trials is None:
-            se = np.zeros(n)
+        eq = equity_and_error(wins, ties, total, 1)[0]
         lose = (total - wins - ties.sum(axis=1)) / total  # no negative zero
+    se = standard_errors(counted, split)
     if ranking is not None and counted.categories is not None:
         share = np.asarray(counted.categories, float) / total
         r = rankings.get(ranking)  # strongest first, as every table lists categories

@@ -25,9 +25,9 @@ __all__ = ["exact_counts", "monte_carlo_counts"]
 
 def exact_counts(chunk, problem, n_blocks: int, per_chunk: int, *, client, progress: bool,
                  block_size: int = 1, total: int | None = None, unit: str = "deals"):
-    """The summed ``(codes, categories, dealt)`` of an exact run of ``n_blocks`` blocks, chunks
-    of ``per_chunk`` blocks; Ctrl-C stops it with a plain KeyboardInterrupt (an exact answer
-    has no partial form)."""
+    """The summed counts of an exact run of ``n_blocks`` blocks (what ``chunk`` returns), in
+    chunks of ``per_chunk`` blocks; Ctrl-C stops it with a plain KeyboardInterrupt (an exact
+    answer has no partial form)."""
     run = run_chunks(chunk, problem, n_blocks, per_chunk, client=client, progress=progress,
                      block_size=block_size, total=total, desc="exact equity", unit=unit)
     if run.interrupted:
