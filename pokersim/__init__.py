@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 # config (plain settings) now; the rest is imported on first use (PEP 562): pandas, Numba and
 # the kernels cost ~1.5 s to import.
-from . import _moved, config  # noqa: F401
+from . import config  # noqa: F401
 
 if TYPE_CHECKING:  # the names as mypy and editors see them
     # data: the shipped tables; isomorphism: pokersim.isomorphism.index, unindex, class_count
@@ -99,19 +99,3 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__, "data", "isomorphism"})
 
-
-# Modules that moved, so that no module is named like a function (pokersim.equity is the
-# function): their old names stay importable, deprecated, for one release. Into pokersim.engine
-_moved.register(f"{__name__}.equity", f"{__name__}.engine.front")
-_moved.register(f"{__name__}.players", f"{__name__}.engine.question")
-# ... and into pokersim.analysis
-for _old, _new in (("hand_strength", "strength"), ("distribution", "distribution"),
-                   ("breakdown", "breakdown"), ("next_card", "next_card")):
-    _moved.register(f"{__name__}.{_old}", f"{__name__}.analysis.{_new}")
-del _old, _new
-# ... and into pokersim.evaluator
-_moved.register(f"{__name__}.evaluate", f"{__name__}.evaluator.strengths")
-_moved.register(f"{__name__}.showdown", f"{__name__}.evaluator.showdowns")
-_moved.register(f"{__name__}.tables", f"{__name__}.evaluator.tables")
-# ... and to pokersim.dealing
-_moved.register(f"{__name__}.deal", f"{__name__}.dealing")

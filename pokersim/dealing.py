@@ -18,7 +18,7 @@ from ._random import block_state, next_u64, seed_key
 from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
 from .games.game import get as get_game
-from .validation import MAX_COUNT, byte_size, check_count, check_memory, keyword_options, named
+from .validation import MAX_COUNT, byte_size, check_count, check_memory, named
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
@@ -150,7 +150,6 @@ def live_cards(dead=None, deck: str = "full") -> np.ndarray:
     return np.flatnonzero(mask).astype(np.uint8)
 
 
-@keyword_options("seed", "dead", "deck")
 def deal(n: int, k: int | None = None, *, seed=None, dead=None, deck: str = "full",
          game=None, players: int = 2) -> np.ndarray:
     """Deal ``n`` rows of ``k`` distinct cards, uniformly from the deck less ``dead``; or,

@@ -29,7 +29,7 @@ from .cards import (
     parse_hands,
 )
 from .errors import CardError, HandShapeError
-from .validation import keyword_options, short_repr
+from .validation import short_repr
 
 #: Text colour of each suit (clubs, diamonds, hearts, spades): red for the red suits.
 SUIT_COLOURS = ("#000000", "#c8102e", "#c8102e", "#000000")
@@ -90,7 +90,6 @@ def _card_html(card: int) -> str:
             f"{_HTML_RANKS[card // 4]}{SUIT_SYMBOLS[suit]}</span>")
 
 
-@keyword_options("max_rows")
 def show(cards, *, max_rows: int = 20) -> CardView:
     """Cards to look at: ``print(show(...))`` in a terminal, ``show(...)`` as the last line of
     a notebook cell.
@@ -142,7 +141,6 @@ def _symbol_text(text: str) -> str:
     return " ".join(SYMBOL_NAMES[c] for c in parse_cards(text).tolist())
 
 
-@keyword_options("columns")
 def with_symbols(frame: pd.DataFrame, *, columns=None) -> pd.DataFrame:
     """A copy of ``frame`` whose card columns read with suit symbols (``"As Kd"`` becomes
     ``"A♠ K♦"``), for printing or a notebook table. The frame itself is not changed.

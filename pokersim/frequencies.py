@@ -34,7 +34,6 @@ from .validation import (
     check_target_stderr,
     choose_method,
     drawn_seed,
-    keyword_options,
     monte_carlo_trials,
     seed_of,
     short_repr,
@@ -270,7 +269,6 @@ def strength_counts(cards: int = 7, method: str = "auto", trials: int | None = N
     return counts
 
 
-@keyword_options("method", "trials", "seed", "target_stderr")
 def category_frequencies(cards: int | None = None, *, method: str = "auto",
                          trials: int | None = None, seed=None,
                          target_stderr: float | None = None, ranking="high", game=None,

@@ -24,12 +24,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._shipped import BOARDS, FILE_HEADERS, HEADS_UP_FILE, read_counts, with_fractions
+from ._shipped import BOARDS, FILE_HEADERS, HEADS_UP_FILE
 from .engine import equity
 from .io import write_atomic
 from .ranges import parse_range, starting_hand_names
 from .runner import run_chunks
-from .validation import check_count, deprecated
+from .validation import check_count
 
 #: Where :func:`write_counts` writes by default: the shipped file.
 SHIPPED = HEADS_UP_FILE
@@ -100,15 +100,6 @@ def _pair_chunk(names: list[str], first: int, n: int) -> tuple[np.ndarray]:
     for k in range(first, first + n):
         out[k] = class_pair_counts(names[upper[0][k]], names[upper[1][k]])
     return (out,)
-
-
-def load_heads_up() -> pd.DataFrame:
-    """Deprecated: use :func:`pokersim.data.heads_up`, whose ``opponent_hand`` column is
-    this table's ``opponent``."""
-    deprecated("pokersim.heads_up.load_heads_up()", "pokersim.data.heads_up()")
-    return pd.DataFrame(with_fractions(read_counts())).rename(columns=FILE_HEADERS)[
-        ["hand", "opponent", "win", "tie", "lose", "equity", "combos", "wins", "ties",
-         "outcomes"]]
 
 
 def write_counts(counts: pd.DataFrame, path=SHIPPED) -> Path:

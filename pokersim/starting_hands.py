@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from . import rankings
-from ._shipped import STARTING_HANDS_FILE, read_starting_hands, versus_random
+from ._shipped import STARTING_HANDS_FILE, versus_random
 from .cards import CARD_NAMES, RANKS, parse_cards
 from .engine import equity
 from .engine.front import collect_runs, opponent_counts
@@ -38,16 +38,12 @@ from .io import write_table
 from .ranges import representative, starting_hand_names
 from .results import ResultFrame, as_win_rate_table
 from .validation import (
-    NOT_GIVEN,
     check_seed,
-    deprecated,
     drawn_seed,
-    keyword_options,
-    renamed,
     short_repr,
 )
 
-__all__ = ["load_starting_hands", "representative", "save_starting_hands",
+__all__ = ["representative", "save_starting_hands",
            "starting_hand_names", "starting_hand_table"]
 
 #: The shipped table, which :func:`save_starting_hands` writes only whole.
@@ -60,13 +56,11 @@ SHIPPED_OPPONENTS = range(1, 10)
 HEADS_UP_OUTCOMES = comb(50, 2) * comb(48, 5)
 
 
-@keyword_options("target_stderr", "seed", "names")
 def starting_hand_table(opponents=SHIPPED_OPPONENTS, *, target_stderr: float = 0.0005,
                         seed=169, names=None, game="holdem", client=None,
-                        chunk_size: int | None = None, progress: bool = False,
-                        hands=NOT_GIVEN) -> ResultFrame:
+                        chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
     """Win, tie, equity and standard error of every starting hand (or of ``names``, such as
-    ``"AKs"``; ``hands=``, its old name, still works for one release) against each number of
+    ``"AKs"``) against each number of
     random opponents (1 to 22): in Hold'em exact against one (every opponent hand and board:
     summed from the exact heads-up matrix that the package ships, see
     :func:`pokersim._shipped.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
@@ -106,7 +100,6 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, *, target_stderr: float = 0
     game = get_game(game)
     seed = drawn_seed(seed)
     hand_seed = _hand_seeds(seed)
-    names = renamed("hands", hands, "names", names)
     chosen = _starting_hands(game, names)
     shipped = game.name == "holdem" and 1 in opponents
     heads_up = versus_random().set_index("hand") if shipped else None
@@ -241,13 +234,6 @@ def _whole(table: pd.DataFrame) -> bool:
     keys = set(zip(table.hand, table.opponents, strict=True))
     return (not table.attrs.get("partial")
             and keys >= {(h, n) for h in starting_hand_names() for n in SHIPPED_OPPONENTS})
-
-
-def load_starting_hands() -> ResultFrame:
-    """Deprecated: use :func:`pokersim.data.starting_hands` (the same table)."""
-    deprecated("pokersim.starting_hands.load_starting_hands()",
-               "pokersim.data.starting_hands()")
-    return read_starting_hands()
 
 
 if __name__ == "__main__":  # pragma: no cover

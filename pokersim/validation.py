@@ -19,18 +19,14 @@ pokersim.errors.PokersimInputError: method='exact' enumerates every outcome: it 
 from __future__ import annotations
 
 import errno
-import functools
-import inspect
 import math
 import numbers
 import os
 import sys
 import tempfile
 import warnings
-from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
-from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -238,11 +234,7 @@ def check_target_stderr(value) -> float | None:
 
 
 def check_method(method) -> str:
-    """One of :data:`METHODS`. ``None``, the old spelling of ``"auto"`` in the games, still
-    works for one release with a deprecation warning."""
-    if method is None:
-        deprecated("method=None", "method='auto'")
-        return "auto"
+    """One of :data:`METHODS`."""
     if not isinstance(method, str) or method not in METHODS:
         raise PokersimInputError(f"method must be one of {', '.join(map(repr, METHODS))}; "
                                  f"got {short_repr(method)}")
@@ -275,80 +267,6 @@ def choose_method(method, *, trials=None, seed=None, target_stderr=None,
     if method == "auto":
         return "exact" if exact_possible and not given else "monte-carlo"
     return "monte-carlo"
-
-
-class _NotGiven:
-    """The default of a deprecated keyword: tells "not given" from any value, None too."""
-
-    def __repr__(self) -> str:
-        return "<not given>"
-
-
-#: The default of a deprecated keyword (see :func:`renamed`).
-NOT_GIVEN = _NotGiven()
-
-
-def renamed(old: str, old_value, new: str, new_value):
-    """The value of a keyword renamed from ``old`` to ``new``: the old name still works for
-    one release, with a warning; giving both is an error.
-
-    >>> renamed("hands", NOT_GIVEN, "trials", 10)
-    10
-    """
-    if old_value is NOT_GIVEN:
-        return new_value
-    if new_value is not None:
-        raise PokersimInputError(f"give {new}, not {old} as well: {old} is its old name")
-    deprecated(f"{old}=", f"{new}=")
-    return old_value
-
-
-_Function = TypeVar("_Function", bound=Callable[..., Any])
-
-
-def keyword_options(*old_order: str) -> Callable[[_Function], _Function]:
-    """Decorate a function whose options (every argument after its data) are keyword-only,
-    as every public function's are: a call that still passes options by position, as they
-    were in ``old_order``, gets them by that order for one release, with a
-    :class:`~pokersim.errors.PokersimDeprecationWarning` that names their keywords.
-
-    >>> @keyword_options("trials", "seed")
-    ... def run(players, *, trials=None, seed=None):
-    ...     return players, trials, seed
-    >>> run(2, trials=10, seed=1)
-    (2, 10, 1)
-    >>> import warnings
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     old = run(2, 10, 1)
-    >>> old, str(caught[0].message).split(" is deprecated")[0]
-    ((2, 10, 1), 'run() options by position (trials, seed)')
-    """
-    def decorate(f: _Function) -> _Function:
-        parameters = inspect.signature(f).parameters.values()
-        n_data = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters)
-
-        @functools.wraps(f)
-        def with_keyword_options(*args, **kwargs):
-            if len(args) > n_data:
-                extra = args[n_data:]
-                if len(extra) > len(old_order):
-                    raise TypeError(f"{f.__name__}() takes at most {n_data} positional "
-                                    f"arguments, then options by keyword ({len(args)} given)")
-                names = old_order[:len(extra)]
-                for name in names:
-                    if name in kwargs:
-                        raise TypeError(f"{f.__name__}() got multiple values for argument "
-                                        f"{name!r}")
-                deprecated(f"{f.__name__}() options by position ({', '.join(names)})",
-                           f"keywords: {', '.join(n + '=' for n in names)}")
-                kwargs.update(zip(names, extra, strict=True))
-                args = args[:n_data]
-            return f(*args, **kwargs)
-
-        return cast(_Function, with_keyword_options)
-
-    return decorate
 
 
 def deprecated(old: str, new: str) -> None:

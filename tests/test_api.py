@@ -9,7 +9,6 @@ parameter only while its docstring says it is deprecated.
 """
 
 import ast
-import importlib
 import inspect
 import re
 from pathlib import Path
@@ -26,7 +25,6 @@ import pokersim.isomorphism
 import pokersim.results
 import pokersim.starting_hands
 import pokersim.validation
-from pokersim.errors import PokersimDeprecationWarning
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.results import ResultFrame
 
@@ -332,146 +330,26 @@ def test_other_tables_are_result_frames(call):
     assert isinstance(call(), ResultFrame)
 
 
-# ----------------------------------------------------------------------------- deprecations
+# ------------------------------------------------------------------------ one spelling each
 
 
-def same(old, new):
-    """Assert two results are the same: frames equal, result objects equal in their fields,
-    anything else (a class, a count, an enum member) equal."""
-    if isinstance(new, pd.DataFrame):
-        pd.testing.assert_frame_equal(pd.DataFrame(old), pd.DataFrame(new))
-    elif hasattr(new, "final_hands"):
-        assert repr(old) == repr(new)
-        same(old.final_hands, new.final_hands)
-    else:
-        assert type(old) is type(new) and old == new
-
-
-#: Two razz players, each three cards dealt (the rest at random).
-RAZZ = ["As 2d 3c", "Kh 7d 4s"]
-#: A razz hand of seven cards (razz ranks them ace-to-five).
 RAZZ_HAND = "As 2d 3c 4h 5s Kd Kh"
 
 
-BOARD = "2c 7d Qh"
-#: The columns of the heads-up table that ``load_heads_up()`` gave, as it still does.
-HEADS_UP_COLUMNS = ["hand", "opponent", "win", "tie", "lose", "equity", "combos", "wins", "ties",
-                    "outcomes"]
-#: docs/api.md, "Deprecated for one release": case -> (the page's spelling, old call, new call).
-DEPRECATIONS = {
-    "equity(exact=True)": (
-        "equity(exact=True | False | None)",
-        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, exact=True),
-        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, method="exact")),
-    "equity(exact=False)": (
-        "equity(exact=True | False | None)",
-        lambda: pokersim.equity(["AhKh", "QsQd"], trials=1_000, seed=1, exact=False),
-        lambda: pokersim.equity(["AhKh", "QsQd"], trials=1_000, seed=1, method="monte-carlo")),
-    "equity(exact=None)": (
-        "equity(exact=True | False | None)",
-        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, exact=None),
-        lambda: pokersim.equity(["AhKh", "QsQd"], board=BOARD, method="auto")),
-    "draw5.win_rates(method=None)": ("method=None", lambda: draw5.win_rates(2, method=None),
-                                     lambda: draw5.win_rates(2, method="auto")),
-    "zhajinhua.win_rates(method=None)": ("method=None",
-                                         lambda: zhajinhua.win_rates(2, method=None),
-                                         lambda: zhajinhua.win_rates(2, method="auto")),
-    "videopoker.simulate(hands=N)": ("videopoker.simulate(hands=N)",
-                                     lambda: videopoker.simulate(hands=1_000, seed=1),
-                                     lambda: videopoker.simulate(trials=1_000, seed=1)),
-    "starting_hand_table(hands=...)": (
-        "starting_hand_table(hands=...)",
-        lambda: pokersim.starting_hands.starting_hand_table([1], hands=["AA", "72o"]),
-        lambda: pokersim.starting_hands.starting_hand_table([1], names=["AA", "72o"])),
-    "videopoker.GameReturn": ("videopoker.GameReturn", lambda: videopoker.GameReturn,
-                              lambda: videopoker.VideoPokerReturn),
-    "videopoker.SimulationResult": ("videopoker.SimulationResult",
-                                    lambda: videopoker.SimulationResult,
-                                    lambda: videopoker.VideoPokerReturn),
-    ".deals": (".deals", lambda: videopoker.simulate(trials=1_000, seed=1).deals,
-               lambda: videopoker.simulate(trials=1_000, seed=1).trials),
-    "draw5.DrawTable": ("draw5.DrawTable", lambda: draw5.DrawTable, lambda: ResultFrame),
-    "draw5.check_players": ("draw5.check_players", lambda: draw5.check_players(3),
-                            lambda: pokersim.validation.check_players(3, 1, 10)),
-    "zhajinhua.Outcome.SPLIT": ("zhajinhua.Outcome.SPLIT", lambda: zhajinhua.Outcome.SPLIT,
-                                lambda: zhajinhua.Outcome.TIE),
-    "zhajinhua.category(hands)": (
-        "zhajinhua.category(hands)", lambda: zhajinhua.category("As Ks Qs"),
-        lambda: zhajinhua.category(zhajinhua.evaluate("As Ks Qs"))),
-    "options by position": ("deal(n, k, seed)", lambda: pokersim.deal(3, 5, 7).tolist(),
-                            lambda: pokersim.deal(3, 5, seed=7).tolist()),
-    "ranking in the board's place": (
-        'evaluate(hands, "ace-to-five")',
-        lambda: pokersim.evaluate(RAZZ_HAND, "ace-to-five").tolist(),
-        lambda: pokersim.evaluate(RAZZ_HAND, ranking="ace-to-five").tolist()),
-    "game_equity": ("games.equity.game_equity(...)",
-                    lambda: pokersim.games.equity.game_equity(RAZZ, trials=5_000, seed=1,
-                                                               game="razz"),
-                    lambda: pokersim.equity(RAZZ, trials=5_000, seed=1, game="razz")),
-    "pokersim.equity": (  # the module: its names, from pokersim.engine.front
-        "pokersim.equity", lambda: importlib.import_module("pokersim.equity").MAX_OPPONENTS,
-        lambda: pokersim.engine.front.MAX_OPPONENTS),
-    "pokersim.players": ("pokersim.players",
-                         lambda: importlib.import_module("pokersim.players").WEIGHT_SPAN,
-                         lambda: pokersim.engine.question.WEIGHT_SPAN),
-    "pokersim.games.equity": ("pokersim.games.equity",
-                              lambda: importlib.import_module("pokersim.games.equity").EXACT_LIMIT,
-                              lambda: pokersim.engine.games.EXACT_LIMIT),
-    "pokersim.hand_strength": (  # the module; pokersim.hand_strength is the function
-        "pokersim.hand_strength",
-        lambda: importlib.import_module("pokersim.hand_strength").MEASURES,
-        lambda: importlib.import_module("pokersim.analysis.strength").MEASURES),
-    "pokersim.distribution": (
-        "pokersim.distribution",
-        lambda: importlib.import_module("pokersim.distribution").equity_distribution,
-        lambda: pokersim.equity_distribution),
-    "pokersim.breakdown": ("pokersim.breakdown",
-                           lambda: importlib.import_module("pokersim.breakdown").MADE_HANDS,
-                           lambda: pokersim.analysis.breakdown.MADE_HANDS),
-    "pokersim.next_card": ("pokersim.next_card",
-                           lambda: importlib.import_module("pokersim.next_card").outs,
-                           lambda: pokersim.outs),
-    "pokersim.evaluate": (  # the module; pokersim.evaluate is the function
-        "pokersim.evaluate", lambda: importlib.import_module("pokersim.evaluate").HighLow,
-        lambda: importlib.import_module("pokersim.evaluator.strengths").HighLow),
-    "pokersim.showdown": (
-        "pokersim.showdown", lambda: importlib.import_module("pokersim.showdown").Showdown,
-        lambda: pokersim.Showdown),
-    "pokersim.deal": ("pokersim.deal",
-                      lambda: importlib.import_module("pokersim.deal").deal_plan(10, 3).tolist(),
-                      lambda: pokersim.dealing.deal_plan(10, 3).tolist()),
-    "pokersim.tables": ("pokersim.tables",
-                        lambda: importlib.import_module("pokersim.tables").KEY_BIAS,
-                        lambda: importlib.import_module("pokersim.evaluator.tables").KEY_BIAS),
-    "EXACT_SHOWDOWNS": ("games.equity.EXACT_SHOWDOWNS",
-                        lambda: pokersim.games.equity.EXACT_SHOWDOWNS,
-                        lambda: pokersim.config.EXACT_WORK),
-    "load_starting_hands()": ("starting_hands.load_starting_hands()",
-                              pokersim.starting_hands.load_starting_hands,
-                              pokersim.data.starting_hands),
-    "load_heads_up()": ("heads_up.load_heads_up()", pokersim.heads_up.load_heads_up,
-                        lambda: pokersim.data.heads_up()  # the old name and columns
-                        .rename(columns={"opponent_hand": "opponent"})[HEADS_UP_COLUMNS]),
-}
+@pytest.mark.parametrize("call", [
+    lambda: pokersim.evaluate(RAZZ_HAND, "ace-to-five"),
+    lambda: pokersim.describe(RAZZ_HAND, "razz"),  # a word that is no cards
+    lambda: pokersim.showdown(["As 2d", "Kh 7d"], "high")])
+def test_a_ranking_in_the_boards_place_is_an_error_naming_the_keyword(call):
+    # docs/api.md: ranking= is the one spelling; there is no guessing a ranking from the board
+    with pytest.raises(pokersim.PokersimInputError, match="give a ranking as ranking="):
+        call()
 
 
-def test_every_deprecation_of_the_page_is_checked():
-    listed = sentence("Deprecated for one release: ", end=r"\.\s")
-    old = quoted_code(re.sub(r"\(use (?:`[^`]*`|[^()`])*\)", "", listed))
-    python = [spelling for spelling in old if "--" not in spelling]  # the CLI's: test_cli
-    assert sorted(python) == sorted({spelling for spelling, _, _ in DEPRECATIONS.values()})
-
-
-def quoted_code(text: str) -> list[str]:
-    return re.findall(r"`([^`]+)`", text)
-
-
-@pytest.mark.parametrize("case", DEPRECATIONS)
-def test_old_spellings_warn_and_agree(case):
-    _, old_call, new_call = DEPRECATIONS[case]
-    with pytest.warns(PokersimDeprecationWarning):
-        result = old_call()
-    same(result, new_call())
+def test_options_by_position_are_refused():
+    # docs/api.md: every option is keyword-only (the seed of deal, say)
+    with pytest.raises(TypeError):
+        pokersim.deal(3, 5, 7)
 
 
 def test_probability_columns_a_merge_qualifies_print_as_percentages():
@@ -570,9 +448,7 @@ def test_the_signatures_of_the_page_are_the_functions_signatures():
     assert sorted(documented) == sorted(functions)  # every public function, no other
     for name, f in functions.items():
         args = documented[name]
-        # the code's parameters, less the deprecated keywords (their default: NOT_GIVEN)
-        params = [p for p in inspect.signature(f).parameters.values()
-                  if p.default is not pokersim.validation.NOT_GIVEN]
+        params = list(inspect.signature(f).parameters.values())
         positional = [p for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
         keyword = [p for p in params if p.kind is p.KEYWORD_ONLY]
         assert len(positional) + len(keyword) == len(params), name  # no *args, **kwargs

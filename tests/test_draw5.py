@@ -91,19 +91,6 @@ def test_deal_table_schema():
     assert "Round 1" not in repr(table)
 
 
-def test_old_names_are_deprecated():
-    with pytest.warns(DeprecationWarning, match="DrawTable"):
-        cls = draw5.DrawTable
-    assert cls is ResultFrame
-    with pytest.warns(DeprecationWarning, match="check_players"):
-        check = draw5.check_players
-    assert check(4) == 4 and check(2, minimum=2) == 2
-    with pytest.raises(PokersimInputError, match="at most 10 players"):
-        check(11)
-    with pytest.raises(AttributeError):
-        draw5.NoSuchThing  # noqa: B018
-
-
 def test_deal_table_is_reproducible():
     a = deal_table(6, rounds=5, seed=3)
     b = deal_table(6, rounds=5, seed=3)
@@ -241,15 +228,9 @@ def test_win_rates_errors(kwargs, match):
         win_rates(**kwargs)
 
 
-def test_method_auto_and_its_old_spelling():
+def test_method_auto():
     assert win_rates(2).attrs["method"] == "exact"
     assert win_rates(2, method="auto").equals(win_rates(2))
-    with pytest.warns(DeprecationWarning, match="method=None"):
-        old = win_rates(2, method=None)
-    assert old.equals(win_rates(2))
-    with pytest.warns(DeprecationWarning, match="method=None"):
-        old = win_rates(3, trials=2000, seed=4, method=None)
-    assert old.equals(win_rates(3, trials=2000, seed=4))
     # a Monte Carlo option asks for a simulation: auto gives Monte Carlo heads-up too
     assert win_rates(2, trials=1000, seed=1).attrs["method"] == "monte-carlo"
 

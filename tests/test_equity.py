@@ -15,7 +15,7 @@ from pokersim import (
     equity,
     equity_vs_random,
 )
-from pokersim.errors import CardError, DuplicateCardError, PokersimDeprecationWarning
+from pokersim.errors import CardError, DuplicateCardError
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
 from tests.naive import card_from_text, naive_category, naive_rank
 
@@ -220,14 +220,11 @@ def test_equity_vs_random_refuses_a_game_the_deck_cannot_serve():
     (dict(players=["AhKh", "QsQd"], trials=0), PokersimInputError, "trials"),
     (dict(players=["AhKh", "QsQd"], target_stderr=-1), PokersimInputError, "target_stderr"),
     (dict(players=["AhKh", "QsQd"], seed=-3, trials=10), PokersimInputError, "seed"),
-    (dict(players=["AhKh", "QsQd"], exact="yes"), PokersimInputError, "exact"),
     (dict(players=["AhKh", "QsQd"], method="exact", trials=100), PokersimInputError,
      "no trials"),
     (dict(players=["AhKh", "QsQd"], method="exact", seed=1), PokersimInputError, "no seed"),
     (dict(players=["AhKh", "QsQd"], method="exact", target_stderr=0.01), PokersimInputError,
      "no target_stderr"),
-    (dict(players=["AhKh", "QsQd"], method="exact", exact=True), PokersimInputError,
-     "not both"),
     (dict(players=["AhKh", "QsQd"], method="Exact"), PokersimInputError, "method must be"),
     (dict(players=["AhKh", "QsQd"], categories=1), PokersimInputError, "categories"),
     (dict(players=["22+, A2s+, K2s+", "22+, A2s+, K2s+", "22+, A2s+, K2s+", "random"],
@@ -426,14 +423,6 @@ def test_every_game_counts_the_cards_a_deal_needs_the_same_way(game, players):
                                                  f"{need} cards with the board but the deck "
                                                  f"has 52 live"):
         equity(players, game=game)
-
-@pytest.mark.parametrize("exact, method", [(True, "exact"), (np.True_, "exact"),
-                                           (False, "monte-carlo"), (None, "auto")])
-def test_exact_keyword_is_deprecated_and_gives_the_same_answer(exact, method):
-    options = dict(board="2c 7d Qh") | ({} if method == "exact" else dict(seed=5))
-    with pytest.warns(PokersimDeprecationWarning, match="method="):
-        old = equity(["AhKh", "QsQd"], exact=exact, **options)
-    pd.testing.assert_frame_equal(old, equity(["AhKh", "QsQd"], method=method, **options))
 
 
 def test_target_stderr_takes_numpy_floats():

@@ -989,8 +989,8 @@ FIVE_CARD_COUNTS = [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 13025
 @given(st.data())
 def test_category_frequencies_any_input(data):
     well_formed = data.draw(st.booleans())
-    # method=None is a deprecated spelling of "auto" (it warns: tests/test_api.py)
-    methods = ["exact", "monte-carlo", "auto"] + ([] if well_formed else ["Exact", "mc", 5, ""])
+    methods = ["exact", "monte-carlo", "auto"] + ([] if well_formed else ["Exact", "mc", 5, "",
+                                                                          None])
     method = data.draw(st.sampled_from(methods))
     # exact enumeration of 6 or 7 cards takes 0.1-0.3 s: only five cards are enumerated here
     cards = [5, np.int64(5)] + ([6, 7, np.uint8(7)] if method != "exact" else [])
@@ -1049,8 +1049,7 @@ def test_draw5_deal_table_any_input(players_, rounds, seed):
 def no_default_trials(players_, trials, seed, method):
     """A method that keeps the run small when ``trials`` is None (the default is a million
     Monte Carlo trials): exact, which needs two players, or auto, which is exact for two
-    when no seed asks for a simulation. (method=None, the old "auto", warns: test_draw5 and
-    test_zhajinhua check it.)"""
+    when no seed asks for a simulation."""
     if trials is None and (method not in ("auto", "exact") or players_ != 2
                            or (method == "auto" and seed is not None)):
         return "exact"
@@ -1724,8 +1723,6 @@ def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
     pytest.param(lambda: ps.equity([[1, [2]], "QsQd"], trials=10), id="player-ragged"),
     pytest.param(lambda: ps.equity([[[1], [1, [2]]], "QsQd"], trials=10),
                  id="player-list-ragged"),
-    pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, exact=np.array([True, False])),
-                 id="exact-array"),
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10,
                                    method=np.array(["exact", "auto"])), id="method-array"),
     pytest.param(lambda: ps.equity(["AhKh", "QsQd"], trials=10, seed=1,
@@ -1754,20 +1751,6 @@ def test_category_frequencies_of_a_float_card_count():
     except PokersimInputError:
         return
     assert frame["count"].tolist() == FIVE_CARD_COUNTS
-
-
-@pytest.mark.parametrize("exact", [1, np.True_])
-def test_equity_exact_truthy_is_exact_or_refused(exact):
-    """(exact= is deprecated: a value it takes warns, one it refuses does not)"""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            frame = ps.equity(["AhKh", "QsQd"], board="2c 7d Qh", exact=exact)
-        except PokersimInputError:
-            assert not caught
-            return
-    assert [w.category for w in caught] == [PokersimDeprecationWarning]
-    assert (frame.method == "exact").all()
 
 
 @pytest.mark.parametrize("opponents", ["0", "-3"])

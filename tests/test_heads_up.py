@@ -11,7 +11,6 @@ import pytest
 from pokersim import config, equity, evaluate
 from pokersim._shipped import BOARDS, versus_random
 from pokersim.data import heads_up
-from pokersim.errors import PokersimDeprecationWarning
 from pokersim.heads_up import class_pair_counts
 from pokersim.ranges import starting_hand_names
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
@@ -62,17 +61,6 @@ def test_the_tables_are_win_rate_tables():
     assert (long.method == "exact").all() and (long.std_error == 0).all()
     assert long.outcomes.dtype == long.wins.dtype == long.combos.dtype == np.int64
     assert versus_random().columns.tolist() == ["hand", *WIN_RATE_COLUMNS]
-
-
-def test_load_heads_up_is_deprecated_and_keeps_its_old_columns():
-    from pokersim.heads_up import load_heads_up
-
-    with pytest.warns(PokersimDeprecationWarning, match=r"pokersim.data.heads_up\(\)"):
-        old = load_heads_up()
-    assert old.columns.tolist() == ["hand", "opponent", "win", "tie", "lose", "equity",
-                                    "combos", "wins", "ties", "outcomes"]
-    new = heads_up().rename(columns={"opponent_hand": "opponent"})
-    pd.testing.assert_frame_equal(old, pd.DataFrame(new[old.columns]))
 
 
 def test_written_counts_keep_the_file_header(tmp_path):

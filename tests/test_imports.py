@@ -150,7 +150,7 @@ def test_no_import_inside_a_function_dodges_a_circle():
 def test_no_module_is_named_like_a_function_of_its_package():
     # docs/api.md, issue 28: ``import pokersim.equity as m`` gave the function, the submodule
     # being shadowed by it; every package's public functions and classes now have names of
-    # their own (the old module names are deprecated aliases, pokersim._moved)
+    # their own
     import importlib
     import inspect
 

@@ -6,7 +6,6 @@ import pytest
 
 from pokersim import PokersimInputError, equity
 from pokersim.data import starting_hands
-from pokersim.errors import PokersimDeprecationWarning
 from pokersim.ranges import representative, starting_hand_names
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
 from pokersim.starting_hands import starting_hand_table
@@ -129,12 +128,9 @@ def test_shipped_table_is_a_win_rate_table(table):
     assert table.outcomes[table.opponents == 1].unique().tolist() == [1225 * 1_712_304]
 
 
-def test_old_names_still_work():
+def test_the_module_keeps_its_helpers():
     from pokersim import starting_hands as module
 
-    with pytest.warns(PokersimDeprecationWarning, match=r"pokersim.data.starting_hands\(\)"):
-        old = module.load_starting_hands()
-    pd.testing.assert_frame_equal(old, starting_hands())
     assert module.starting_hand_names is starting_hand_names
     assert module.representative is representative
 

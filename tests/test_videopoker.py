@@ -330,15 +330,12 @@ def test_simulate():
 
 
 # --------------------------------------------------------------------------------------------
-# One result class, one final-hands table, the old spellings
+# One result class, one final-hands table
 
 
 def test_exact_and_simulated_returns_are_one_class():
     exact, sim = expected_return(paytable="8/5"), vp.simulate(trials=5000, seed=1, paytable="8/5")
     assert type(exact) is type(sim) is vp.VideoPokerReturn
-    for old in ("GameReturn", "SimulationResult"):  # the old names, for one release
-        with pytest.warns(DeprecationWarning, match=old):
-            assert getattr(vp, old) is vp.VideoPokerReturn
     assert (exact.method, exact.std_error, exact.trials, exact.strategy) == (
         "exact", 0.0, None, "optimal")
     assert isinstance(exact.exact, Fraction) and float(exact) == exact.value
@@ -364,18 +361,6 @@ def test_final_hands_have_the_same_columns_but_count():
     assert (exact.method == "exact").all() and (exact.std_error == 0).all()
     assert (sim.method == "monte-carlo").all() and (sim.std_error > 0).any()
     assert np.allclose(sim.probability, sim["count"] / 2000)
-
-
-def test_simulate_hands_is_the_old_name_of_trials():
-    new = vp.simulate(trials=3000, strategy="simple", seed=2)
-    with pytest.warns(DeprecationWarning, match=r"hands= is deprecated.*use trials="):
-        old = vp.simulate(hands=3000, strategy="simple", seed=2)
-    assert (old.value, old.std_error, old.trials) == (new.value, new.std_error, new.trials)
-    assert old.final_hands.equals(new.final_hands)
-    with pytest.raises(PokersimInputError, match="not hands as well"):
-        vp.simulate(trials=3000, hands=3000)
-    with pytest.warns(DeprecationWarning, match="deals"):
-        assert new.deals == 3000
 
 
 def test_simulate_target_stderr_stops_early():

@@ -81,7 +81,7 @@ import pandas as pd
 from ..cards import format_cards
 from ..evaluator.strengths import category_of_strength, evaluate
 from ..results import ResultFrame
-from ..validation import check_flag, keyword_options
+from ..validation import check_flag
 from .distribution import as_range, board_and_dead
 
 __all__ = ["DRAWS", "MADE_HANDS", "made_hands", "range_breakdown"]
@@ -201,7 +201,6 @@ def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
     return made, flags
 
 
-@keyword_options("by_combo")
 def range_breakdown(range, board=None, dead=None, *, by_combo: bool = False) -> ResultFrame:
     """How many combos of a range make each hand and hold each draw on a board.
 

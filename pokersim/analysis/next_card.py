@@ -42,7 +42,6 @@ from ..validation import (
     check_target_stderr,
     choose_method,
     drawn_seed,
-    keyword_options,
     short_repr,
 )
 from ._sweep import board_sweep
@@ -103,7 +102,6 @@ def _hero_sweep(hero: np.ndarray, opponent: Range, board: np.ndarray, live: np.n
     return shares
 
 
-@keyword_options("method", "trials", "seed", "target_stderr")
 def outs(hand, opponents=1, board=None, dead=None, *, method: str = "auto",
          trials: int | None = None, seed=None, target_stderr: float | None = None,
          client=None, chunk_size: int | None = None, progress: bool = False) -> ResultFrame:

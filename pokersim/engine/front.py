@@ -37,16 +37,12 @@ from ..ranges import RANDOM_WORDS
 from ..results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table
 from ..runner import check_client
 from ..validation import (
-    NOT_GIVEN,
     check_between,
     check_flag,
-    check_method,
     check_target_stderr,
     check_trials,
     choose_method,
-    deprecated,
     drawn_seed,
-    keyword_options,
     seed_of,
     short_repr,
     warn,
@@ -63,11 +59,10 @@ __all__ = ["MAX_OPPONENTS", "RANDOM_WORDS", "equity", "equity_on", "equity_vs_ra
 MAX_OPPONENTS = 22
 
 
-@keyword_options("trials", "method", "seed", "target_stderr", "categories")
 def equity(players, board=None, dead=None, *, trials: int | None = None, method: str = "auto",
            seed=None, target_stderr: float | None = None, categories: bool = False,
            client=None, chunk_size: int | None = None, progress: bool = False,
-           game=None, exact=NOT_GIVEN) -> ResultFrame:
+           game=None) -> ResultFrame:
     """Win, tie and equity of each player.
 
     Parameters
@@ -109,11 +104,8 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         razz, the draw games... In every game a player may also be a partial hand completed
         at random or a weighted list of hands (:mod:`pokersim.engine.question`), and split-pot games
         add the high and low columns (:mod:`pokersim.engine.games`, whose kernels play the
-        games other than Hold'em and the short decks). ``categories`` and ``exact`` are for
-        Hold'em and the short decks.
-    exact : bool or None, optional
-        Deprecated (warns): True, False and None are ``method="exact"``, ``"monte-carlo"``
-        and ``"auto"``. Giving it with another ``method`` than ``"auto"`` is an error.
+        games other than Hold'em and the short decks). ``categories`` is for Hold'em and the
+        short decks.
 
     Returns
     -------
@@ -147,11 +139,11 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
     """
     g = get_game("holdem" if game is None else game)
     kernels = _kernels_of(g)
-    if kernels is not holdem_counts and (categories or exact is not NOT_GIVEN):
-        raise PokersimInputError(f"categories and exact are options of Hold'em and the "
-                                 f"short decks; in {g.name}, use method=")
+    if kernels is not holdem_counts and categories:
+        raise PokersimInputError(f"categories is an option of Hold'em and the short decks, "
+                                 f"not of {g.name}")
     return equity_on(kernels, players, board, dead, game=g,
-                     method=_method_from_exact(method, exact), trials=trials, seed=seed,
+                     method=method, trials=trials, seed=seed,
                      target_stderr=target_stderr, categories=categories, client=client,
                      chunk_size=chunk_size, progress=progress)
 
@@ -202,34 +194,6 @@ def equity_on(kernels, players, board=None, dead=None, *, game, method: str = "a
     return frame
 
 
-def game_equity(players, board=None, dead=None, method: str = "auto",
-                trials: int | None = None, seed=None, target_stderr: float | None = None, *,
-                game, client=None, chunk_size: int | None = None,
-                progress: bool = False) -> ResultFrame:
-    """Deprecated (``pokersim.games.equity.game_equity``): :func:`equity` with ``game=`` is
-    the same call, its options by keyword."""
-    deprecated("pokersim.games.equity.game_equity()", "pokersim.equity(..., game=...)")
-    return equity(players, board, dead, trials=trials, method=method, seed=seed,
-                  target_stderr=target_stderr, client=client, chunk_size=chunk_size,
-                  progress=progress, game=game)
-
-
-def _method_from_exact(method, exact) -> str:
-    """``method``, or the one that the deprecated ``exact`` (True, False, None) names."""
-    method = check_method(method)
-    if exact is NOT_GIVEN:
-        return method
-    if not (exact is None or isinstance(exact, (bool, np.bool_))):
-        raise PokersimInputError(f"exact must be True, False or None; got {short_repr(exact)}")
-    if method != "auto":
-        raise PokersimInputError(f"give method={method!r} or the deprecated exact="
-                                 f"{short_repr(exact)}, not both")
-    named = {None: "auto", True: "exact", False: "monte-carlo"}[None if exact is None
-                                                                else bool(exact)]
-    deprecated(f"equity(exact={exact!r})", f"equity(method={named!r})")
-    return named
-
-
 def opponent_counts(opponents) -> list[int]:
     """``opponents`` (a count, or counts) as a list of opponent counts, each from 1 to
     :data:`MAX_OPPONENTS`, or an error naming the first bad one (checked as read:
@@ -251,7 +215,6 @@ def opponent_counts(opponents) -> list[int]:
     return counts
 
 
-@keyword_options("trials", "method", "seed", "target_stderr")
 def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None, *,
                      trials: int | None = None, method: str = "auto", seed=None,
                      target_stderr: float | None = None, client=None,

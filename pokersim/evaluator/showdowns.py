@@ -19,8 +19,8 @@ from ..cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_han
 from ..errors import CardError, DuplicateCardError, HandShapeError
 from ..games.game import get as get_game
 from ..rankings import NO_LOW
-from ..validation import keyword_options, short_repr
-from .strengths import HighLow, _board_or_ranking, evaluate
+from ..validation import short_repr
+from .strengths import HighLow, _no_ranking_in_board, evaluate
 
 __all__ = ["Showdown", "showdown"]
 
@@ -38,7 +38,6 @@ class Showdown(NamedTuple):
     share: np.ndarray
 
 
-@keyword_options("ranking")
 def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     """The winners of a table (or of N tables) and their shares of the pot; ties split.
 
@@ -53,8 +52,7 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
         The board, shared by the table's players: text, a list of card texts or an array
         (b,); or one board per table, (N, b).
     ranking : str or Ranking, default "high"
-        How hands rank (see :func:`pokersim.evaluate`); a ranking's name in the board's
-        place is read as the ranking.
+        How hands rank (see :func:`pokersim.evaluate`).
     game : str or pokersim.games.Game, optional
         Instead of a ranking, a game: its hole cards per player and its whole board, hands
         made as the game makes them, split-pot games' low halves.
@@ -74,7 +72,7 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     >>> r.share.tolist()  # the highs tie (jacks, A-K-8); 8-4-3-2-A is the better low
     [0.75, 0.25]
     """
-    board, ranking = _board_or_ranking(board, ranking)
+    _no_ranking_in_board(board)
     tables, single = _tables(hands)
     n, players, hole = tables.shape
     boards = _boards(board, n)

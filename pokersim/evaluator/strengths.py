@@ -36,7 +36,7 @@ from ..rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from ..rankings.badugi import evaluate_kernel as badugi_kernel
 from ..rankings.hashed import deuce_to_seven_flush
 from ..rankings.names import HIGH_LABELS
-from ..validation import deprecated, keyword_options, short_repr
+from ..validation import short_repr
 from ._simd import eight_hands
 from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 
@@ -176,7 +176,6 @@ class HighLow(NamedTuple):
     low: np.ndarray
 
 
-@keyword_options("ranking")
 def evaluate(hands, board=None, *, ranking="high", game=None):
     """Strength of the best five cards of each hand.
 
@@ -192,8 +191,7 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
         Board cards joined to each hand: text, a list of card texts or a 1-D array for one
         board shared by every hand; or one board per hand, (N, b). A hand given as one
         (1-D, or one string) meets each of N boards. ``evaluate(hole, board)`` is
-        ``evaluate(hole + board)``. A ranking's name in this place is read as ``ranking``
-        (the signature before ``board``: ``evaluate(hands, "badugi")``).
+        ``evaluate(hole + board)``.
     ranking : str or Ranking, default "high"
         How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
         ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"``, ``"badugi"``,
@@ -232,7 +230,7 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
     >>> describe(high), describe(low, ranking="eight-or-better")
     ('High Card, Ace', '8-7-3-2-A low')
     """
-    board, ranking = _board_or_ranking(board, ranking)
+    _no_ranking_in_board(board)
     if game is not None:
         return _evaluate_game(_joined(hands, board), ranking, game)
     r = rankings.get(ranking)
@@ -243,21 +241,14 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
     return out[0] if single else out
 
 
-def _board_or_ranking(board, ranking):
-    """(board, ranking), where a ranking given in the board's place (a ranking's name or a
-    Ranking: the signature before ``board``) is the ranking, for one release, with a
-    deprecation warning: ``ranking=`` is its one spelling. A word there that is no cards
-    (``"razz"``) is taken for a ranking too, so that the error names the rankings."""
+def _no_ranking_in_board(board) -> None:
+    """Raise if a ranking is given in the board's place (``evaluate(hands, "razz")``, or a word
+    that is no cards): ``ranking=`` is its one spelling."""
     if isinstance(board, rankings.Ranking) or isinstance(board, str) and (
             board in rankings.NAMES or _a_word_not_cards(board)):
-        if not (isinstance(ranking, str) and ranking == "high"):
-            raise PokersimInputError(f"give one ranking: {short_repr(board)} in the board's "
-                                     f"place and ranking={short_repr(ranking)}")
-        if isinstance(board, rankings.Ranking) or board in rankings.NAMES:  # (else: the error)
-            deprecated(f"a ranking in the board's place ({short_repr(board)})",
-                       f"ranking={short_repr(board)}")
-        return None, board
-    return board, ranking
+        raise PokersimInputError(
+            f"the board is cards, not a ranking: got {short_repr(board)}; give a ranking as "
+            f"ranking=, one of {', '.join(rankings.NAMES)}")
 
 
 def _a_word_not_cards(text: str) -> bool:
@@ -379,7 +370,6 @@ def category_of_strength() -> np.ndarray:
     return codes
 
 
-@keyword_options("ranking")
 def category(strength, board=None, *, ranking="high"):
     """Category code of each strength (or hand): a :class:`Category` in the high order and
     the short decks (a ``Category`` for a scalar), elsewhere the index of the category in
@@ -410,7 +400,7 @@ def category(strength, board=None, *, ranking="high"):
 def _strengths(value, board, ranking):
     """(strengths, ranking) of what ``category`` and ``describe`` take: strengths as given,
     or hands evaluated (text, ``uint8`` card arrays, or anything with a board)."""
-    board, ranking = _board_or_ranking(board, ranking)
+    _no_ranking_in_board(board)
     if board is not None or _are_cards(value):
         return evaluate(value, board, ranking=ranking), ranking
     return value, ranking
@@ -437,7 +427,6 @@ def cactus_rank(strength):
     return N_STRENGTHS + 1 - arr.astype(np.int64)
 
 
-@keyword_options("ranking")
 def describe(strength, board=None, *, ranking="high"):
     """A name for each strength (or hand), such as ``"Full House, Kings over Fours"`` or
     ``"8-6-5-4-2 low"``: a string for one, a list for a 1-D array, nested lists shaped like
@@ -537,7 +526,6 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
              "ace-to-five": -1, "eight-or-better": -1, "deuce-to-seven": 0}
 
 
-@keyword_options("ranking")
 def best_five(hands, board=None, *, ranking="high", game=None):
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
@@ -559,7 +547,7 @@ def best_five(hands, board=None, *, ranking="high", game=None):
     >>> format_cards(best_five("Ah Kh Qh Jh  2h 3h 4c 5c 9d", game="omaha"))  # not a flush
     'Ah Kh 9d 5c 4c'
     """
-    board, ranking = _board_or_ranking(board, ranking)
+    _no_ranking_in_board(board)
     if game is not None:
         return _best_five_of_game(_joined(hands, board), ranking, game)
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)

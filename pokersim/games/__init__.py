@@ -14,20 +14,12 @@ pokersim.games import draw5``), so that the core modules can read a game's descr
 
 import importlib
 
-from .. import _moved, config
-
 #: The modules of the package, imported on first use.
 MODULES = ("game", "draw5", "videopoker", "zhajinhua")
 
-# pokersim.games.equity moved to pokersim.engine.games (deprecated name, for one release), with
-# its deprecated game_equity (pokersim.equity with game=) and EXACT_SHOWDOWNS (config.EXACT_WORK)
-_moved.register(f"{__name__}.equity", "pokersim.engine.games", {
-    "game_equity": lambda: importlib.import_module("pokersim.engine.front").game_equity,
-    "EXACT_SHOWDOWNS": lambda: config.EXACT_WORK})
-
 
 def __getattr__(name: str):
-    if name in MODULES or name == "equity":  # (equity: the deprecated module above)
+    if name in MODULES:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

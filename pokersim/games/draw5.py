@@ -48,9 +48,7 @@ from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
 from ..validation import (
     check_count,
-    deprecated,
     drawn_seed,
-    keyword_options,
     monte_carlo_trials,
     seed_of,
 )
@@ -62,24 +60,11 @@ PLAYERS_WHY = " (one deck holds five cards each for at most 10 players)"
 PLACE_LABELS = tuple(CATEGORY_LABELS[::-1])  # place 1 = Royal Flush .. place 10 = High Card
 
 
-def __getattr__(name: str):
-    """The old names, for one release: ``DrawTable``, the DataFrame subclass deal_table
-    returned (its repr named the winners), and ``check_players``."""
-    if name == "DrawTable":
-        deprecated("draw5.DrawTable", "pokersim.results.ResultFrame (and draw5.winner_lines)")
-        return ResultFrame
-    if name == "check_players":
-        deprecated("draw5.check_players", "pokersim.validation.check_players")
-        return _check_players
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _check_players(players, minimum: int = 1) -> int:
     """``players`` as an int in minimum..10, else a PokersimInputError saying why."""
     return validation.check_players(players, minimum, MAX_PLAYERS, PLAYERS_WHY)
 
 
-@keyword_options("seed")
 def deal_table(players: int, rounds: int = 1, *, seed=None) -> ResultFrame:
     """Deal five-card hands to ``players`` seats, ``rounds`` times, and find the winners.
 
@@ -389,7 +374,6 @@ def _exact_heads_up() -> tuple:
     return n, rate, np.zeros_like(rate)
 
 
-@keyword_options("trials", "seed", "method", "target_stderr")
 def win_rates(players: int, *, trials: int | None = None, seed=None, method: str = "auto",
               target_stderr: float | None = None, client=None, chunk_size: int | None = None,
               progress: bool = False) -> ResultFrame:

@@ -52,14 +52,10 @@ from ..evaluator.tables import KEY_BIAS, lookup, tables
 from ..frequencies import by_class, count_hands
 from ..results import ResultFrame, frequency_table
 from ..validation import (
-    NOT_GIVEN,
     check_flag,
     check_target_stderr,
-    deprecated,
     drawn_seed,
-    keyword_options,
     monte_carlo_trials,
-    renamed,
     short_repr,
 )
 
@@ -337,7 +333,6 @@ def _ties(totals: np.ndarray, draws: np.ndarray, best: int) -> np.ndarray:
     return totals * draws[best] == totals[best] * draws
 
 
-@keyword_options("paytable")
 def best_hold(hand, *, paytable=None) -> ResultFrame:
     """The expected payout of each of the 32 holds of a dealt hand, best first.
 
@@ -573,31 +568,12 @@ class VideoPokerReturn:
     def __float__(self) -> float:
         return self.value
 
-    @property
-    def deals(self) -> int | None:
-        """The old name of :attr:`trials`."""
-        deprecated("VideoPokerReturn.deals", "VideoPokerReturn.trials")
-        return self.trials
-
     def __repr__(self) -> str:
         game = f"{self.paytable.name} Jacks or Better"
         if self.method == "exact":
             return f"VideoPokerReturn({game}, perfect play: {100 * self.value:.4f}%, exact)"
         return (f"VideoPokerReturn({game}, {self.strategy} play, {self.trials:,} deals: return "
                 f"{100 * self.value:.3f}% ± {100 * self.std_error:.3f}%, {self.method})")
-
-
-#: The old names of :class:`VideoPokerReturn`, the result of both :func:`expected_return` and
-#: :func:`simulate`.
-
-
-def __getattr__(name: str):
-    """The old names of :class:`VideoPokerReturn`, for one release: ``GameReturn`` (what
-    :func:`expected_return` returned) and ``SimulationResult`` (:func:`simulate`)."""
-    if name in ("GameReturn", "SimulationResult"):
-        deprecated(f"videopoker.{name}", "videopoker.VideoPokerReturn")
-        return VideoPokerReturn
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _final_hands(pt: PayTable, method: str, counts=None, probability=None) -> ResultFrame:
@@ -646,7 +622,6 @@ def _expected_return(pays: tuple) -> tuple[Fraction | float, tuple]:
     return value, probs
 
 
-@keyword_options("paytable")
 def expected_return(*, paytable=None) -> VideoPokerReturn:
     """The exact return of Jacks or Better under perfect play, over all 2,598,960 deals.
 
@@ -758,9 +733,8 @@ def _simulate_kernel(w, n_workers, cards, simple, pay_small, pays, class5, class
         payout[i] = pays[cls]
 
 
-@keyword_options("trials", "strategy", "seed", "paytable", "target_stderr")
 def simulate(*, trials: int | None = None, strategy: str = "optimal", seed=None, paytable=None,
-             target_stderr: float | None = None, hands=NOT_GIVEN, client=None,
+             target_stderr: float | None = None, client=None,
              chunk_size: int | None = None, progress: bool = False) -> VideoPokerReturn:
     """Play ``trials`` random deals with a strategy and measure the return.
 
@@ -778,8 +752,6 @@ def simulate(*, trials: int | None = None, strategy: str = "optimal", seed=None,
     seed, paytable : as elsewhere
     target_stderr : float, optional
         Stop after the chunk of deals where the return's ``std_error`` is below it.
-    hands : int, optional
-        The old name of ``trials`` (deprecated: ``hands`` is a card array everywhere else).
     client, chunk_size, progress
         The deals are played in chunks of ``chunk_size``, here or on ``client`` (a Dask
         ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
@@ -800,7 +772,6 @@ def simulate(*, trials: int | None = None, strategy: str = "optimal", seed=None,
     >>> simulate(trials=200_000, strategy="simple", seed=1).value < r.value
     True
     """
-    trials = renamed("hands", hands, "trials", trials)
     seed = drawn_seed(seed)
     target_stderr = check_target_stderr(target_stderr)
     n = monte_carlo_trials(trials, target_stderr)

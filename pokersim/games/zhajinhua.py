@@ -67,7 +67,6 @@ from ..validation import (
     check_players,
     deprecated,
     drawn_seed,
-    keyword_options,
     monte_carlo_trials,
     seed_of,
     short_repr,
@@ -384,7 +383,6 @@ def _as_strengths(strengths) -> tuple[np.ndarray, bool]:
 # Hands
 
 
-@keyword_options("rules")
 def evaluate(hands, *, rules: Rules = Rules()) -> np.ndarray:
     """Strength of each three-card hand under ``rules``: higher wins, equal is a tie.
 
@@ -418,7 +416,6 @@ def evaluate(hands, *, rules: Rules = Rules()) -> np.ndarray:
     return out[0] if single else out
 
 
-@keyword_options("rules")
 def category(strength, *, rules: Rules = Rules()):
     """The category code (see :class:`Category`) of each strength from :func:`evaluate`; a
     ``Category`` for one strength.
@@ -471,7 +468,6 @@ def _describe_one(strength: int) -> str:
     return describe_key(key_of_code(strength // 4))
 
 
-@keyword_options("rules")
 def compare(a, b, *, rules: Rules = Rules()):
     """Compare hands ``a`` with hands ``b`` row by row: +1 where ``a`` wins, -1 where ``b``
     wins, 0 for a tie (a split pot).
@@ -530,7 +526,6 @@ def _as_tables(hands) -> tuple[np.ndarray, bool]:
     return flat.reshape(arr.shape), single
 
 
-@keyword_options("rules")
 def showdown(hands, *, rules: Rules = Rules()):
     """Who wins each table: an :class:`Outcome` code per seat (2 win, 1 tie, 0 lose).
 
@@ -567,7 +562,6 @@ def showdown(hands, *, rules: Rules = Rules()):
     return out[0] if single else out
 
 
-@keyword_options("seed", "rules")
 def deal_table(players: int, rounds: int = 1, *, seed=None, rules: Rules = Rules()
                ) -> ResultFrame:
     """Deal ``rounds`` hands of Zhajinhua to ``players`` seats and settle each showdown.
@@ -638,7 +632,6 @@ def all_hands() -> np.ndarray:
     return arr
 
 
-@keyword_options("rules", "method", "trials", "seed", "target_stderr")
 def category_frequencies(*, rules: Rules = Rules(), method: str = "auto",
                          trials: int | None = None, seed=None,
                          target_stderr: float | None = None, client=None,
@@ -705,7 +698,6 @@ def _with_rules(frame: ResultFrame, rules: Rules) -> ResultFrame:
     return frame
 
 
-@keyword_options("rules")
 def heads_up_counts(*, rules: Rules = Rules()) -> np.ndarray:
     """Exact heads-up results of every hand of :func:`all_hands` against all C(49, 3) =
     18,424 hands of the other 49 cards: an int64 array (22100, 3) of wins, ties, losses.
@@ -773,7 +765,6 @@ def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     return (sums.astype(np.float64),)
 
 
-@keyword_options("rules", "trials", "seed", "method", "target_stderr")
 def win_rates(players: int = 2, *, rules: Rules = Rules(), trials: int | None = None,
               seed=None, method: str = "auto", target_stderr: float | None = None, client=None,
               chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
