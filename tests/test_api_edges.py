@@ -31,7 +31,6 @@ from pokersim import (
 )
 from pokersim import convert as cv
 from pokersim.engine import equity
-from pokersim.errors import PokersimDeprecationWarning
 from pokersim.evaluator.strengths import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
@@ -271,18 +270,15 @@ def test_hole_and_board_errors_name_the_board():
         evaluate(np.array([[0, 1]], np.uint8), np.array([2, 3, 60, 5, 6], np.uint8))
 
 
-def test_a_ranking_in_the_boards_place_is_still_the_ranking_for_one_release():
-    # the signature before board= was evaluate(hands, ranking); its calls still work, with a
-    # deprecation warning (ranking= is the one spelling)
+def test_a_ranking_in_the_boards_place_is_an_error():
+    # ranking= is the one spelling: a ranking's name where the board goes is not guessed
     lows = ["7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c"]
-    with pytest.warns(PokersimDeprecationWarning, match="a ranking in the board's place"):
-        old = evaluate(lows, "deuce-to-seven").tolist()
-    assert old == evaluate(lows, ranking="deuce-to-seven").tolist()
-    with pytest.warns(PokersimDeprecationWarning, match="ranking='ace-to-five'"):
-        names = describe(evaluate(lows, ranking="ace-to-five"), "ace-to-five")
-    assert names == ["7-5-4-3-2 low", "Wheel"]
-    with pytest.raises(PokersimInputError, match="give one ranking"):
+    with pytest.raises(PokersimInputError, match="'deuce-to-seven'; give a ranking as ranking="):
+        evaluate(lows, "deuce-to-seven")
+    with pytest.raises(PokersimInputError, match="give a ranking as ranking="):
         evaluate(lows, "badugi", ranking="ace-to-five")
+    assert describe(evaluate(lows, ranking="ace-to-five"), ranking="ace-to-five") == [
+        "7-5-4-3-2 low", "Wheel"]
 
 
 def test_describe_category_and_best_five_take_hands():

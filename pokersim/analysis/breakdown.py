@@ -201,7 +201,7 @@ def _classify(hole: np.ndarray, board: np.ndarray, dead: np.ndarray,
     return made, flags
 
 
-def range_breakdown(range, board=None, dead=None, *, by_combo: bool = False) -> ResultFrame:
+def range_breakdown(range, board, dead=None, *, by_combo: bool = False) -> ResultFrame:
     """How many combos of a range make each hand and hold each draw on a board.
 
     Parameters

@@ -97,7 +97,7 @@ def union(first: Range, second: Range) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return combos[present], weights[:, present], names[present]
 
 
-def equity_distribution(range_a, range_b, board=None, dead=None) -> ResultFrame:
+def equity_distribution(range_a, range_b, board, dead=None) -> ResultFrame:
     """The exact equity of every combo of each range against the other range on a board.
 
     Parameters

@@ -102,7 +102,7 @@ def _hero_sweep(hero: np.ndarray, opponent: Range, board: np.ndarray, live: np.n
     return shares
 
 
-def outs(hand, opponents=1, board=None, dead=None, *, method: str = "auto",
+def outs(hand, opponents, board, dead=None, *, method: str = "auto",
          trials: int | None = None, seed=None, target_stderr: float | None = None,
          client=None, chunk_size: int | None = None, progress: bool = False) -> ResultFrame:
     """The hand's equity after each card that can come next, and the cards that are outs.
@@ -114,7 +114,6 @@ def outs(hand, opponents=1, board=None, dead=None, *, method: str = "auto",
     opponents : int, str or Range
         One opponent's hand (``"Qs Qd"``), range (``"QQ+, AK"``, a
         :class:`~pokersim.Range`) or ``"random"``; or a number of random opponents (1 to 22).
-        Default one random opponent.
     board : str or array of cards
         The flop or the turn (3 or 4 cards).
     dead : str or array of cards, optional
