@@ -37,7 +37,7 @@ def pytest_sessionfinish(session):
     for the suite's compile time: sum the lines)."""
     path = os.environ.get("POKERSIM_COMPILE_REPORT")
     if path:
-        from pokersim import _compiling
+        from pokersim._core import compiling as _compiling
 
         with open(path, "a") as f:
             f.write(f"{os.getpid()} {_compiling.compile_seconds():.1f} s "

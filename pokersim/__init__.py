@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     from . import data, isomorphism  # noqa: F401
     from .analysis.breakdown import range_breakdown
     from .analysis.distribution import equity_distribution
+    from .analysis.frequencies import category_frequencies
     from .analysis.next_card import outs
     from .analysis.strength import hand_strength, hand_strength_table
     from .cards import format_cards, parse_cards, parse_hands
@@ -44,7 +45,6 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
         describe,
         evaluate,
     )
-    from .frequencies import category_frequencies
     from .ranges import Range, parse_range
 
 __version__ = "0.1.0"
@@ -71,7 +71,7 @@ _SOURCES = {
                "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"),
     "evaluator.strengths": ("Category", "best_five", "cactus_rank", "category", "describe",
                             "evaluate"),
-    "frequencies": ("category_frequencies",),
+    "analysis.frequencies": ("category_frequencies",),
     "analysis.strength": ("hand_strength", "hand_strength_table"),
     "analysis.next_card": ("outs",),
     "ranges": ("Range", "parse_range"),

@@ -37,8 +37,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._jit import jit, on_rows, popcount, share, trailing_zeros
-from .combinatorics import binomials
+from ._core.combinatorics import binomials
+from ._core.jit import jit, on_rows, popcount, share, trailing_zeros
 
 #: Board cards of each round: preflop, flop, turn, river.
 BOARD_CARDS = (0, 3, 4, 5)
@@ -204,7 +204,7 @@ def index_kernel(hole, board, board_col, n_board, card_bits, suits, rows, out) -
     past 51 or a repeated card, which are marked -1. Row i's hole cards are ``hole[i, :2]``
     and its board ``board[i, board_col:board_col + n_board]`` (one array for both:
     ``board_col`` 2). Runs the worker kernel :func:`_index_rows` on every worker
-    (:func:`pokersim._jit.on_rows`)."""
+    (:func:`pokersim._core.jit.on_rows`)."""
     return sum(on_rows(_index_rows, out.shape[0], hole, board, board_col, n_board, card_bits,
                        suits, rows, out))
 
@@ -288,7 +288,7 @@ def unindex_kernel(indices, shapes, multiplier, k, run_size, offset, out) -> Non
     """Write into ``out[i]`` the canonical hand of class ``indices[i]`` (checked in range):
     sorted part i takes suit 3 - i (spades first); the hole cards and the board are each in
     descending order of card id. Runs the worker kernel :func:`_unindex_rows` on every
-    worker (:func:`pokersim._jit.on_rows`)."""
+    worker (:func:`pokersim._core.jit.on_rows`)."""
     on_rows(_unindex_rows, indices.shape[0], indices, shapes, multiplier, k, run_size, offset,
             out)
 

@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from ._jit import jit
+from ._core.jit import jit
+from ._core.validation import short_repr
 from .errors import CardError, DuplicateCardError, HandShapeError
-from .validation import short_repr
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

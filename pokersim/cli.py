@@ -44,10 +44,7 @@ import numpy as np
 import pandas as pd
 
 from . import config, rankings
-from .errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
-from .games.game import NAMES as GAME_NAMES
-from .io import STDOUT
-from .validation import (
+from ._core.validation import (
     MAX_COUNT,
     METHODS,
     TRIALS_PER_CORE_SECOND,
@@ -57,6 +54,9 @@ from .validation import (
     duration,
     quoted_path,
 )
+from .errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
+from .games.game import NAMES as GAME_NAMES
+from .io import STDOUT
 
 #: What ``pokersim --help`` says the command is.
 DESCRIPTION = "The pokersim command line: deal, evaluate and simulate poker hands."
@@ -200,8 +200,8 @@ def _cmd_vs_random(args) -> pd.DataFrame:
 def _cmd_starting_hands(args) -> pd.DataFrame:
     """The long table: the shipped one, or regenerated (written only where --out says)."""
     from . import data
+    from .analysis.starting_hands import SHIPPED_OPPONENTS, starting_hand_table
     from .engine import MAX_OPPONENTS
-    from .starting_hands import SHIPPED_OPPONENTS, starting_hand_table
 
     regenerate_only = {"--opponents": args.opponents, "--target-stderr": args.target_stderr,
                        "--seed": args.seed, "--out": args.out, "--game": args.game,
@@ -240,7 +240,7 @@ def _starting_hands_wide(args, table: pd.DataFrame):
 def _save_starting_hands(args, table: pd.DataFrame) -> None:
     """--out: the long table, as the shipped file holds it (never the shipped file unless it
     is named, and then only a whole table)."""
-    from .starting_hands import save_starting_hands
+    from .analysis.starting_hands import save_starting_hands
 
     if args.out is not None:
         out = save_starting_hands(table, args.out)
@@ -265,7 +265,7 @@ def _exact_flag(args) -> str | None:
 
 
 def _cmd_bench(args) -> pd.DataFrame:
-    from . import bench
+    from .tools import bench
 
     scaling = tuple(10**e for e in range(4, args.max_exponent + 1))
     if args.memory_trials:
@@ -603,10 +603,10 @@ def build_parser() -> argparse.ArgumentParser:
                      save=_save_starting_hands)
     p.add_argument("--sort", type=int, default=0, choices=range(0, 23), metavar="N",
                    help="sort by the equity against N opponents (0: grid order)")
-    g = p.add_argument_group("regenerating the table (pokersim.starting_hands)")
+    g = p.add_argument_group("regenerating the table (pokersim.analysis.starting_hands)")
     g.add_argument("--regenerate", action="store_true",
                    help="simulate the table afresh instead of reading the shipped one (which "
-                        "stays as it is: python -m pokersim.starting_hands refreshes it)")
+                        "stays as it is: python -m pokersim.tools.starting_hands refreshes it)")
     g.add_argument("--opponents", type=int, nargs="+", metavar="N",
                    help="opponent counts to simulate, 1..22 (default: 1..9, as shipped)")
     g.add_argument("--target-stderr", type=float, default=None,
@@ -1054,11 +1054,11 @@ def _strength_commands(sub) -> list[argparse.ArgumentParser]:
 
 
 # --------------------------------------------------------------------------- compile ahead
-# pokersim compile: every kernel compiled into Numba's disk cache ahead (pokersim.precompile).
+# pokersim compile: every kernel compiled into Numba's disk cache ahead (pokersim.tools.precompile).
 
 
 def _cmd_compile(args) -> pd.DataFrame:
-    from . import precompile
+    from .tools import precompile
 
     names = precompile.check_names(args.tasks or None)
     if args.list:
@@ -1371,7 +1371,7 @@ def _main(argv: list[str]) -> int:
             raise PokersimInputError("give --quiet or --progress, not both")
         args.progress = args.show_progress or (not args.quiet and sys.stderr.isatty())
         outputs = _outputs(args)
-        from ._compiling import silenced
+        from ._core.compiling import silenced
 
         with _client(args) as args.client, warnings.catch_warnings(), _interrupts_kept(), \
                 silenced(args.quiet), _trial_cap(getattr(args, "max_trials", None)):

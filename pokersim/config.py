@@ -4,7 +4,7 @@ Tests and benchmarks patch these values here (for example ``DEAL_BLOCK``) rather
 threading options through every call.
 """
 
-#: Options every kernel is compiled with (see :func:`pokersim._jit.jit`).
+#: Options every kernel is compiled with (see :func:`pokersim._core.jit.jit`).
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
 
 #: Rows per independent random stream in :func:`pokersim.deal`. The stream of block ``b``
@@ -40,7 +40,7 @@ ISOMORPHISM_MIN_WORK = 200_000
 #: player can make a flush (see pokersim.engine._holdem.exact_preflop_kernel).
 MERGE_RANK_BOARDS = True
 #: Trials (or hands) per chunk of a Monte Carlo run, rounded up to whole blocks: the unit of
-#: work of one kernel call here, or of one task on a Dask cluster (see pokersim.runner).
+#: work of one kernel call here, or of one task on a Dask cluster (see pokersim._core.runner).
 #: Chunks stay short here (milliseconds), so Ctrl-C and progress are prompt; on a cluster,
 #: larger chunks (``chunk_size=``) spread the per-task overhead. ``target_stderr`` is checked
 #: after each chunk, so with it the numbers depend on the chunk size; without it they do not.

@@ -27,9 +27,9 @@ import numbers
 
 import numpy as np
 
+from ._core.validation import check_flag, short_repr
 from .cards import CARD_NAMES, _check_range, card_array
 from .errors import CardError, HandShapeError
-from .validation import check_flag, short_repr
 
 __all__ = ["from_eval7", "from_phevaluator", "from_treys", "to_eval7", "to_phevaluator",
            "to_treys"]

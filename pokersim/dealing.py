@@ -13,12 +13,12 @@ import functools
 import numpy as np
 
 from . import config
-from ._jit import jit, mul_wide, on_workers, worker_copies, workers
-from ._random import block_state, next_u64, seed_key
+from ._core.jit import jit, mul_wide, on_workers, worker_copies, workers
+from ._core.streams import block_state, next_u64, seed_key
+from ._core.validation import MAX_COUNT, byte_size, check_count, check_memory, named
 from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
 from .games.game import get as get_game
-from .validation import MAX_COUNT, byte_size, check_count, check_memory, named
 
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
@@ -114,7 +114,7 @@ def _deal_any_kernel(w, n_workers, key, live, out, block, first_block, deck, pla
 
 def _on_blocks(kernel, key, live: np.ndarray, out: np.ndarray, first_block: int, *plan):
     """Run a dealing kernel on as many workers as there are blocks of rows (up to
-    :func:`pokersim._jit.workers`), each with a deck of its own."""
+    :func:`pokersim._core.jit.workers`), each with a deck of its own."""
     block = config.DEAL_BLOCK
     n_workers = max(1, min(workers(), -(-out.shape[0] // block)))
     decks = worker_copies(n_workers, lambda deck: deck, deck=live)

@@ -19,6 +19,7 @@ import numbers
 import numpy as np
 import pandas as pd
 
+from ._core.validation import short_repr
 from .cards import (
     CARD_NAMES,
     RANKS,
@@ -29,7 +30,6 @@ from .cards import (
     parse_hands,
 )
 from .errors import CardError, HandShapeError
-from .validation import short_repr
 
 #: Text colour of each suit (clubs, diamonds, hearts, spades): red for the red suits.
 SUIT_COLOURS = ("#000000", "#c8102e", "#c8102e", "#000000")

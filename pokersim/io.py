@@ -55,9 +55,9 @@ import numpy as np
 import pandas as pd
 from pandas.io.json import build_table_schema
 
+from ._core.validation import cannot_write, check_writable, quoted_path, short_repr
 from .errors import PokersimInputError
 from .results import ResultFrame
-from .validation import cannot_write, check_writable, quoted_path, short_repr
 
 #: The formats :func:`write_table` writes, by file suffix.
 TABLE_FORMATS = ("csv", "json", "parquet")

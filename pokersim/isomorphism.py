@@ -23,11 +23,11 @@ import numbers
 
 import numpy as np
 
+from ._core.validation import named, short_repr
 from ._isomorphism import BOARD_CARDS, index_kernel, round_tables, unindex_kernel
 from .cards import as_array, as_hands, check_hands
 from .errors import HandShapeError, PokersimInputError
 from .evaluator.tables import tables as evaluator_tables
-from .validation import named, short_repr
 
 __all__ = ["ROUNDS", "class_count", "index", "unindex"]
 

@@ -25,9 +25,9 @@ import pandas as pd
 import pokersim as ps  # noqa: F401  (doctests)
 
 from . import data
+from ._core.validation import check_writable, short_repr
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
-from .validation import check_writable, short_repr
 
 
 def _axes(ax):

@@ -70,10 +70,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._shipped import versus_random
+from ._core.shipped import versus_random
+from ._core.validation import short_repr
 from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set, parse_cards
 from .errors import CardError, RangeError
-from .validation import short_repr
 
 __all__ = ["RANDOM_WORDS", "Range", "equity_order", "parse_range", "representative",
            "starting_hand_names"]
@@ -540,7 +540,7 @@ def _wildcard(rank1: str, suit1: str, rank2: str, suit2: str):
 @functools.cache
 def equity_order() -> tuple[str, ...]:
     """The 169 hand classes, best first by exact equity against one random hand (ties split),
-    from the shipped heads-up table (:func:`pokersim._shipped.versus_random`): the order of
+    from the shipped heads-up table (:func:`pokersim._core.shipped.versus_random`): the order of
     ``top X%`` ranges.
 
     >>> equity_order()[:9]

@@ -3,7 +3,8 @@ first chunk, then raises KeyboardInterrupt as Ctrl-C would during the second."""
 
 
 def after_first_chunk(monkeypatch, module, name: str) -> None:
-    """Replace the chunk function ``module.name`` (see :mod:`pokersim.runner`) for the test."""
+    """Replace the chunk function ``module.name`` (see :mod:`pokersim._core.runner`) for the
+    test."""
     compute = getattr(module, name)
     calls = []
 

@@ -18,13 +18,13 @@ import pandas as pd
 import pytest
 
 import pokersim
+import pokersim._core.validation
+import pokersim.analysis.starting_hands
 import pokersim.data
 import pokersim.errors
-import pokersim.heads_up
 import pokersim.isomorphism
 import pokersim.results
-import pokersim.starting_hands
-import pokersim.validation
+import pokersim.tools.heads_up
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.results import ResultFrame
 
@@ -356,7 +356,7 @@ def _public_functions():
     from pokersim.games import draw5, videopoker, zhajinhua
 
     found = {}
-    for module in (pokersim, draw5, videopoker, zhajinhua, pokersim.starting_hands):
+    for module in (pokersim, draw5, videopoker, zhajinhua, pokersim.analysis.starting_hands):
         names = getattr(module, "__all__", None) or [  # a module without __all__: its own
             n for n, v in vars(module).items() if not n.startswith("_")
             and inspect.isfunction(v) and v.__module__ == module.__name__]
@@ -393,7 +393,8 @@ def test_every_option_of_a_simulation_is_keyword_only():
     simulating = {name: f for name, f in _public_functions().items()
                   if "seed" in inspect.signature(f).parameters}
     assert {"pokersim.equity", "pokersim.deal", "pokersim.games.zhajinhua.win_rates",
-            "pokersim.games.draw5.win_rates", "pokersim.starting_hands.starting_hand_table",
+            "pokersim.games.draw5.win_rates",
+            "pokersim.analysis.starting_hands.starting_hand_table",
             "pokersim.games.videopoker.simulate"} <= set(simulating)
     positional = {name: [p for p, v in inspect.signature(f).parameters.items()
                          if p in OPTIONS and v.kind is not v.KEYWORD_ONLY]

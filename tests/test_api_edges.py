@@ -79,7 +79,7 @@ def test_deal_names_the_size_when_numpy_cannot_allocate(monkeypatch):
         def empty(self, *args, **kwargs):
             raise MemoryError
 
-    monkeypatch.setattr(pokersim.validation, "physical_memory", lambda: None)
+    monkeypatch.setattr(pokersim._core.validation, "physical_memory", lambda: None)
     monkeypatch.setattr(DEAL, "np", NumpyOutOfMemory())
     with pytest.raises(PokersimInputError, match=r"deal\(n=1,000, k=7\) needs 6.84 KiB"):
         deal(1000, 7)
@@ -87,7 +87,7 @@ def test_deal_names_the_size_when_numpy_cannot_allocate(monkeypatch):
 
 def test_numpy_numbers_are_numbers():
     # every number a public function takes may be numpy's
-    assert pokersim.validation.check_target_stderr(np.float32(0.01)) == pytest.approx(0.01)
+    assert pokersim._core.validation.check_target_stderr(np.float32(0.01)) == pytest.approx(0.01)
     assert deal(np.int64(3), np.int64(5), seed=np.int64(1)).shape == (3, 5)
     assert len(str(pokersim.show(deal(5, 2, seed=1), max_rows=np.int64(2))).splitlines()) == 3
     game = Game("my-holdem", hole=np.int64(2), board=np.int64(5))
@@ -458,7 +458,7 @@ def heads_up_order():
     """Hand classes by exact equity against one random hand, from the shipped counts read
     with pandas: a class meets each combo without its cards once, so its counts against a
     random hand are the sums over its row."""
-    counts = pd.read_csv(pokersim.heads_up.SHIPPED)
+    counts = pd.read_csv(pokersim.tools.heads_up.SHIPPED)
     sums = counts.groupby("hand")[["wins", "ties", "outcomes"]].sum()
     equity = (2 * sums.wins + sums.ties) / (2 * sums.outcomes)
     return equity.sort_values(ascending=False)

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from pokersim import PokersimInputError, deal, parse_cards
-from pokersim._jit import HAS_AVX2, HAS_PDEP
-from pokersim.combinatorics import next_combination
+from pokersim._core.combinatorics import next_combination
+from pokersim._core.jit import HAS_AVX2, HAS_PDEP
 from pokersim.rankings import badugi
 from tests.bits import bit_count
 

@@ -1,4 +1,4 @@
-"""The disk cache of compiled kernels (pokersim._cache): an edit anywhere in the package
+"""The disk cache of compiled kernels (pokersim._core.cache): an edit anywhere in the package
 reaches kernels that were cached before it, and an unchanged package loads them again.
 
 Each test runs a copy of the package in fresh processes, with Numba's cache in the copy's

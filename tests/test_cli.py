@@ -16,9 +16,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from pokersim.analysis.starting_hands import starting_hand_table
 from pokersim.cli import main
 from pokersim.io import write_atomic
-from pokersim.starting_hands import starting_hand_table
 from tests.signals import interruptible
 
 REPO = Path(__file__).resolve().parents[1]
@@ -835,7 +835,7 @@ def test_an_unmet_target_is_one_warning_line(capsys):
 
 def test_bench_cold_times_readme_commands():
     """The first-answer rows time the README's own commands (each is in its command block)."""
-    from pokersim.bench import README_COMMANDS
+    from pokersim.tools.bench import README_COMMANDS
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     block = readme.split("Command line:", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
@@ -848,7 +848,7 @@ def test_bench_five_game_script_runs_without_a_warning():
     deprecated games.equity.game_equity, and its cold timing included the warnings."""
     import warnings
 
-    from pokersim.bench import FIVE_GAMES
+    from pokersim.tools.bench import FIVE_GAMES
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -29,7 +29,7 @@ import pandas as pd
 import pytest
 
 import pokersim
-from pokersim._shipped import read_starting_hands
+from pokersim._core.shipped import read_starting_hands
 from pokersim.cli import main
 from tests.metadata_block import parquet_metadata
 
@@ -169,7 +169,7 @@ def test_a_saved_file_names_the_ranking_or_game(capsys, tmp_path):
 def shipped_copy(tmp_path, monkeypatch):
     """The shipped starting-hand file, as a copy the test may see written; the regeneration
     replaced by a quick table (the shipped rows of the opponent counts asked for)."""
-    import pokersim.starting_hands as sh
+    import pokersim.analysis.starting_hands as sh
 
     copy = tmp_path / "package" / "starting_hands.csv"
     copy.parent.mkdir()
@@ -214,8 +214,8 @@ def test_regenerate_writes_where_told(capsys, shipped_copy, tmp_path):
 
 
 def test_the_shipped_file_takes_only_a_whole_table(shipped_copy):
+    from pokersim.analysis.starting_hands import save_starting_hands, starting_hand_table
     from pokersim.errors import PokersimInputError
-    from pokersim.starting_hands import save_starting_hands, starting_hand_table
 
     before = shipped_copy.read_bytes()
     with pytest.raises(PokersimInputError, match="1 to 9 opponents"):
@@ -253,7 +253,7 @@ def ctrl_c_at(monkeypatch):
 
             return run_chunks
 
-        for name in ("pokersim.montecarlo", "pokersim.engine.runs"):
+        for name in ("pokersim._core.montecarlo", "pokersim.engine.runs"):
             module = importlib.import_module(name)
             monkeypatch.setattr(module, "run_chunks", wrap(module.run_chunks))
 
@@ -308,7 +308,7 @@ def test_ctrl_c_while_the_progress_bar_draws_keeps_the_chunk_just_done(monkeypat
     the run end with nothing at all."""
     import numpy as np
 
-    from pokersim import runner
+    from pokersim._core import runner
 
     class Bar:
         def update(self, n):
@@ -601,7 +601,7 @@ FORK_AFTER_LOCAL_KERNELS = """
 import concurrent.futures, multiprocessing
 import pandas as pd
 import pokersim
-from pokersim.runner import check_client
+from pokersim._core.runner import check_client
 here = pokersim.equity(["AhKh", "random"], trials=60000, seed=3, chunk_size=16384)
 with concurrent.futures.ProcessPoolExecutor(
         2, mp_context=multiprocessing.get_context("fork")) as pool:

@@ -1,4 +1,4 @@
-"""pokersim.combinatorics against math.comb and itertools.combinations.
+"""pokersim._core.combinatorics against math.comb and itertools.combinations.
 
 Expected values come from the standard library only: binomials from ``math.comb``, subsets
 and their lexicographic order from ``itertools.combinations``, colex order by sorting the
@@ -13,7 +13,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from pokersim.combinatorics import (
+from pokersim._core.combinatorics import (
     BINOM,
     SUBSET_OFFSET,
     SUBSET_SIZE,

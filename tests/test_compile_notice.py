@@ -1,5 +1,5 @@
-"""A long first compile says so on a terminal, once, in one line (pokersim._compiling); a
-progress bar's clock starts after it (pokersim.runner).
+"""A long first compile says so on a terminal, once, in one line (pokersim._core.compiling); a
+progress bar's clock starts after it (pokersim._core.runner).
 
 The listener is first driven with made-up ``"numba:compile"`` events (no compiling); then two
 fresh processes, on an empty Numba cache, compile the 7-card evaluator for real: one with
@@ -19,13 +19,14 @@ import pytest
 import tqdm.std
 from numba.core import event
 
-from pokersim import _compiling, runner
+from pokersim._core import compiling as _compiling
+from pokersim._core import runner
 
 # The line's threshold is lowered: on a fast machine the evaluator compiles in under a second
 # (the threshold itself is tested above, with made-up events).
 COMPILE_EVALUATOR = """
 import pokersim
-from pokersim import _compiling
+from pokersim._core import compiling as _compiling
 _compiling.NOTICE_AFTER = 0.05
 pokersim.evaluate(pokersim.deal(10, 7, seed=1))
 pokersim.evaluate(pokersim.deal(10, 7, seed=2))

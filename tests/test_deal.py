@@ -29,7 +29,7 @@ def test_rows_are_distinct_cards(k):
 def test_the_kernel_for_any_shape_deals_the_specialised_kernels_rows(n_live, k):
     # Shapes outside SPECIALISED_SHAPES share one kernel; it must deal the very same rows.
     from pokersim import config
-    from pokersim._random import seed_key
+    from pokersim._core.streams import seed_key
     from pokersim.dealing import (
         SPECIALISED_SHAPES,
         _deal_any_kernel,

@@ -24,9 +24,9 @@ from pandas.testing import assert_frame_equal
 
 import pokersim as ps
 from pokersim import config
-from pokersim.frequencies import strength_counts
+from pokersim.analysis.frequencies import strength_counts
+from pokersim.analysis.starting_hands import starting_hand_table
 from pokersim.games import draw5, videopoker, zhajinhua
-from pokersim.starting_hands import starting_hand_table
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -150,7 +150,7 @@ def test_same_seed_same_numbers_across_processes_and_thread_counts():
 PORTABLE_SCRIPT = """
 import json
 from pokersim import deal, evaluate
-from pokersim._jit import HAS_AVX2, HAS_PDEP
+from pokersim._core.jit import HAS_AVX2, HAS_PDEP
 from tests.test_determinism import CALLS, fingerprint
 names = [n for n in CALLS if n.startswith("equity")]
 out = {n: fingerprint(CALLS[n](20_000 + list(CALLS).index(n))) for n in names}
@@ -194,7 +194,7 @@ def test_int_seed_sequence_and_generator_seeds(name):
     for seed in (-1, True, 7.0):
         with pytest.raises(ps.PokersimInputError, match="seed"):
             call(seed)
-    # an int seed goes through SeedSequence(seed): the two are one seed (pokersim._random)
+    # an int seed goes through SeedSequence(seed): the two are one seed (pokersim._core.streams)
     assert_same(first, call(np.random.SeedSequence(7)))
     # a Generator gives one draw: the same Generator state, the same numbers
     assert_same(call(np.random.default_rng(3)), call(np.random.default_rng(3)))

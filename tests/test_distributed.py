@@ -22,9 +22,9 @@ import pytest
 
 import pokersim as ps
 from pokersim import config
+from pokersim._core.runner import run_chunks
 from pokersim.errors import PokersimInputError
 from pokersim.games import draw5, videopoker, zhajinhua
-from pokersim.runner import run_chunks
 
 distributed = pytest.importorskip("distributed")
 equity_module = importlib.import_module("pokersim.engine.holdem")  # the Hold'em kernels' side
@@ -186,7 +186,7 @@ def test_games_win_rates_on_the_cluster(client):
 
 
 def test_starting_hand_table_on_the_cluster(client):
-    from pokersim.starting_hands import starting_hand_table
+    from pokersim.analysis.starting_hands import starting_hand_table
 
     kw = dict(opponents=[2, 3], target_stderr=0.005, names=["AA", "72o"], chunk_size=SMALL_CHUNK)
     local = starting_hand_table(**kw)
@@ -196,7 +196,7 @@ def test_starting_hand_table_on_the_cluster(client):
 
 
 def test_heads_up_matrix_on_the_cluster(client):
-    from pokersim.heads_up import heads_up_counts
+    from pokersim.tools.heads_up import heads_up_counts
 
     names = ["AA", "AKs", "72o", "T9s"]
     local = heads_up_counts(names)
@@ -283,7 +283,7 @@ def test_a_client_that_is_not_one_is_an_error(bad):
 def test_counts_sum_past_two_to_the_31_without_overflow(monkeypatch):
     """3 * 2**31 Monte Carlo hands through the public function, the kernel replaced by one
     that 'deals' every hand a royal flush: the merged counts are exact 64-bit sums."""
-    from pokersim import frequencies
+    from pokersim.analysis import frequencies
 
     def royal_chunk(problem, first, n):
         cards, ranking, key, trials = problem

@@ -13,9 +13,9 @@ import pandas as pd
 import pytest
 
 import pokersim
+from pokersim.analysis.starting_hands import starting_hand_table
 from pokersim.cli import main
 from pokersim.games import draw5, videopoker, zhajinhua
-from pokersim.starting_hands import starting_hand_table
 
 #: (name, call with ``seed=``): each a random result whose attrs hold the seed.
 RUNS = [
@@ -99,7 +99,7 @@ def test_a_saved_file_of_a_run_given_no_seed_names_the_seed_that_repeats_it(caps
 
 
 def test_a_drawn_seed_is_an_int_that_counts_as_no_seed():
-    from pokersim.validation import DrawnSeed, choose_method, drawn_seed
+    from pokersim._core.validation import DrawnSeed, choose_method, drawn_seed
 
     seed = drawn_seed(None)
     assert isinstance(seed, DrawnSeed) and int(seed) == seed

@@ -591,7 +591,7 @@ def test_exact_results_with_weights_land_in_0_1_and_add_up_to_1():
 
 SIGNATURES_OF_HELPERS = """
 import pokersim as ps
-from pokersim import combinatorics
+from pokersim._core import combinatorics
 from pokersim.engine import _holdem as _equity
 ps.equity(["AhKh", "QsQd"], method="exact")  # rank-grouped and flush boards
 ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1)  # both trials of a pair

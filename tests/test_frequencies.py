@@ -26,8 +26,8 @@ import pytest
 
 import pokersim
 from pokersim import PokersimInputError, SimulationInterrupted, category_frequencies, config
-from pokersim import frequencies as frequencies_module
-from pokersim.frequencies import strength_counts
+from pokersim.analysis import frequencies as frequencies_module
+from pokersim.analysis.frequencies import strength_counts
 from pokersim.results import ResultFrame
 
 # docs/design.md, "Numbers every test may use"; the list index is the category code

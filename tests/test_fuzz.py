@@ -30,6 +30,7 @@ from hypothesis.extra import numpy as hnp
 
 import pokersim as ps
 from pokersim import CardError, HandShapeError, PokersimInputError, RangeError
+from pokersim._core.validation import MAX_COUNT, check_count
 from pokersim.cards import CARD_NAMES
 from pokersim.cli import main as cli_main
 from pokersim.errors import PokersimDeprecationWarning
@@ -37,7 +38,6 @@ from pokersim.evaluator.strengths import CATEGORY_LABELS
 from pokersim.games import draw5
 from pokersim.games import videopoker as vp
 from pokersim.games import zhajinhua as zjh
-from pokersim.validation import MAX_COUNT, check_count
 from tests import naive_zhajinhua as zjh_naive
 from tests.naive import naive_category, naive_rank
 
@@ -835,7 +835,7 @@ def test_range_remove_any_dead_cards(text, dead):
 
 
 # ---------------------------------------------------------------------------------------------
-# Equity: equity, equity_vs_random (pokersim/equity.py; its known bugs are the xfail tests at
+# Equity: equity, equity_vs_random (pokersim/engine; its known bugs are the xfail tests at
 # the end, and the strategies here leave those inputs out)
 
 RANGE_SAMPLES = ["QQ+", "AKs", "A5s-A2s", "22-55", "KTo+", "AA@50", "JTo:0.25", "QQ+, AKs",
@@ -979,7 +979,8 @@ def test_equity_vs_random_any_input(hand, opponents, board, trials, seed):
 
 
 # ---------------------------------------------------------------------------------------------
-# category_frequencies (pokersim/frequencies.py: float and array card counts are xfail tests)
+# category_frequencies (pokersim/analysis/frequencies.py: float and array card counts are xfail
+# tests)
 
 # docs/design.md, "Numbers every test may use"
 FIVE_CARD_COUNTS = [4, 36, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]
@@ -1711,7 +1712,7 @@ def test_cli_game_commands_any_arguments(argv, capsys, tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bugs the fuzzing found in pokersim/equity.py, pokersim/frequencies.py, pokersim/cli.py and
+# Bugs the fuzzing found in pokersim/engine, pokersim/analysis/frequencies.py, pokersim/cli.py and
 # pokersim/io.py, fixed since: each must raise the package's own error
 
 

@@ -36,10 +36,10 @@ from hypothesis import strategies as st
 
 import pokersim as ps
 from pokersim import PokersimInputError
+from pokersim._core.validation import short_repr
 from pokersim.cards import CARD_NAMES
 from pokersim.engine import equity
 from pokersim.games.game import NAMES, Game, get
-from pokersim.validation import short_repr
 from tests.naive_games import hand_keys, naive_equity, pot
 from tests.naive_rankings import NO_LOW_KEY
 from tests.test_fuzz import attempt, check_cli_result, run_cli, scaled

@@ -9,11 +9,11 @@ import pandas as pd
 import pytest
 
 from pokersim import config, equity, evaluate
-from pokersim._shipped import BOARDS, versus_random
+from pokersim._core.shipped import BOARDS, versus_random
 from pokersim.data import heads_up
-from pokersim.heads_up import class_pair_counts
 from pokersim.ranges import starting_hand_names
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
+from pokersim.tools.heads_up import class_pair_counts
 from tests.naive import RANK_CHARS, SUIT_CHARS
 
 
@@ -66,8 +66,8 @@ def test_the_tables_are_win_rate_tables():
 def test_written_counts_keep_the_file_header(tmp_path):
     import gzip
 
-    from pokersim._shipped import read_counts
-    from pokersim.heads_up import heads_up_counts, write_counts
+    from pokersim._core.shipped import read_counts
+    from pokersim.tools.heads_up import heads_up_counts, write_counts
 
     counts = heads_up_counts(["AA", "72o"])
     path = write_counts(counts, tmp_path / "hu.csv.gz")
@@ -82,9 +82,9 @@ def test_heads_up_no_longer_imports_starting_hands():
     import ast
     import inspect
 
-    import pokersim.heads_up
+    import pokersim.tools.heads_up
 
-    tree = ast.parse(inspect.getsource(pokersim.heads_up))
+    tree = ast.parse(inspect.getsource(pokersim.tools.heads_up))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "starting_hands" not in imported and "ranges" in imported
 

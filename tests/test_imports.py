@@ -162,3 +162,55 @@ def test_no_module_is_named_like_a_function_of_its_package():
             value = getattr(package, public)
             if inspect.isfunction(value) or inspect.isclass(value):
                 assert f"{name}.{public}" not in MODULES, f"{name}.{public}"
+
+
+# ----------------------------------------------------------------------------- the layers
+
+DESIGN = PACKAGE.parent / "docs" / "design.md"
+
+
+def _layers() -> list[list[str]]:
+    """docs/design.md, "Layout": the drawing's lines, bottom first, each a list of places
+    (``cards``, ``games/game``, ``analysis/``)."""
+    section = DESIGN.read_text(encoding="utf-8").split("\n## Layout\n", 1)[1]
+    block = section.split("```text\n", 1)[1].split("```", 1)[0]
+    return [line.split(" · ") for line in reversed(block.strip().splitlines())]
+
+
+def _line_of(module: str, layers: list[list[str]]) -> int:
+    """The line of the drawing that holds ``module``: the line naming it, else the line naming
+    the nearest package above it (``analysis/`` for ``pokersim.analysis.breakdown``)."""
+    path = module.split(".", 1)[1].replace(".", "/")
+    places = {place: n for n, line in enumerate(layers) for place in line}
+    if path in places:
+        return places[path]
+    parts = path.split("/")
+    for k in range(len(parts), 0, -1):
+        if "/".join(parts[:k]) + "/" in places:
+            return places["/".join(parts[:k]) + "/"]
+    raise AssertionError(f"{module} is in no line of docs/design.md's layout")
+
+
+def test_every_import_goes_down_the_layout_of_the_design_notes():
+    layers = _layers()
+    top, _ = _graph()
+
+    def weight(target: str) -> int:
+        """The line an import of ``target`` reaches: its own, or for a package, whose
+        ``__init__`` runs on the way to its modules, the highest line its ``__init__`` loads
+        (the bottom if it loads nothing, as a package of lazy imports)."""
+        if not _is_package(target):
+            return _line_of(target, layers)
+        return max((weight(t) for t in top[target]), default=0)
+
+    upward = sorted((module, target) for module, targets in top.items()
+                    if module not in ("pokersim", "pokersim.__main__")  # the doors: lazy
+                    for target in targets
+                    if weight(target) > _line_of(module, layers))
+    assert upward == []
+
+
+def test_the_layout_check_sees_an_upward_import():
+    layers = [["config"], ["cards"], ["analysis/"]]
+    assert _line_of("pokersim.analysis.breakdown", layers) == 2
+    assert _line_of("pokersim.cards", layers) > _line_of("pokersim.config", layers)

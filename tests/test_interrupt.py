@@ -15,7 +15,7 @@ import time
 import numpy as np
 import pytest
 
-from pokersim.runner import run_chunks
+from pokersim._core.runner import run_chunks
 from tests.signals import interruptible
 
 SCRIPT = """
@@ -29,7 +29,8 @@ run = {
     "zhajinhua.category_frequencies":
         lambda trials: zhajinhua.category_frequencies(method="monte-carlo", trials=trials,
                                                       seed=1),
-    "videopoker.simulate": lambda trials: videopoker.simulate(trials, "simple", seed=1),
+    "videopoker.simulate": lambda trials: videopoker.simulate(trials=trials, strategy="simple",
+                                                              seed=1),
 }[sys.argv[1]]
 run(1000)  # compile (or load from the cache) before saying ready
 print("ready", flush=True)

@@ -1,4 +1,4 @@
-"""pokersim.montecarlo: the one block driver under every game's Monte Carlo kernel.
+"""pokersim._core.montecarlo: the one block driver under every game's Monte Carlo kernel.
 
 A toy kernel (deal three cards a trial, count the cards dealt) is checked against a plain
 reference that deals each block on its own (stream ``block_state(key, b)``, a fresh deck);
@@ -17,12 +17,14 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim import config, frequencies, montecarlo
-from pokersim._jit import jit
-from pokersim._random import block_state
+from pokersim import config
+from pokersim._core import montecarlo
+from pokersim._core.jit import jit
+from pokersim._core.montecarlo import chunk_counts, count_blocks
+from pokersim._core.streams import block_state
+from pokersim.analysis import frequencies
 from pokersim.dealing import deal_plan, deal_row
 from pokersim.games import draw5, zhajinhua
-from pokersim.montecarlo import chunk_counts, count_blocks
 
 REPO = Path(__file__).resolve().parents[1]
 KEY = np.uint64(0x1234_5678_9ABC_DEF0)
@@ -127,7 +129,7 @@ def test_kernels_count_the_same_however_blocks_are_grouped(name):
 
 WARM_START = """
 import numpy as np
-from pokersim import frequencies
+from pokersim.analysis import frequencies
 from pokersim.games import draw5, zhajinhua
 key = np.uint64(1)
 frequencies._monte_carlo_chunk((5, "high", key, 10), 0, 1)

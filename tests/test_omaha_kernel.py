@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from pokersim import PokersimInputError, evaluate, parse_cards
-from pokersim.combinatorics import subsets
+from pokersim._core.combinatorics import subsets
 from pokersim.errors import CardError, DuplicateCardError
 from pokersim.evaluator.tables import HASH_SHIFT, RANK_KEYS
 from pokersim.games import game as games
@@ -355,7 +355,7 @@ def test_same_winners_as_poker_equity_on_river_spots(variant, h, has_low):
 def test_helpers_take_the_board_once_and_each_players_hole_cards(h):
     """As an equity kernel uses them: the board's part once per board (its own array), then
     each player's hole cards (another array)."""
-    from pokersim._jit import jit
+    from pokersim._core.jit import jit
 
     @jit
     def strengths(holes, boards, board_keys, card_bits, offsets, board_hash, pair_slot,

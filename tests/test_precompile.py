@@ -1,4 +1,4 @@
-"""``pokersim compile`` (pokersim.precompile): warm-up tasks on worker processes fill Numba's
+"""``pokersim compile`` (pokersim.tools.precompile): warm-up tasks on worker processes fill Numba's
 disk cache, and a later process loads its kernels from it without compiling.
 
 The run that compiles uses an empty ``NUMBA_CACHE_DIR`` and two of the cheapest tasks (the
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pokersim import precompile
 from pokersim.cli import main
 from pokersim.games.game import NAMES as GAME_NAMES
+from pokersim.tools import precompile
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -23,8 +23,8 @@ CHEAP = ["evaluate-5", "deal"]
 
 LOAD_AGAIN = """
 import pokersim
-from pokersim import _compiling
-from pokersim.precompile import compile_all
+from pokersim._core import compiling as _compiling
+from pokersim.tools.precompile import compile_all
 pokersim.evaluate(pokersim.deal(10, 5, seed=3))
 print("COMPILES", _compiling.compiles())
 for warmed in compile_all(["evaluate-5"], workers=1):

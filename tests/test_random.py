@@ -7,8 +7,8 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim._jit import HAS_PDEP, _nth_bit_pdep, _nth_bit_portable, mul_wide
-from pokersim._random import alias_table, block_state, sample_alias
+from pokersim._core.jit import HAS_PDEP, _nth_bit_pdep, _nth_bit_portable, mul_wide
+from pokersim._core.streams import alias_table, block_state, sample_alias
 
 
 @numba.njit

@@ -55,7 +55,7 @@ def test_shipped_tables_equal_a_fresh_build(name, shipped):
 @pytest.mark.parametrize("name", HASHED)
 def test_every_strength_is_a_five_card_hand(name):
     r = rankings.get(name)
-    counts = pokersim.frequencies.strength_counts(5, ranking=name)
+    counts = pokersim.analysis.frequencies.strength_counts(5, ranking=name)
     assert counts.size == r.n_strengths + 1
     assert (counts[1:] > 0).all()
     assert counts[0] == (2_541_616 if name == "eight-or-better" else 0)  # published below
@@ -118,7 +118,7 @@ def test_short_deck_refuses_low_cards_in_every_path(rows, k):
 
 def test_unknown_ranking_names_the_choices():
     with pytest.raises(PokersimInputError, match=r"unknown ranking 'razz'; choose one of high"):
-        pokersim.evaluate("As Ks Qs Js Ts", "razz")
+        pokersim.evaluate("As Ks Qs Js Ts", ranking="razz")
     with pytest.raises(PokersimInputError, match="unknown ranking"):
         pokersim.category_frequencies(5, ranking=["high"])
     with pytest.raises(PokersimInputError, match="unknown deck 'long'"):

@@ -11,7 +11,7 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim._jit import HAS_AVX2
+from pokersim._core.jit import HAS_AVX2
 from pokersim.evaluator._simd import PAD, rank_and_suit_tables
 from pokersim.evaluator.strengths import SCRATCH, _evaluate_kernel, kernel_args
 from pokersim.evaluator.tables import RANK_KEYS, tables

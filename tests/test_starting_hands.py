@@ -5,10 +5,10 @@ import pandas as pd
 import pytest
 
 from pokersim import PokersimInputError, equity
+from pokersim.analysis.starting_hands import starting_hand_table
 from pokersim.data import starting_hands
 from pokersim.ranges import representative, starting_hand_names
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
-from pokersim.starting_hands import starting_hand_table
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +129,7 @@ def test_shipped_table_is_a_win_rate_table(table):
 
 
 def test_the_module_keeps_its_helpers():
-    from pokersim import starting_hands as module
+    from pokersim.analysis import starting_hands as module
 
     assert module.starting_hand_names is starting_hand_names
     assert module.representative is representative
@@ -137,7 +137,7 @@ def test_the_module_keeps_its_helpers():
 
 def test_ctrl_c_keeps_the_rows_finished_in_the_table_shape(monkeypatch):
     from pokersim import SimulationInterrupted
-    from pokersim import starting_hands as module
+    from pokersim.analysis import starting_hands as module
 
     real, calls = module.equity, []
 
@@ -188,8 +188,8 @@ def test_a_short_deck_table_has_the_classes_of_its_ranks_and_plays_them_there():
 
 
 def test_the_short_deck_default_is_its_81_classes():
+    from pokersim.analysis.starting_hands import _starting_hands
     from pokersim.games.game import get
-    from pokersim.starting_hands import _starting_hands
 
     chosen = _starting_hands(get("short-deck"), None)
     assert len(chosen) == 81  # 9 ranks: 9 pairs, 36 suited, 36 offsuit
@@ -224,7 +224,7 @@ def test_an_omaha_table_takes_hands_of_cards_their_order_aside():
     ("short-deck", ["As 5d"], "starting hand 'As 5d': 5d is not in the short-deck deck"),
 ])
 def test_a_bad_hand_of_a_game_is_named_before_any_work(game, names, words, monkeypatch):
-    from pokersim import starting_hands as module
+    from pokersim.analysis import starting_hands as module
 
     monkeypatch.setattr(module, "equity", None)  # no run may start
     with pytest.raises(PokersimInputError, match=words):

@@ -1,4 +1,5 @@
-"""The evaluator's tables (pokersim/tables.py) checked against their documented properties.
+"""The evaluator's tables (pokersim/evaluator/tables.py) checked against their documented
+properties.
 
 * The shipped ``evaluator_tables.npz`` is exactly what ``build_tables()`` makes, so the shipped
   data can always be regenerated from the readable code.

@@ -16,8 +16,8 @@ import pytest
 
 import pokersim
 import pokersim.errors
+from pokersim._core.validation import deprecated
 from pokersim.errors import PokersimDeprecationWarning
-from pokersim.validation import deprecated
 
 PACKAGE = Path(pokersim.__file__).parent
 POKERSIM_WARNINGS = [cls for _, cls in inspect.getmembers(pokersim.errors, inspect.isclass)
@@ -74,7 +74,8 @@ def test_pokersim_warns_only_with_its_own_categories():
     calls = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            # warnings.warn(...), and pokersim.validation.warn(...), which forwards its category
+            # warnings.warn(...), and pokersim._core.validation.warn(...), which forwards its
+            # category
             if (isinstance(node, ast.Call)
                     and getattr(node.func, "attr", getattr(node.func, "id", None))
                     in ("warn", "warn_explicit")):
@@ -84,5 +85,6 @@ def test_pokersim_warns_only_with_its_own_categories():
                 calls.append((f"{path.relative_to(PACKAGE)}:{node.lineno}", name))
     assert calls, "deprecated() warns with warnings.warn"
     forwarded = [call for call in calls if call[1] == "category"]
-    assert [where.split(":")[0] for where, _ in forwarded] == ["validation.py"]  # warn() itself
+    # warn() itself
+    assert [where.split(":")[0] for where, _ in forwarded] == ["_core/validation.py"]
     assert [call for call in calls if call[1] not in own | {"category"}] == []

@@ -1,11 +1,11 @@
-"""pokersim._jit.on_workers and the worker workspaces of pokersim.engine._holdem."""
+"""pokersim._core.jit.on_workers and the worker workspaces of pokersim.engine._holdem."""
 
 import threading
 
 import numpy as np
 import pytest
 
-from pokersim._jit import APART, on_workers
+from pokersim._core.jit import APART, on_workers
 from pokersim.engine import _holdem as _equity
 
 
@@ -76,7 +76,8 @@ def test_exact_counts_do_not_depend_on_the_number_of_workers():
 
 
 def test_helpers_are_inlined_the_way_their_shape_asks():
-    from pokersim import _jit, frequencies
+    from pokersim._core import jit as _jit
+    from pokersim.analysis import frequencies
     from pokersim.engine._holdem import count_outcome
     from pokersim.evaluator import tables
     from pokersim.evaluator.tables import lookup

@@ -22,10 +22,10 @@ from pokersim import (
     SimulationInterrupted,
     config,
     deal,
-    frequencies,
     parse_cards,
     parse_hands,
 )
+from pokersim.analysis import frequencies
 from pokersim.games import draw5
 from pokersim.games import zhajinhua as zjh
 from pokersim.games.zhajinhua import Category, Outcome, Rules
@@ -533,15 +533,9 @@ def test_outcome_split_is_the_old_name_of_tie():
 # One spelling of the method, target_stderr and Ctrl-C
 
 
-def test_method_auto_and_its_old_spelling():
+def test_method_auto():
     assert zjh.category_frequencies().equals(zjh.category_frequencies(method="exact"))
     assert zjh.win_rates(2).equals(zjh.win_rates(2, method="exact"))
-    with pytest.warns(DeprecationWarning, match="method=None"):
-        old = zjh.win_rates(2, method=None)
-    assert old.equals(zjh.win_rates(2))
-    with pytest.warns(DeprecationWarning, match="method=None"):
-        old = zjh.category_frequencies(method=None)
-    assert old.equals(zjh.category_frequencies())
     # a Monte Carlo option asks for a simulation
     mc = zjh.category_frequencies(trials=10_000, seed=1)
     assert mc.equals(zjh.category_frequencies(method="monte-carlo", trials=10_000, seed=1))
@@ -586,7 +580,7 @@ def test_target_stderr_stops_win_rates_early():
 
 @pytest.mark.parametrize("function", ["category_frequencies", "win_rates"])
 def test_ctrl_c_leaves_the_frame_so_far(monkeypatch, function):
-    # the frequencies are the zhajinhua ranking's, counted by pokersim.frequencies
+    # the frequencies are the zhajinhua ranking's, counted by pokersim.analysis.frequencies
     run, module, chunk, block = {
         "category_frequencies": (lambda trials: zjh.category_frequencies(
             trials=trials, seed=5, chunk_size=config.MC_BLOCK), frequencies,

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._jit import jit, on_workers, popcount, share, worker_copies, workers
+from .._core.jit import jit, on_workers, popcount, share, worker_copies, workers
 from ..evaluator.tables import KEY_BIAS, lookup
 
 #: Columns of the kernel's counts for one hole pair on one board. ``AHEAD_NOW`` and
@@ -214,7 +214,7 @@ class Sweep(NamedTuple):
 def sweep_spaces(n_workers: int, n_board: int) -> list[Sweep]:
     """A :class:`Sweep` per worker for boards of ``n_board`` cards (each board's
     ``C(52 - n_board, 2)`` pairs), each worker's arrays apart
-    (:func:`pokersim._jit.worker_copies`)."""
+    (:func:`pokersim._core.jit.worker_copies`)."""
     n_rem = 52 - n_board
     pairs = comb(n_rem, 2)
     words = pairs // 64 + 1

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._jit import jit
+from .._core.jit import jit
 from ..evaluator.tables import (
     FLUSH_CHECK,
     KEY_BIAS,

@@ -78,10 +78,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._core.validation import check_flag
 from ..cards import format_cards
 from ..evaluator.strengths import category_of_strength, evaluate
 from ..results import ResultFrame
-from ..validation import check_flag
 from .distribution import as_range, board_and_dead
 
 __all__ = ["DRAWS", "MADE_HANDS", "made_hands", "range_breakdown"]

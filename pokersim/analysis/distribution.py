@@ -23,11 +23,11 @@ import functools
 
 import numpy as np
 
+from .._core.validation import short_repr
 from ..cards import as_card_set, format_cards
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
 from ..ranges import RANDOM_WORDS, Range, parse_range
 from ..results import ResultFrame, win_rate_table
-from ..validation import short_repr
 from ._sweep import board_sweep
 
 __all__ = ["equity_distribution"]

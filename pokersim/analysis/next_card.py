@@ -29,14 +29,8 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..cards import CARD_NAMES, as_card_set, format_cards, parse_cards
-from ..engine import MAX_OPPONENTS, equity
-from ..engine.front import collect_runs
-from ..errors import CardError, DuplicateCardError, PokersimInputError
-from ..ranges import Range
-from ..results import ResultFrame, win_rate_table
-from ..runner import check_client
-from ..validation import (
+from .._core.runner import check_client
+from .._core.validation import (
     check_between,
     check_flag,
     check_target_stderr,
@@ -44,6 +38,12 @@ from ..validation import (
     drawn_seed,
     short_repr,
 )
+from ..cards import CARD_NAMES, as_card_set, format_cards, parse_cards
+from ..engine import MAX_OPPONENTS, equity
+from ..engine.front import collect_runs
+from ..errors import CardError, DuplicateCardError, PokersimInputError
+from ..ranges import Range
+from ..results import ResultFrame, win_rate_table
 from ._sweep import board_sweep
 from .breakdown import MADE_HANDS, made_hands
 from .distribution import as_range, board_and_dead, union

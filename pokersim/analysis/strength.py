@@ -47,15 +47,15 @@ import numpy as np
 import pandas as pd
 
 from .. import isomorphism
+from .._core.combinatorics import subsets
+from .._core.runner import _bar, _results, check_client
+from .._core.validation import check_between, check_count, check_writable, short_repr
 from ..cards import as_hands, check_hands, format_cards
-from ..combinatorics import subsets
 from ..errors import HandShapeError, PokersimInputError
 from ..evaluator.strengths import kernel_args
 from ..io import PARQUET_KEY, require_format, table_metadata, write_atomic
 from ..isomorphism import _paired_rows
 from ..results import ResultFrame
-from ..runner import _bar, _results, check_client
-from ..validation import check_between, check_count, check_writable, short_repr
 from ._strength import (
     AHEAD_NOW,
     HP_AA,
@@ -311,7 +311,7 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
         Also count each class's runouts by river hand strength in this many bins (see
         :func:`hand_strength`), as uint16 columns ``hist_0`` ..; not on the river.
     client : dask.distributed.Client or concurrent.futures.Executor, optional
-        Where to run the chunks (see :mod:`pokersim.runner`); None runs here.
+        Where to run the chunks (see :mod:`pokersim._core.runner`); None runs here.
     chunk_size : int, optional
         Boards per chunk: 4 on the flop, 96 on the turn, 1,024 on the river by default
         (0.1 to 0.2 s of one core each).

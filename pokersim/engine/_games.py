@@ -37,7 +37,7 @@ Monte Carlo counts are int64: block ``b`` of trials draws from stream ``block_st
 (whatever the chunking or thread count), two trials at a time (:func:`draw_two`). A trial
 chooses the range players' hands (alias tables; a draw with a card in common is drawn again),
 then deals the unknown cards without replacement from the 64-bit mask of the cards left: each
-card the i-th set bit (one ``pdep``, :func:`pokersim._jit.nth_bit`), i uniform, up to ten
+card the i-th set bit (one ``pdep``, :func:`pokersim._core.jit.nth_bit`), i uniform, up to ten
 draws from one 64-bit number (:func:`pokersim.dealing.batch_number`, no bias).
 
 Exact counts are weighted (float64), over deals numbered 0 .. (the range players' choices in
@@ -56,8 +56,8 @@ card each is 102 evaluations for 35,904 deals. Without a low half, the last play
 sorted by strength, are counted rather than walked (:func:`count_last_level`): a choice of the
 other players' hands costs two binary searches.
 
-Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._jit.jit`,
-run by :func:`pokersim._jit.on_workers`), in arrays of its own (:func:`monte_carlo_spaces`,
+Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._core.jit.jit`,
+run by :func:`pokersim._core.jit.on_workers`), in arrays of its own (:func:`monte_carlo_spaces`,
 :func:`exact_spaces`, :func:`private_spaces`). Kernels take their tables as tuples and unpack
 them before their loops, and helpers take arrays one by one: an array taken from a tuple
 inside the loop cost 30% more time per trial (measured on stud).
@@ -81,9 +81,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copies
-from .._random import block_state, sample_alias
-from ..combinatorics import first_combination, next_combination
+from .._core.combinatorics import first_combination, next_combination
+from .._core.jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copies
+from .._core.streams import block_state, sample_alias
 from ..dealing import BATCH, batch_number
 from ..evaluator.tables import (
     FLUSH_CHECK,

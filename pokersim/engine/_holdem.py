@@ -20,7 +20,7 @@ What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
 * each worker counts into arrays of its own (:class:`Workspace`, padded apart): workers
   writing to neighbouring entries of one array shared cache lines and ran up to 1.5x slower.
 
-Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._jit.jit`):
+Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._core.jit.jit`):
 :func:`run_workers` calls it once per worker on threads, worker w taking tasks w, w + W, ..., so the
 merged counts do not depend on the number of workers.
 """
@@ -31,7 +31,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._jit import (
+from .._core.combinatorics import BINOM
+from .._core.combinatorics import next_combination as _next_combination
+from .._core.jit import (
     jit,
     mul_wide,
     nth_bit,
@@ -41,9 +43,7 @@ from .._jit import (
     worker_copies,
     workers,
 )
-from .._random import block_state, sample_alias
-from ..combinatorics import BINOM
-from ..combinatorics import next_combination as _next_combination
+from .._core.streams import block_state, sample_alias
 from ..dealing import BATCH, batch_number
 from ..evaluator.tables import KEY_BIAS, RANK_MASK, lookup
 
@@ -156,7 +156,7 @@ SECOND = np.int64(1)
 
 
 def workspaces(n_workers: int, n_players: int, dtype, categories: bool) -> list[Workspace]:
-    """A zeroed :class:`Workspace` per worker (:func:`pokersim._jit.worker_copies`), its
+    """A zeroed :class:`Workspace` per worker (:func:`pokersim._core.jit.worker_copies`), its
     counts of ``dtype`` (float64 for exact weights, int64 for trials)."""
     return worker_copies(
         n_workers, Workspace, wins=np.zeros(n_players, dtype),
@@ -188,7 +188,7 @@ WORK_PER_WORKER = 20_000
 
 def run_workers(kernel, n_players: int, dtype, categories: bool, *args, work=None):
     """``kernel(w, W, *args, workspace)`` for each of W workers at once (W from
-    :func:`pokersim._jit.workers`, fewer when ``work`` evaluations would not keep them busy);
+    :func:`pokersim._core.jit.workers`, fewer when ``work`` evaluations would not keep them busy);
     (wins, ties, cats) summed over the workers, and each worker's return value."""
     n_workers = workers()
     if work is not None:

@@ -30,13 +30,8 @@ import numbers
 import numpy as np
 import pandas as pd
 
-from ..cards import format_cards
-from ..errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
-from ..games.game import get as get_game
-from ..ranges import RANDOM_WORDS
-from ..results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table
-from ..runner import check_client
-from ..validation import (
+from .._core.runner import check_client
+from .._core.validation import (
     check_between,
     check_flag,
     check_target_stderr,
@@ -47,6 +42,11 @@ from ..validation import (
     short_repr,
     warn,
 )
+from ..cards import format_cards
+from ..errors import PokersimInputError, SimulationInterrupted, TargetStderrWarning
+from ..games.game import get as get_game
+from ..ranges import RANDOM_WORDS
+from ..results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table
 from .games import game_counts
 from .holdem import holdem_counts, two_card_game
 from .outcomes import summarise
@@ -92,7 +92,7 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         often the player's final hand is of it.
     client : dask.distributed.Client or concurrent.futures.Executor, optional
         Run the chunks of work there instead of on this machine's threads (see
-        :mod:`pokersim.runner`); the numbers are the same.
+        :mod:`pokersim._core.runner`); the numbers are the same.
     chunk_size : int, optional
         Monte Carlo trials per chunk (default ``config.CHUNK_TRIALS``), rounded up to whole
         blocks of ``config.EQUITY_BLOCK``. ``target_stderr`` is checked after each chunk, so

@@ -58,9 +58,10 @@ import numba
 import numpy as np
 
 from .. import config, rankings
-from .._jit import on_workers, workers
-from .._random import alias_tables, seed_key
-from ..combinatorics import binomials
+from .._core.combinatorics import binomials
+from .._core.jit import on_workers, workers
+from .._core.streams import alias_tables, seed_key
+from .._core.validation import drawn_seed, monte_carlo_trials
 from ..dealing import deal_plan
 from ..errors import PokersimInputError
 from ..evaluator.strengths import game_strengths, kernel_args
@@ -69,7 +70,6 @@ from ..games.game import Game
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
-from ..validation import drawn_seed, monte_carlo_trials
 from . import _games
 from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of

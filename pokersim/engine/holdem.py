@@ -25,12 +25,12 @@ from fractions import Fraction
 import numpy as np
 
 from .. import config, rankings
-from .._random import alias_tables, seed_key
+from .._core.streams import alias_tables, seed_key
+from .._core.validation import drawn_seed, monte_carlo_trials
 from ..dealing import deal_plan
 from ..errors import PokersimInputError
 from ..evaluator.strengths import CATEGORY_LABELS, category_of_strength, kernel_args
 from ..evaluator.tables import KEY_BIAS
-from ..validation import drawn_seed, monte_carlo_trials
 from ._holdem import (
     Blocks,
     Board,

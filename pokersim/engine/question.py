@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import rankings
+from .._core.validation import short_repr
 from ..cards import CardError, as_array, as_card_set, check_distinct, format_cards, parse_cards
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
 from ..ranges import RANDOM_WORDS, Range, parse_range
-from ..validation import short_repr
 
 if TYPE_CHECKING:
     from ..games.game import Game

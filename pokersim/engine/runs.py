@@ -1,5 +1,6 @@
 """The runs of both kernel families: exact enumeration and Monte Carlo, in chunks
-(:func:`pokersim.runner.run_chunks`), ending in one :class:`~pokersim.engine.outcomes.Counted`.
+(:func:`pokersim._core.runner.run_chunks`), ending in one
+:class:`~pokersim.engine.outcomes.Counted`.
 
 A family gives a chunk function, ``chunk(problem, first, n)`` for blocks ``first .. first + n -
 1``, that returns the counts of its blocks, which add up: in Monte Carlo ``(codes, categories,
@@ -16,8 +17,8 @@ from dataclasses import replace
 import numpy as np
 
 from .. import config
+from .._core.runner import chunk_blocks, run_chunks
 from ..errors import PokersimInputError
-from ..runner import chunk_blocks, run_chunks
 from .outcomes import Counted, standard_errors
 
 __all__ = ["exact_counts", "monte_carlo_counts"]

@@ -21,7 +21,7 @@ few vector instructions, with no loop over the cards:
 The step returns an 8-bit mask of the rows it left to the scalar path (about 3% of random
 7-card rows, for their flushes); the kernel finishes those with
 :func:`pokersim.evaluator.strengths.row_strength`. Use it only where
-:data:`pokersim._jit.HAS_AVX2`: elsewhere LLVM cannot compile the byte shuffles. (A 512-bit
+:data:`pokersim._core.jit.HAS_AVX2`: elsewhere LLVM cannot compile the byte shuffles. (A 512-bit
 version, ``vpermb`` on 64-entry tables indexed by card, ran within 3% of this one on Zen 4,
 where LLVM compiles this one with AVX-512 encodings; one version serves both.)
 """

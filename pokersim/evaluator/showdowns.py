@@ -15,11 +15,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._core.validation import short_repr
 from ..cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
 from ..errors import CardError, DuplicateCardError, HandShapeError
 from ..games.game import get as get_game
 from ..rankings import NO_LOW
-from ..validation import short_repr
 from .strengths import HighLow, _no_ranking_in_board, evaluate
 
 __all__ = ["Showdown", "showdown"]

@@ -27,7 +27,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import rankings
-from .._jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
+from .._core.jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
+from .._core.validation import short_repr
 from ..cards import as_array, as_hands, check_hands, join_board, parse_cards
 from ..errors import PokersimInputError
 from ..games.game import get as get_game
@@ -36,7 +37,6 @@ from ..rankings.badugi import badugi_strength_ace_low, best_four_kernel
 from ..rankings.badugi import evaluate_kernel as badugi_kernel
 from ..rankings.hashed import deuce_to_seven_flush
 from ..rankings.names import HIGH_LABELS
-from ..validation import short_repr
 from ._simd import eight_hands
 from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 
@@ -94,7 +94,7 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, flush, offsets, table,
     out, scratch)`` filling worker w's share of ``out`` with the strengths of k-card rows
     (k, the ranking's lookup flavor and first card compiled in); it returns the number of
-    invalid rows it marked (-1). Run it with :func:`pokersim._jit.on_rows` and a
+    invalid rows it marked (-1). Run it with :func:`pokersim._core.jit.on_rows` and a
     :data:`SCRATCH` of its own per worker (:func:`_ranked_rows`). With ``simd``, eight
     rows at a time by :func:`pokersim.evaluator._simd.eight_hands`, the rows it leaves (flushes, bad
     rows) one by one. Badugi's kernels are its own

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .._jit import jit
+from .._core.jit import jit
 
 #: Rank multipliers: every multiset of <= 7 ranks (each <= 4 times) has a distinct sum.
 #: Found by :func:`search_rank_keys` (greedy, smallest first; about 4 minutes).

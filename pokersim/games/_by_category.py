@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._core.runner import check_client
+from .._core.validation import check_target_stderr, choose_method
 from ..results import ResultFrame, win_rate_table
-from ..runner import check_client
-from ..validation import check_target_stderr, choose_method
 
 
 def choose(method, players: int, trials, seed, target_stderr, client) -> tuple[str, float | None]:

@@ -26,11 +26,19 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from .. import config, montecarlo, validation
-from .._jit import jit
-from .._random import seed_key
+from .. import config
+from .._core import montecarlo, validation
+from .._core.combinatorics import SUBSET_SIZE, subset_indices, subsets
+from .._core.jit import jit
+from .._core.montecarlo import chunk_counts, count_blocks
+from .._core.streams import seed_key
+from .._core.validation import (
+    check_count,
+    drawn_seed,
+    monte_carlo_trials,
+    seed_of,
+)
 from ..cards import format_cards
-from ..combinatorics import SUBSET_SIZE, subset_indices, subsets
 from ..dealing import deal, deal_plan, deal_row
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import (
@@ -43,15 +51,8 @@ from ..evaluator.strengths import (
     kernel_args,
     row_strength,
 )
-from ..montecarlo import chunk_counts, count_blocks
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
-from ..validation import (
-    check_count,
-    drawn_seed,
-    monte_carlo_trials,
-    seed_of,
-)
 from . import _by_category
 from .videopoker import N_SMALL
 
@@ -241,7 +242,7 @@ def _win_kernel(players: int):
     """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in): per category
     c, sums over trials of x = seats of category c with each outcome (win, tie, lose, pot
     share), of x*x, x*n and of n and n*n (n = seats of category c in the trial), the sums a
-    ratio estimator's standard error needs (see :mod:`pokersim.montecarlo`)."""
+    ratio estimator's standard error needs (see :mod:`pokersim._core.montecarlo`)."""
     plan = deal_plan(52, 5 * players)
 
     @jit(worker=True)
@@ -298,7 +299,7 @@ def _heads_up_kernel(order, hands, counts, lower, equal):
     many hands disjoint from h are weaker and how many are as strong.
 
     ``counts`` counts, for every subset K of 1..4 cards (flat index as in
-    :func:`pokersim.combinatorics.subset_indices`), the hands already visited that contain
+    :func:`pokersim._core.combinatorics.subset_indices`), the hands already visited that contain
     K. By inclusion–exclusion the visited hands disjoint from h number
     ``visited - sum_|K|=1 + sum_|K|=2 - sum_|K|=3 + sum_|K|=4 (- 1 if h itself was visited)``.
     A run of equal strengths is queried before it is added (weaker) and after (as strong too).
@@ -396,7 +397,7 @@ def win_rates(players: int, *, trials: int | None = None, seed=None, method: str
         below it (a category not dealt yet has none, and keeps the run going).
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` deals, here or on ``client`` (a Dask
-        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        ``Client`` or an executor, see :mod:`pokersim._core.runner`), with a progress bar on
         request. Ctrl-C raises :class:`~pokersim.SimulationInterrupted` whose ``partial`` is
         the frame of the deals done (method "monte-carlo (partial)").
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import rankings
+from .._core.validation import check_flag, named, short_repr
 from ..errors import PokersimInputError
-from ..validation import check_flag, named, short_repr
 
 
 @dataclass(frozen=True)

@@ -34,30 +34,31 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .. import config, montecarlo
-from .._jit import jit, on_rows, on_workers, row_workers, share, worker_copies, workers
-from .._random import seed_key
-from ..cards import CARD_NAMES, as_hands, format_cards
-from ..combinatorics import (
+from .. import config
+from .._core import montecarlo
+from .._core.combinatorics import (
     SUBSET_OFFSET,
     SUBSET_SIZE,
     first_combination,
     next_combination,
     subset_indices,
 )
-from ..dealing import deal_rows, live_cards
-from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluator.strengths import Category, kernel_args, row_strength
-from ..evaluator.tables import KEY_BIAS, lookup, tables
-from ..frequencies import by_class, count_hands
-from ..results import ResultFrame, frequency_table
-from ..validation import (
+from .._core.jit import jit, on_rows, on_workers, row_workers, share, worker_copies, workers
+from .._core.streams import seed_key
+from .._core.validation import (
     check_flag,
     check_target_stderr,
     drawn_seed,
     monte_carlo_trials,
     short_repr,
 )
+from ..analysis.frequencies import by_class, count_hands
+from ..cards import CARD_NAMES, as_hands, format_cards
+from ..dealing import deal_rows, live_cards
+from ..errors import PokersimInputError, SimulationInterrupted
+from ..evaluator.strengths import Category, kernel_args, row_strength
+from ..evaluator.tables import KEY_BIAS, lookup, tables
+from ..results import ResultFrame, frequency_table
 
 
 class Hand(enum.IntEnum):
@@ -104,7 +105,7 @@ def class_of_strength() -> np.ndarray:
 def _classify_kernel(w, n_workers, hands, classes, card_keys, card_bits, flush, offsets, table,
                      out):
     """Worker w's share of the rows of ``hands``: ``out[i]``, the class of row i (run by
-    :func:`pokersim._jit.on_rows`)."""
+    :func:`pokersim._core.jit.on_rows`)."""
     start, stop = share(w, n_workers, hands.shape[0])
     for i in range(start, stop):
         out[i] = classes[row_strength(hands, i, 5, card_keys, card_bits, flush, offsets, table)]
@@ -279,7 +280,7 @@ def _hold_counts_kernel(w, n_workers, hand, unseen, classes, card_keys, card_bit
                         offsets, table, out):
     """Worker w's share of ``out[mask * 47 + a, class]``: how many draws of hold ``mask`` whose
     first drawn card is ``unseen[a]`` end in each class (counted by
-    :func:`pokersim.frequencies.count_hands`). Worker w fills rows w, w + W, ... of its own
+    :func:`pokersim.analysis.frequencies.count_hands`). Worker w fills rows w, w + W, ... of its own
     zeroed ``out`` (the caller sums the workers'): splitting each hold by its first drawn card
     balances the workers (discarding everything is 59% of the 2,598,960 draws), and an ``out``
     of its own keeps each off the cache lines of the next rows, the other workers'."""
@@ -390,7 +391,7 @@ def _hold_frame(row: np.ndarray, counts: np.ndarray, pt: PayTable) -> ResultFram
 # ---------------------------------------------------------------------------------------------
 # The whole game: inclusion–exclusion over hold subsets
 #
-# A subset S of at most five cards has its flat index (pokersim.combinatorics.subset_index:
+# A subset S of at most five cards has its flat index (pokersim._core.combinatorics.subset_index:
 # SUBSET_OFFSET[|S|] + its colex rank), so that the subsets of every size share one flat
 # array. COUNTS[index of S, class] is the number of five-card hands
 # containing S that end in each class (sizes 0..4); a 5-card set's class is CLASS5[its index].
@@ -754,7 +755,7 @@ def simulate(*, trials: int | None = None, strategy: str = "optimal", seed=None,
         Stop after the chunk of deals where the return's ``std_error`` is below it.
     client, chunk_size, progress
         The deals are played in chunks of ``chunk_size``, here or on ``client`` (a Dask
-        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        ``Client`` or an executor, see :mod:`pokersim._core.runner`), with a progress bar on
         request; memory stays bounded however many deals. Ctrl-C raises
         :class:`~pokersim.SimulationInterrupted` whose ``partial`` is the result so far
         (method "monte-carlo (partial)").

@@ -47,21 +47,12 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from .. import montecarlo, rankings
-from .._jit import jit
-from .._random import seed_key
-from ..cards import as_array, as_hands, format_cards
-from ..dealing import deal, deal_plan, deal_row
-from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
-from ..evaluator.strengths import evaluate as ranked_strengths
-from ..evaluator.tables import KEY_BIAS, lookup
-from ..frequencies import category_frequencies as ranked_frequencies
-from ..montecarlo import chunk_counts, count_blocks
-from ..rankings import zhajinhua_order
-from ..rankings.zhajinhua_order import CHINESE, describe_key, key_of_code, rank_codes
-from ..results import ResultFrame
-from ..results import deal_table as _deal_frame
-from ..validation import (
+from .. import rankings
+from .._core import montecarlo
+from .._core.jit import jit
+from .._core.montecarlo import chunk_counts, count_blocks
+from .._core.streams import seed_key
+from .._core.validation import (
     check_count,
     check_flag,
     check_players,
@@ -71,6 +62,16 @@ from ..validation import (
     seed_of,
     short_repr,
 )
+from ..analysis.frequencies import category_frequencies as ranked_frequencies
+from ..cards import as_array, as_hands, format_cards
+from ..dealing import deal, deal_plan, deal_row
+from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
+from ..evaluator.strengths import evaluate as ranked_strengths
+from ..evaluator.tables import KEY_BIAS, lookup
+from ..rankings import zhajinhua_order
+from ..rankings.zhajinhua_order import CHINESE, describe_key, key_of_code, rank_codes
+from ..results import ResultFrame
+from ..results import deal_table as _deal_frame
 from . import _by_category
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
@@ -336,7 +337,7 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 @jit(worker=True)
 def _win_rates_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
     """Worker w's per-category sums (see :data:`N_SUMS`) of blocks of tables (see
-    :mod:`pokersim.montecarlo`); ``params`` is (players, deal plan, the ranking's five
+    :mod:`pokersim._core.montecarlo`); ``params`` is (players, deal plan, the ranking's five
     tables, its strength codes, suit_ties, rule_235)."""
     count_blocks(_deal_and_settle, key, first_block, n_blocks, block, trials, w, n_workers,
                  params, space)
@@ -659,7 +660,7 @@ def category_frequencies(*, rules: Rules = Rules(), method: str = "auto",
         Stop after the chunk of hands where every probability's ``std_error`` is below it.
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
-        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        ``Client`` or an executor, see :mod:`pokersim._core.runner`), with a progress bar on
         request. Ctrl-C raises :class:`~pokersim.SimulationInterrupted` whose ``partial`` is
         the frame of the hands dealt so far (method "monte-carlo (partial)").
 
@@ -791,7 +792,7 @@ def win_rates(players: int = 2, *, rules: Rules = Rules(), trials: int | None = 
         below it.
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` tables, here or on ``client`` (a Dask
-        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        ``Client`` or an executor, see :mod:`pokersim._core.runner`), with a progress bar on
         request; the numbers depend on the seed only (the sums are integers; with
         ``target_stderr``, also on the chunk size, after which the stop rule is checked),
         never on the thread count or the workers. Ctrl-C raises

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
+from .._core.validation import check_flag, named, short_repr
 from ..errors import PokersimInputError
 from ..evaluator.tables import tables as high_tables
-from ..validation import check_flag, named, short_repr
 from . import badugi, hashed, keys, names, zhajinhua_order
 
 #: The strength of a hand with no low (eight-or-better): below every low.

@@ -54,10 +54,20 @@ from numba import types
 from numba.core.errors import RequireLiteralValue
 from numba.extending import intrinsic
 
-from .._jit import HAS_AVX2, HAS_PDEP, jit, on_rows, pdep, pext, popcount, share, trailing_zeros
+from .._core.jit import (
+    HAS_AVX2,
+    HAS_PDEP,
+    jit,
+    on_rows,
+    pdep,
+    pext,
+    popcount,
+    share,
+    trailing_zeros,
+)
+from .._core.validation import short_repr
 from ..errors import PokersimInputError
 from ..evaluator._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
-from ..validation import short_repr
 
 N_STRENGTHS = 1092
 #: Category names, weakest first: the category code of a hand is the number of cards it plays
@@ -574,6 +584,6 @@ def best_four_kernel(hands: np.ndarray, first: np.ndarray, rest: np.ndarray,
                      out: np.ndarray) -> None:
     """``out[i]`` = :func:`best_four` of every row of an (N, k) uint8 array of valid cards
     (k = 4..7; no check), into an (N, 4) uint8 array, by the worker kernel
-    :func:`_best_four_rows` on every worker (:func:`pokersim._jit.on_rows`)."""
+    :func:`_best_four_rows` on every worker (:func:`pokersim._core.jit.on_rows`)."""
     on_rows(_best_four_rows, hands.shape[0], hands, first, rest, out,
             scratch=np.zeros(4, np.int64))

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._jit import jit, popcount, trailing_zeros
+from .._core.jit import jit, popcount, trailing_zeros
 from ..evaluator.tables import (
     HASH_SHIFT,
     KEY_BIAS,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit
+from .._core.jit import jit
 
 #: Hand types by the pattern of rank counts, in the high order's codes
 #: (:class:`pokersim.Category`): the code of each type that counts alone decide.

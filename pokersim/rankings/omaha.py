@@ -57,7 +57,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .._jit import jit, on_rows, popcount, share, trailing_zeros
+from .._core.jit import jit, on_rows, popcount, share, trailing_zeros
+from .._core.validation import short_repr
 from ..cards import check_hands
 from ..errors import PokersimInputError
 from ..evaluator.tables import (
@@ -74,7 +75,6 @@ from ..evaluator.tables import (
     suit_of_flush,
 )
 from ..evaluator.tables import tables as high_tables
-from ..validation import short_repr
 from . import get
 from .names import ACE_LOW_CHARS, ace_to_five_code
 
@@ -412,7 +412,7 @@ def _kernel(h: int, want_high: bool, want_low: bool):
     """The worker kernel ``kernel(w, W, rows, deck, board_keys, card_bits, offsets,
     board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low, high_out, low_out)``
     filling worker w's share of ``high_out`` and/or ``low_out`` for rows of h hole cards (run
-    it with :func:`pokersim._jit.on_rows`); it returns the number of bad rows it found
+    it with :func:`pokersim._core.jit.on_rows`); it returns the number of bad rows it found
     (:func:`valid_row`), marked -1 in both."""
 
     @jit(worker=True)
@@ -553,7 +553,7 @@ def _best_fives_kernel():
     """The worker kernel ``kernel(w, W, rows, choices, card_keys, card_bits, flush, offsets,
     table, low_bits, low_five, best_high, best_low, high_out, low_out, five)`` writing the
     five cards that play (:func:`best_fives`) of worker w's share of the rows; ``five``: a
-    (1, 5) uint8 array of the worker's own (run it with :func:`pokersim._jit.on_rows`)."""
+    (1, 5) uint8 array of the worker's own (run it with :func:`pokersim._core.jit.on_rows`)."""
     @jit(worker=True)
     def kernel(w, n_workers, rows, choices, card_keys, card_bits, flush, offsets, table,
                low_bits, low_five, best_high, best_low, high_out, low_out, five):

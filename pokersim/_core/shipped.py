@@ -1,8 +1,8 @@
-"""The tables the package ships (``pokersim/_data``), read from their files: the exact heads-up
+"""The tables the package ships (``pokersim/data``), read from their files: the exact heads-up
 counts of the 169 starting-hand classes and the starting-hand table.
 
-:mod:`pokersim.data` is the public door to them; :mod:`pokersim.heads_up` and
-:mod:`pokersim.starting_hands` make them (``python -m`` regenerates each). This module only
+:mod:`pokersim.data` is the public door to them; :mod:`pokersim.tools.heads_up` and
+:mod:`pokersim.tools.starting_hands` make them (``python -m`` regenerates each). This module only
 reads (pandas, no kernel), so that the modules those makers build on can read the tables
 without importing them: :mod:`pokersim.ranges` orders ``top X%`` by :func:`versus_random`.
 
@@ -18,14 +18,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .io import EXACT_CSV
-from .results import ResultFrame, as_win_rate_table, win_rate_table
+from ..io import EXACT_CSV
+from ..results import ResultFrame, as_win_rate_table, win_rate_table
 
-#: The exact counts of every ordered pair of classes (:func:`pokersim.heads_up.write_counts`).
-HEADS_UP_FILE = Path(__file__).parent / "_data" / "heads_up.csv.gz"
+#: The exact counts of every ordered pair of classes (:func:`pokersim.tools.heads_up.write_counts`).
+HEADS_UP_FILE = Path(__file__).parent.parent / "data" / "heads_up.csv.gz"
 #: Every class against 1 to 9 random opponents
-#: (:func:`pokersim.starting_hands.save_starting_hands`).
-STARTING_HANDS_FILE = Path(__file__).parent / "_data" / "starting_hands.csv"
+#: (:func:`pokersim.analysis.starting_hands.save_starting_hands`).
+STARTING_HANDS_FILE = Path(__file__).parent.parent / "data" / "starting_hands.csv"
 
 #: Boards for one pair of combos: five cards from the 48 unseen.
 BOARDS = comb(48, 5)
@@ -79,7 +79,7 @@ def versus_random(counts: pd.DataFrame | None = None) -> ResultFrame:
 
 
 def read_starting_hands(path=STARTING_HANDS_FILE) -> ResultFrame:
-    """A starting-hand table written by :func:`pokersim.starting_hands.save_starting_hands`
+    """A starting-hand table written by :func:`pokersim.analysis.starting_hands.save_starting_hands`
     (default: the shipped one, which :func:`pokersim.data.starting_hands` returns)."""
     table = as_win_rate_table(pd.read_csv(path, dtype={"hand": str, "method": str}, **EXACT_CSV),
                               ["hand", "opponents"])

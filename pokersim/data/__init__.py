@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
-from ._shipped import read_counts, read_starting_hands, with_fractions
-from .errors import PokersimInputError
-from .ranges import starting_hand_names
-from .results import ResultFrame
-from .validation import short_repr
+from .._core.shipped import read_counts, read_starting_hands, with_fractions
+from .._core.validation import short_repr
+from ..errors import PokersimInputError
+from ..ranges import starting_hand_names
+from ..results import ResultFrame
 
 __all__ = ["heads_up", "starting_hands"]
 
@@ -23,7 +23,7 @@ def starting_hands() -> ResultFrame:
     """The 169 starting hands against 1..9 random opponents, a win-rate table: hand,
     opponents, win, tie, lose, equity, std_error, outcomes, method (exact against one
     opponent, Monte Carlo to a standard error of at most 0.0005 beyond). Regenerate with
-    ``python -m pokersim.starting_hands``.
+    ``python -m pokersim.tools.starting_hands``.
 
     >>> table = starting_hands()
     >>> float(table[(table.hand == "AA") & (table.opponents == 1)].equity.iloc[0])
@@ -43,7 +43,7 @@ def heads_up(value: str | None = None) -> ResultFrame:
     elsewhere). With ``value`` (one of the number columns): wide, 169 x 169, rows ``hand``,
     columns ``opponent_hand``, both in the grid order of
     :func:`~pokersim.ranges.starting_hand_names`. Regenerate with
-    ``python -m pokersim.heads_up``.
+    ``python -m pokersim.tools.heads_up``.
 
     >>> grid = heads_up("equity")
     >>> round(float(grid.loc["AKs", "QQ"]), 4), round(float(grid.loc["QQ", "AKs"]), 4)

@@ -1,7 +1,7 @@
 """Run a simulation in chunks: here on Numba threads, or on a Dask cluster or an executor.
 
 Work is a number of fixed-size *blocks* (block ``b`` draws from random stream ``b``, see
-:mod:`pokersim._random`), grouped into *chunks* of consecutive blocks. A chunk is one call
+:mod:`pokersim._core.streams`), grouped into *chunks* of consecutive blocks. A chunk is one call
 ``compute(problem, first_block, n_blocks)`` returning a tuple of count arrays, and the total is
 their sum (counts merge by addition). Chunks are added in index order and the stop rule is
 checked after each, so a run that stops early (``target_stderr``) counts the same chunks
@@ -44,8 +44,9 @@ from typing import Any
 import numba
 import numpy as np
 
-from . import _compiling, config
-from .errors import PokersimInputError
+from .. import config
+from ..errors import PokersimInputError
+from . import compiling as _compiling
 from .validation import check_count, check_flag, short_repr
 
 Counts = tuple[np.ndarray, ...]

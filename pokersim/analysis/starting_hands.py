@@ -1,6 +1,5 @@
-"""The 169 starting hands of Hold'em against random opponents, and the shipped table.
-
-    python -m pokersim.starting_hands   # the developer's refresh of the shipped table
+"""The 169 starting hands of Hold'em against random opponents, and the shipped table
+(``python -m pokersim.tools.starting_hands`` refreshes it).
 
 The shipped table (1 to 9 opponents) is read with :func:`pokersim.data.starting_hands`; the
 names of the 169 hand classes are :func:`pokersim.ranges.starting_hand_names`. Nothing but
@@ -24,24 +23,24 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import rankings
-from ._shipped import STARTING_HANDS_FILE, versus_random
-from .cards import CARD_NAMES, RANKS, parse_cards
-from .engine import equity
-from .engine.front import collect_runs, opponent_counts
-from .engine.holdem import two_card_game
-from .engine.question import in_deck
-from .errors import PokersimInputError, SimulationInterrupted
-from .games.game import Game
-from .games.game import get as get_game
-from .io import write_table
-from .ranges import representative, starting_hand_names
-from .results import ResultFrame, as_win_rate_table
-from .validation import (
+from .. import rankings
+from .._core.shipped import STARTING_HANDS_FILE, versus_random
+from .._core.validation import (
     check_seed,
     drawn_seed,
     short_repr,
 )
+from ..cards import CARD_NAMES, RANKS, parse_cards
+from ..engine import equity
+from ..engine.front import collect_runs, opponent_counts
+from ..engine.holdem import two_card_game
+from ..engine.question import in_deck
+from ..errors import PokersimInputError, SimulationInterrupted
+from ..games.game import Game
+from ..games.game import get as get_game
+from ..io import write_table
+from ..ranges import representative, starting_hand_names
+from ..results import ResultFrame, as_win_rate_table
 
 __all__ = ["representative", "save_starting_hands",
            "starting_hand_names", "starting_hand_table"]
@@ -63,8 +62,8 @@ def starting_hand_table(opponents=SHIPPED_OPPONENTS, *, target_stderr: float = 0
     ``"AKs"``) against each number of
     random opponents (1 to 22): in Hold'em exact against one (every opponent hand and board:
     summed from the exact heads-up matrix that the package ships, see
-    :func:`pokersim._shipped.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
-    chunks of ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim.runner`).
+    :func:`pokersim._core.shipped.versus_random`), Monte Carlo with ``target_stderr`` beyond, in
+    chunks of ``chunk_size`` trials run here or on ``client`` (see :mod:`pokersim._core.runner`).
     All 169 hands against 1 to 9 opponents take 90 s on 2 cores (140 s in a first run, whose
     kernels compile; measured on a quiet 2-core AMD EPYC).
 
@@ -235,7 +234,3 @@ def _whole(table: pd.DataFrame) -> bool:
     return (not table.attrs.get("partial")
             and keys >= {(h, n) for h in starting_hand_names() for n in SHIPPED_OPPONENTS})
 
-
-if __name__ == "__main__":  # pragma: no cover
-    print(f"wrote {save_starting_hands(starting_hand_table(progress=True), SHIPPED)}",
-          file=sys.stderr)

@@ -1,14 +1,14 @@
 """One Monte Carlo block driver: blocks, random streams and private per-worker counts.
 
 A run deals ``trials`` trials (hands, deals, tables) in blocks of ``block``, the last one
-short. Block ``b`` draws from the stream ``block_state(key, b)`` (see :mod:`pokersim._random`)
+short. Block ``b`` draws from the stream ``block_state(key, b)`` (see :mod:`pokersim._core.streams`)
 and deals from a fresh 52-card deck, so its trials depend on the seed and ``b`` only. A
 *chunk* (blocks ``first_block .. first_block + n_blocks - 1``, one task of
-:mod:`pokersim.runner`) runs on W workers: worker w takes blocks w, w + W, ... and counts into
+:mod:`pokersim._core.runner`) runs on W workers: worker w takes blocks w, w + W, ... and counts into
 zeroed counts of its own; the chunk's counts are the sum over workers. Counts are integers,
 so the sum does not depend on the number of workers, the chunking or the executor.
 
-A kernel is one worker's share, a worker kernel (``worker=True`` in :func:`pokersim._jit.jit`:
+A kernel is one worker's share, a worker kernel (``worker=True`` in :func:`pokersim._core.jit.jit`:
 it allocates nothing) running :func:`count_blocks` with the work of a block passed in (jitted
 with ``inline=True``)::
 
@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import jit, on_workers, worker_copies, workers
-from ._random import block_state
+from .jit import jit, on_workers, worker_copies, workers
 from .runner import ChunkRun, chunk_blocks, run_chunks
+from .streams import block_state
 
 FULL_DECK = np.arange(52, dtype=np.uint8)
 
@@ -71,7 +71,7 @@ def _space(counts, deck, **scratch):
 def chunk_counts(kernel, key, first: int, n: int, block: int, trials: int, params,
                  shape: tuple, scratch: tuple = ()) -> np.ndarray:
     """The counts (int64, ``shape``) of blocks ``first .. first + n - 1``: ``kernel`` run by
-    up to :func:`pokersim._jit.workers` workers (no more than there are blocks), each with
+    up to :func:`pokersim._core.jit.workers` workers (no more than there are blocks), each with
     its own zeroed counts, deck and copy of the ``scratch`` arrays (their values too), summed.
     """
     n_workers = max(1, min(workers(), n))
@@ -91,7 +91,7 @@ def run(compute, problem, trials: int, block: int, *, client=None, chunk_size=No
         progress: bool = False, stop=None, desc: str | None = None,
         unit: str = "trials") -> ChunkRun:
     """``trials`` trials in blocks of ``block``, in chunks of ``chunk_size`` trials, through
-    :func:`pokersim.runner.run_chunks` (``compute(problem, first, n)`` counts a chunk). With
+    :func:`pokersim._core.runner.run_chunks` (``compute(problem, first, n)`` counts a chunk). With
     a ``stop`` rule the progress bar shows no end (the rule may end the run early)."""
     return run_chunks(compute, problem, n_blocks(trials, block), chunk_blocks(chunk_size, block),
                       client=client, stop=stop, progress=progress, block_size=block,

@@ -2,7 +2,7 @@
 count of compiles for the progress bars.
 
 Numba compiles a kernel on its first call in a process, and saves it to its disk cache (see
-:mod:`pokersim._cache`), from which later processes load it, many times faster. With
+:mod:`pokersim._core.cache`), from which later processes load it, many times faster. With
 the cache empty (a fresh install, a new image, an edit of the package) a first answer can
 wait tens of seconds, in silence. A listener on Numba's ``"numba:compile"`` event
 (:mod:`numba.core.event`) follows the compiles of pokersim's kernels: when the outermost one
@@ -15,10 +15,10 @@ the cache)...").
 Numba compiles in the calling thread, holding its compiler lock; the line is printed by a
 timer thread that touches nothing of Numba's. The environment variable
 ``POKERSIM_QUIET_COMPILE=1`` silences it, as does the command line's ``--quiet``
-(:func:`silenced`). ``pokersim compile`` (:mod:`pokersim.precompile`) fills the cache ahead.
+(:func:`silenced`). ``pokersim compile`` (:mod:`pokersim.tools.precompile`) fills the cache ahead.
 
 :func:`compiles` counts the outermost compiles finished in this process, so that a progress
-bar can start its clock after them (:mod:`pokersim.runner`).
+bar can start its clock after them (:mod:`pokersim._core.runner`).
 
 >>> concept("pokersim.engine._games"), concept("pokersim.engine._holdem")
 ('game equity', "Hold'em equity")
@@ -39,7 +39,8 @@ from collections.abc import Iterator
 
 from numba.core import event
 
-from . import _cache, config
+from .. import config
+from . import cache as _cache
 
 #: The environment variable that silences the line (any value but "", "0").
 QUIET_ENV = "POKERSIM_QUIET_COMPILE"
@@ -61,10 +62,10 @@ CONCEPTS = {
     "pokersim.rankings.omaha": "Omaha",
     "pokersim.rankings.badugi": "badugi",
     "pokersim.dealing": "dealing",
-    "pokersim._random": "dealing",
-    "pokersim.frequencies": "frequency",
-    "pokersim.montecarlo": "Monte Carlo",
-    "pokersim.combinatorics": "enumeration",
+    "pokersim._core.streams": "dealing",
+    "pokersim.analysis.frequencies": "frequency",
+    "pokersim._core.montecarlo": "Monte Carlo",
+    "pokersim._core.combinatorics": "enumeration",
     "pokersim.analysis._strength": "hand-strength",
     "pokersim.analysis.strength": "hand-strength",
     "pokersim._isomorphism": "isomorphism",
@@ -74,7 +75,7 @@ CONCEPTS = {
     "pokersim.games.draw5": "five-card draw",
     "pokersim.games.videopoker": "video poker",
     "pokersim.games.zhajinhua": "Zhajinhua",
-    "pokersim.bench": "benchmark",
+    "pokersim.tools.bench": "benchmark",
 }
 
 

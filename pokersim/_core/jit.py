@@ -15,7 +15,9 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from . import _cache, _compiling, config  # noqa: F401  (_compiling: says when it is long)
+from .. import config
+from . import cache as _cache
+from . import compiling as _compiling  # noqa: F401  (says when a compile is long)
 
 
 class _NoAliasCompiler(numba.core.compiler.Compiler):
@@ -79,7 +81,8 @@ def jit(fn=None, *, inline=False, worker=False):
 
     ``inline="ir"`` has Numba copy a helper whatever its size, ``inline="llvm"`` leaves any to
     LLVM: for the few where the other way was measured faster
-    (:func:`pokersim.frequencies.count_hands`, whose loops its callers' constants shape, and
+    (:func:`pokersim.analysis.frequencies.count_hands`, whose loops its callers' constants
+    shape, and
     :func:`pokersim.evaluator.tables.suit_of_flush`: the exact 7-card count runs 1.4x faster with
     both).
 
@@ -88,7 +91,7 @@ def jit(fn=None, *, inline=False, worker=False):
     allocate arrays (its caller hands it every array it needs), and with its array arguments
     ``noalias`` (two arguments never share memory that the kernel writes). No kernel is a
     ``parallel=True`` one. The disk cache is keyed on the whole package (see
-    :mod:`pokersim._cache`), and off where that cannot be ensured.
+    :mod:`pokersim._core.cache`), and off where that cannot be ensured.
 
     Why worker kernels: a ``parallel=True`` kernel spends two thirds of its compile time in
     Numba's parfor passes (the Hold'em preflop kernel: 30 s of CPU, against 11 s as a worker

@@ -1,6 +1,6 @@
 """Exact heads-up equity of every starting-hand class against every other: the 169 x 169 matrix.
 
-    python -m pokersim.heads_up            # regenerate pokersim/_data/heads_up.csv.gz
+    python -m pokersim.tools.heads_up            # regenerate pokersim/data/heads_up.csv.gz
 
 An entry is class against class (``"AKs"`` against ``"QQ"``): every pair of combos with no card
 in common counts once, each with every one of the C(48, 5) = 1,712,304 boards. The shipped file
@@ -24,18 +24,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._shipped import BOARDS, FILE_HEADERS, HEADS_UP_FILE
-from .engine import equity
-from .io import write_atomic
-from .ranges import parse_range, starting_hand_names
-from .runner import run_chunks
-from .validation import check_count
+from .._core.runner import run_chunks
+from .._core.shipped import BOARDS, FILE_HEADERS, HEADS_UP_FILE
+from .._core.validation import check_count
+from ..engine import equity
+from ..io import write_atomic
+from ..ranges import parse_range, starting_hand_names
 
 #: Where :func:`write_counts` writes by default: the shipped file.
 SHIPPED = HEADS_UP_FILE
 
 #: The columns of the counts (:func:`heads_up_counts`; their headers in the shipped file:
-#: :data:`pokersim._shipped.FILE_HEADERS`).
+#: :data:`pokersim._core.shipped.FILE_HEADERS`).
 COUNT_COLUMNS = ["hand", "opponent_hand", "wins", "ties", "outcomes"]
 
 
@@ -64,7 +64,7 @@ def heads_up_counts(names=None, progress: bool = False, *, client=None,
 
     Each unordered pair is computed once; the reverse entry follows from it (the opponent's
     wins are the hand's losses, ties are shared). Pairs go in chunks of ``chunk_size``, here
-    or as tasks on ``client`` (see :mod:`pokersim.runner`); ``progress`` shows a bar. All
+    or as tasks on ``client`` (see :mod:`pokersim._core.runner`); ``progress`` shows a bar. All
     169 classes (14,365 pairs) took 1 min 54 s on 2 shared cores (boards without a possible
     flush are grouped by ranks, see :func:`pokersim.engine._holdem.exact_preflop_kernel`).
 

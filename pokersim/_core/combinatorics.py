@@ -25,7 +25,7 @@ from math import comb
 
 import numpy as np
 
-from ._jit import jit
+from .jit import jit
 
 #: Cards in the deck, and the largest subset size that :data:`BINOM` covers (a 7-card hand).
 DECK = 52

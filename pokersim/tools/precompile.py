@@ -1,7 +1,7 @@
 """Compile every kernel ahead, on all cores, into Numba's disk cache: ``pokersim compile``.
 
 Numba compiles a kernel on its first call in a process and saves it to its disk cache
-(:mod:`pokersim._cache`: ``NUMBA_CACHE_DIR``, else ``__pycache__`` beside the package), from
+(:mod:`pokersim._core.cache`: ``NUMBA_CACHE_DIR``, else ``__pycache__`` beside the package), from
 which later processes load it, many times faster. On an empty cache a first answer
 waits tens of seconds for its kernels to compile (``pokersim equity AhKh QsQd``: the exact
 Hold'em equity kernels). :func:`compile_all` runs small *warm-up tasks*, each a call of the
@@ -45,8 +45,8 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .errors import PokersimInputError
-from .validation import check_count, short_repr
+from .._core.validation import check_count, short_repr
+from ..errors import PokersimInputError
 
 # ------------------------------------------------------------------------ the warm-up tasks
 # Each is a call of the public API, on small inputs: the kernels it compiles are those the
@@ -280,8 +280,8 @@ def _game_monte_carlo(name: str) -> None:
 def task_list() -> list[tuple[str, Callable[[], None]]]:
     """(name, task) of every warm-up task, in the order :func:`compile_all` starts them
     (:data:`FIRST` first)."""
-    from .games.game import NAMES
-    from .rankings import NAMES as RANKINGS
+    from ..games.game import NAMES
+    from ..rankings import NAMES as RANKINGS
 
     tasks: list[tuple[str, Callable[[], None]]] = [
         ("evaluate-5", functools.partial(_evaluate, 5)),
@@ -474,7 +474,7 @@ def _start_worker(lock_path: str) -> None:
     """A worker process: Ctrl-C is the parent's to handle; no notice of long compiles (they
     are the point); each save to Numba's cache under the lock file."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from . import _compiling
+    from .._core import compiling as _compiling
 
     os.environ[_compiling.QUIET_ENV] = "1"
     _lock_saves(lock_path)
@@ -511,7 +511,7 @@ def _lock_saves(lock_path: str) -> None:
 
 def _run(name: str) -> Warmed:
     """Run one task here (a worker): its time, and Numba's compile time within it."""
-    from . import _compiling
+    from .._core import compiling as _compiling
 
     start, compiled = time.perf_counter(), _compiling.compile_seconds()
     error = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import jit, mul_wide
+from .jit import jit, mul_wide
 from .validation import check_seed
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)

@@ -3,7 +3,7 @@
 Each check returns the value in the form the code uses, or raises a
 :class:`~pokersim.errors.PokersimInputError` whose message names the argument and quotes a
 bounded excerpt of the value. Cards and hands are checked in :mod:`pokersim.cards`, clients in
-:mod:`pokersim.runner`. The words and defaults these checks enforce are written down in
+:mod:`pokersim._core.runner`. The words and defaults these checks enforce are written down in
 ``docs/api.md``.
 
 >>> choose_method("auto")
@@ -30,8 +30,8 @@ from types import FrameType
 
 import numpy as np
 
-from . import config
-from .errors import PokersimDeprecationWarning, PokersimInputError
+from .. import config
+from ..errors import PokersimDeprecationWarning, PokersimInputError
 
 #: The largest count (rows, trials, rounds) a public function takes: counts run through the
 #: kernels as int64, with room to add and multiply. More is an error, not an overflow.

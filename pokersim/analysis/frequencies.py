@@ -13,21 +13,13 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from . import config, rankings
-from ._jit import jit, on_workers, worker_copies, workers
-from ._random import seed_key
-from .combinatorics import subsets
-from .dealing import deal_plan, deal_row, deal_rows, live_cards
-from .errors import PokersimInputError, SimulationInterrupted
-from .evaluator.strengths import evaluate, ranked_lookup, row_strength
-from .evaluator.tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
-from .games.game import get as get_game
-from .montecarlo import FULL_DECK, chunk_counts, count_blocks, run
-from .rankings import BADUGI, PLAIN
-from .rankings.badugi import badugi_counts
-from .results import ResultFrame, frequency_table
-from .runner import check_client
-from .validation import (
+from .. import config, rankings
+from .._core.combinatorics import subsets
+from .._core.jit import jit, on_workers, worker_copies, workers
+from .._core.montecarlo import FULL_DECK, chunk_counts, count_blocks, run
+from .._core.runner import check_client
+from .._core.streams import seed_key
+from .._core.validation import (
     check_between,
     check_count,
     check_flag,
@@ -38,6 +30,14 @@ from .validation import (
     seed_of,
     short_repr,
 )
+from ..dealing import deal_plan, deal_row, deal_rows, live_cards
+from ..errors import PokersimInputError, SimulationInterrupted
+from ..evaluator.strengths import evaluate, ranked_lookup, row_strength
+from ..evaluator.tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
+from ..games.game import get as get_game
+from ..rankings import BADUGI, PLAIN
+from ..rankings.badugi import badugi_counts
+from ..results import ResultFrame, frequency_table
 
 #: Added to a key, makes bit 3 of a suit counter set if that suit already holds 4 cards: when
 #: no suit does, one more card cannot make a flush and the flush test can be skipped.
@@ -97,7 +97,7 @@ def _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, f
                              flavor)
 
 
-@jit(inline="ir")  # its callers' constants shape its loops (1.4x, see pokersim._jit.jit)
+@jit(inline="ir")  # its callers' constants shape its loops (1.4x, see pokersim._core.jit.jit)
 def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets, table,
                 classes, out, flavor=PLAIN):
     """Count, with ``tally(strength, classes, out)`` (:func:`by_strength` or
@@ -221,7 +221,7 @@ def _deal_and_count(state, n, deck, scratch, params, local):
 def _monte_carlo_kernel(k: int, first_card: int, flavor: int):
     """The Monte Carlo worker kernel for k-card hands of a ranking (k, the deal plan, the
     deck's first card and the lookup flavor compiled in): strength counts of blocks of hands,
-    see :mod:`pokersim.montecarlo`."""
+    see :mod:`pokersim._core.montecarlo`."""
     plan = deal_plan(52 - first_card, k)
 
     @jit(worker=True)
@@ -306,7 +306,7 @@ def category_frequencies(cards: int | None = None, *, method: str = "auto",
         cards make 463,563,500,400 hands).
     client, chunk_size, progress
         Monte Carlo runs in chunks of ``chunk_size`` hands, here or on ``client`` (a Dask
-        ``Client`` or an executor, see :mod:`pokersim.runner`), with a progress bar on
+        ``Client`` or an executor, see :mod:`pokersim._core.runner`), with a progress bar on
         request. Ctrl-C raises :class:`SimulationInterrupted` whose ``partial`` is the frame
         of the hands dealt so far (method "monte-carlo (partial)").
 

@@ -51,7 +51,7 @@ def _row(work: str, items: int, times: list[float], unit: str = "hands/s", **ext
 
 
 def _peer_hands(hands: np.ndarray, n: int) -> list:
-    from .cards import CARD_NAMES
+    from ..cards import CARD_NAMES
 
     return [[CARD_NAMES[c] for c in row] for row in hands[:n].tolist()]
 
@@ -93,7 +93,7 @@ def _peers(hands: np.ndarray, n: int, repeat: int, k: int) -> tuple[list[dict], 
 
 def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
     """The equity issue's rows: exact heads-up preflop, and Monte Carlo trials per second."""
-    from . import equity
+    from .. import equity
 
     trials = max(n // 5, 10_000)
     rows = [_row("equity exact AhKh vs QsQd preflop (boards)", 1_712_304,
@@ -141,10 +141,10 @@ def _ranking_rows(n: int, repeat: int, peer_n: int, notes: list[str],
     ``category_frequencies`` reads)."""
     from math import comb
 
-    from . import deal, evaluate, rankings
-    from .cards import CARD_NAMES
-    from .frequencies import strength_counts
-    from .rankings.badugi import count_strengths
+    from .. import deal, evaluate, rankings
+    from ..analysis.frequencies import strength_counts
+    from ..cards import CARD_NAMES
+    from ..rankings.badugi import count_strengths
 
     try:
         import poker_equity
@@ -227,8 +227,8 @@ def _game_rows(n: int, repeat: int, notes: list[str], quick: bool = False) -> li
     spot (its samples, with 2 threads); exact equity of each spot of :data:`EXACT_SPOTS`
     beside its ``exact_from_text`` (deals per second: the whole call, parsing and the table
     included, as a user waits for it)."""
-    from . import deal, equity, evaluate
-    from .games.game import get as get_game
+    from .. import deal, equity, evaluate
+    from ..games.game import get as get_game
 
     rows = []
     for name in ("omaha",) if quick else ("omaha", "omaha-6", "omaha-hi-lo"):
@@ -288,8 +288,8 @@ def _game_rows(n: int, repeat: int, notes: list[str], quick: bool = False) -> li
 def _isomorphism_rows(n: int, repeat: int) -> list[dict]:
     """Issue 18's rows: the suit-isomorphic index of ``n`` random hands of each round, hole
     cards and board in one (N, 2 + b) array."""
-    from . import deal
-    from .isomorphism import ROUNDS, index
+    from .. import deal
+    from ..isomorphism import ROUNDS, index
 
     rows = []
     for name, k in zip(ROUNDS, (2, 5, 6, 7), strict=True):
@@ -314,8 +314,8 @@ def _range_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
     poker-equity's exact equity of one combo against the range (``exact_from_text``, one call
     per combo of range A, the way its users get a distribution); ``range_breakdown`` of every
     combo and ``outs`` of a hand against range B on the same flop."""
-    from . import equity_distribution, outs, parse_range, range_breakdown
-    from .cards import format_cards
+    from .. import equity_distribution, outs, parse_range, range_breakdown
+    from ..cards import format_cards
 
     table = equity_distribution(RANGE_A, RANGE_B, RANGE_BOARD)
     ours = _row("equity_distribution ~500 vs ~500 combos, flop", len(table),
@@ -353,8 +353,8 @@ def _hand_strength_rows(repeat: int, notes: list[str], quick: bool = False) -> l
     it: the kernel, the class index, the measures) and scaled up to all of them in a note."""
     from math import comb
 
-    from . import format_cards, hand_strength, parse_cards
-    from .analysis.strength import ROUNDS, _table_chunk, board_classes
+    from .. import format_cards, hand_strength, parse_cards
+    from ..analysis.strength import ROUNDS, _table_chunk, board_classes
 
     rows = []
     peers = []
@@ -456,8 +456,8 @@ def _dask_rows(trials: int, repeat: int, workers: int, notes: list[str]) -> list
     except ImportError:
         notes.append("dask.distributed not installed: the cluster rows are skipped")
         return []
-    from . import equity
-    from .runner import run_chunks
+    from .. import equity
+    from .._core.runner import run_chunks
 
     players = ["AhKh", "random", "random"]
     chunk = 2**23 if trials >= 10**8 else 2**20
@@ -511,7 +511,7 @@ def memory_run(trials: int = 10**10, seed: int = 1) -> dict:
     resident memory every 0.2 s: start, peak and end in MiB, to show it stays flat."""
     import threading
 
-    from . import equity
+    from .. import equity
 
     def rss_mib() -> float:
         with open("/proc/self/statm") as f:
@@ -599,7 +599,7 @@ def first_answer_rows(repeat: int = 3, commands: tuple[str, ...] = README_COMMAN
     import shlex
     import tempfile
 
-    from .validation import check_count
+    from .._core.validation import check_count
 
     repeat = check_count(repeat, "repeat", 1)
     rows = []
@@ -646,10 +646,10 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     """Run the benchmark; returns the table and a dict describing the machine. With
     ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers (a long
     run: ``20 * n`` trials, at least 2 * 10**7)."""
-    from . import deal, evaluate
-    from ._jit import HAS_AVX2
-    from .frequencies import strength_counts
-    from .validation import check_between, check_count
+    from .. import deal, evaluate
+    from .._core.jit import HAS_AVX2
+    from .._core.validation import check_between, check_count
+    from ..analysis.frequencies import strength_counts
 
     n, repeat, peer_n = (check_count(v, name, 1) for v, name in
                          ((n, "n"), (repeat, "repeat"), (peer_n, "peer_n")))

@@ -23,7 +23,7 @@ else in Numba's user-wide directory (``$XDG_CACHE_HOME/numba``, by default
 its full path, ``pokersim_<sha1>``, so that two installs never share one), still keyed on
 the digest, which only reads the package. Nothing is written next to the package then.
 
-Where this cannot be guaranteed, :func:`enabled` is false and :func:`pokersim._jit.jit`
+Where this cannot be guaranteed, :func:`enabled` is false and :func:`pokersim._core.jit.jit`
 compiles without the disk cache (slower starts, never stale code): a Numba whose caching
 module lacks the hooks used here, a package that is not a plain directory (in a zip), a
 ``NUMBA_CACHE_LOCATOR_CLASSES`` override that leaves this locator out, or nowhere to write
@@ -52,7 +52,7 @@ except (ImportError, AttributeError):  # a Numba whose cache we do not know
     _DEFAULT_LOCATORS = ()
 
 #: The package's folder, as the kernels' ``__code__.co_filename`` name it.
-ROOT = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the package, above _core
 #: Folders (Python's and Numba's caches) and files not hashed into the digest.
 _SKIP_DIRS = ("__pycache__",)
 _SKIP_SUFFIXES = (".pyc", ".pyo", ".nbi", ".nbc")

@@ -1,0 +1,1 @@
+"""The builders of the shipped tables, the benchmark and the compile-ahead command."""
