@@ -168,7 +168,7 @@ def _simulation(args) -> dict:
     """The options every simulating command passes on, as keywords: method (where the command
     has it), trials, seed and target_stderr as given (an option left out keeps the function's
     default), then where and how it runs."""
-    given = dict(method=_exact_flag(args), trials=args.trials, seed=args.seed,
+    given = dict(method=getattr(args, "method", None), trials=args.trials, seed=args.seed,
                  target_stderr=args.target_stderr)
     return {name: value for name, value in given.items() if value is not None} | _run(args)
 
@@ -245,23 +245,6 @@ def _save_starting_hands(args, table: pd.DataFrame) -> None:
     if args.out is not None:
         out = save_starting_hands(table, args.out)
         print(f"pokersim: wrote {out}", file=sys.stderr)
-
-
-#: The deprecated ``--exact`` values and the ``--method`` each names.
-EXACT_FLAGS = {"yes": "exact", "no": "monte-carlo", "auto": "auto"}
-
-
-def _exact_flag(args) -> str | None:
-    """``--method``, or the one that the deprecated ``--exact yes|no|auto`` names (with a
-    one-line note on stderr); giving both is an error."""
-    exact = getattr(args, "exact", None)
-    if exact is None:
-        return getattr(args, "method", None)
-    if args.method is not None:
-        raise PokersimInputError("give --method or the deprecated --exact, not both")
-    print(f"pokersim: --exact {exact} is deprecated and will be removed in the next release; "
-          f"use --method {EXACT_FLAGS[exact]}", file=sys.stderr)
-    return EXACT_FLAGS[exact]
 
 
 def _cmd_bench(args) -> pd.DataFrame:
@@ -342,12 +325,6 @@ def _cmd_videopoker_return(args):
 def _cmd_videopoker_simulate(args):
     from .games import videopoker
 
-    if args.hands is not None:  # the old name of --trials
-        if args.trials is not None:
-            raise PokersimInputError("give --trials, not --hands as well (--hands is its old "
-                                     "name)")
-        print("pokersim: note: --hands is deprecated; use --trials", file=sys.stderr)
-        args.trials = args.hands
     return videopoker.simulate(strategy=args.strategy, paytable=args.paytable,
                                **_simulation(args))
 
@@ -556,8 +533,6 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--dead", default="", help="cards out of play")
         _method_options(p, "exact when it is cheap",
                         f"Monte Carlo trials (default {config.DEFAULT_TRIALS:,})")
-        p.add_argument("--exact", default=None, choices=tuple(EXACT_FLAGS),
-                       help="deprecated: use --method (yes: exact, no: monte-carlo)")
 
     p = _add_command(sub, "equity", "win, tie and equity of hands, ranges or random",
                      ["equity AhKh QsQd",
@@ -717,8 +692,6 @@ def _game_commands(sub) -> list[argparse.ArgumentParser]:
                      _cmd_videopoker_simulate, simulates=True,
                      present=_videopoker_simulate_text)
     _monte_carlo_options(p, f"deals to play (default {config.DEFAULT_TRIALS:,})")
-    p.add_argument("--hands", type=_whole_number, default=None,
-                   help=argparse.SUPPRESS)  # old --trials
     p.add_argument("--strategy", default="optimal", metavar="{optimal,simple}",
                    help="optimal: the best hold; simple: keep pairs and better, else J-Q-K-A")
     paytable(p)
