@@ -28,7 +28,6 @@ import _thread
 import argparse
 import concurrent.futures
 import contextlib
-import itertools
 import logging
 import os
 import shlex
@@ -88,6 +87,7 @@ def _cmd_evaluate(args) -> pd.DataFrame:
     if args.game:
         return _evaluate_in_game(args)
     from . import best_five, describe, evaluate, format_cards, parse_cards
+    from .evaluator.showdowns import winners
 
     groups: dict[int, list[int]] = {}
     hands = [parse_cards(h, hand=i)[None, :] for i, h in enumerate(args.hands)]
@@ -102,40 +102,30 @@ def _cmd_evaluate(args) -> pd.DataFrame:
         for j, i in enumerate(idx):
             rows[i] = (format_cards(arr[j]), int(strength[j]), names[j], five[j])
     frame = pd.DataFrame(rows, columns=["hand", "strength", "description", "best_five"])
-    best = frame.strength == frame.strength.max()
-    frame["wins"] = np.where(best, "tie" if best.sum() > 1 else "wins", "")
-    why_not = _no_showdown([set(h.ravel().tolist()) for h in hands])
+    won = winners(frame.strength.to_numpy())
+    frame["wins"] = np.where(won, "tie" if won.sum() > 1 else "wins", "")
+    why_not = _no_winner_note(hands)
     if why_not:
         frame["wins"] = ""
         print(f"pokersim: note: no winner named: {why_not}", file=sys.stderr)
     return frame
 
 
-#: The cards hands given to ``evaluate`` may share: a board, as many cards as a flop to a river.
-BOARD_SIZES = range(3, 6)
-
-
-def _no_showdown(hands: list[set[int]]) -> str | None:
-    """Why ``hands`` (sets of card codes) cannot meet at one showdown, or None if they can:
-    two hands at least, sharing only a board (three to five cards that every hand holds),
-    each with cards of its own besides."""
+def _no_winner_note(hands: list[np.ndarray]) -> str | None:
+    """Why no winner is named, in words: the hands cannot meet at one showdown (see
+    :func:`pokersim.evaluator.showdowns.clash`); None if they can."""
     if len(hands) < 2:
         return "one hand is no showdown"
     from . import format_cards
+    from .evaluator.showdowns import clash
 
-    board = set.intersection(*hands)
-    if board and (len(board) not in BOARD_SIZES or board in hands):
-        i, j, shared = 0, 1, board
-    else:
-        clash = next(((i, j, (a & b) - board)
-                      for (i, a), (j, b) in itertools.combinations(enumerate(hands), 2)
-                      if (a & b) - board), None)
-        if clash is None:
-            return None
-        i, j, shared = clash
-    cards = format_cards(np.array(sorted(shared, reverse=True), np.uint8))
-    return (f"hands {i + 1} and {j + 1} both hold {cards}, and hands share only a board "
-            f"(three to five cards that every hand holds, each hand with cards of its own)")
+    found = clash(hands)
+    if found is None:
+        return None
+    i, j, shared = found
+    return (f"hands {i + 1} and {j + 1} both hold {format_cards(shared)}, and hands share only "
+            f"a board (three to five cards that every hand holds, each hand with cards of its "
+            f"own)")
 
 
 def _evaluate_in_game(args) -> pd.DataFrame:
@@ -840,6 +830,7 @@ def _hole_board_pairs(texts: list[str], board: str, preflop: bool):
     board; with ``--board`` (``board``), every argument is a hole on that board. A hole with no
     board is preflop where ``preflop`` allows it, else an error."""
     from . import parse_cards
+    from .evaluator.showdowns import BOARD_SIZES
 
     shared = parse_cards(board) if board.strip() else None
     if shared is not None and len(shared) not in BOARD_SIZES:
