@@ -31,6 +31,7 @@ from pokersim import (
 )
 from pokersim import convert as cv
 from pokersim.engine import equity
+from pokersim.evaluator.showdowns import clash, winners
 from pokersim.evaluator.strengths import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
@@ -350,6 +351,46 @@ def test_showdown_errors():
         showdown(["As Kh"], BOARD)
     with pytest.raises(HandShapeError, match="omaha: a showdown needs 4 cards a player"):
         showdown(["As Kh", "Qc Qd"], BOARD, game="omaha")
+
+
+@pytest.mark.parametrize("hands, expected", [
+    # no card in common: they can meet
+    (["As Ks Qs Js Ts", "Ah Kh Qh Jh Th"], None),
+    # a board (6c 7d 8h 9s Tc) that every hand holds, each with hole cards of its own
+    (["2h 3d 6c 7d 8h 9s Tc", "2s 4c 6c 7d 8h 9s Tc", "Jc Qd 6c 7d 8h 9s Tc"], None),
+    # a flop is a board too
+    (["As Ks 6c 7d 8h", "Qs Js 6c 7d 8h"], None),
+    # one card in common is no board (three to five cards)
+    (["As Ks Qs Js Ts", "As Kd 2c 3c 4c"], (0, 1, "As")),
+    # hands 1 and 3 share 9h, which hand 2 lacks: not a board
+    (["Ah Ad 9h 5c 6c", "Kh Kd 2c 3c 4s", "Qh Qd 9h 7s 8s"], (0, 2, "9h")),
+    # a board of five, and hands 2 and 3 both hold Kd besides
+    (["Ah Ad 2c 3c 4c 5d 9s", "Kh Kd 2c 3c 4c 5d 9s", "Qh Kd 2c 3c 4c 5d 9s"], (1, 2, "Kd")),
+    # the same hand twice: seven cards in common are no board
+    (["Ah Kh Qh Jh Th 2c 3d"] * 2, (0, 1, "Ah Kh Qh Jh Th 3d 2c")),
+    # a hand that is only the board has no cards of its own
+    (["6c 7d 8h", "6c 7d 8h As Ks"], (0, 1, "8h 7d 6c")),
+])
+def test_clash_says_which_hands_cannot_meet_at_one_showdown(hands, expected):
+    got = clash([ids(h) for h in hands])
+    if expected is None:
+        assert got is None
+        return
+    first, second, cards = got
+    assert (first, second) == expected[:2]
+    assert sorted(cards.tolist()) == sorted(ids(expected[2]))
+    ranks = [c[0] for c in pokersim.format_cards(cards).split()]
+    assert ranks == [c[0] for c in expected[2].split()]  # highest first
+    with pytest.raises(HandShapeError, match="at least two hands"):
+        clash([ids("As Ks Qs Js Ts")])
+
+
+def test_winners_are_the_hands_of_the_highest_strength():
+    # a royal flush beats four kings; two royal flushes tie (a board that plays for both)
+    assert winners(evaluate(["As Ks Qs Js Ts", "Kh Kd Kc Ks 2d"])).tolist() == [True, False]
+    assert winners(evaluate(["As Ks Qs Js Ts 2c 3d", "As Ks Qs Js Ts 4h 5h",
+                             "Kh Kd Kc 2s 2d 7h 8h"])).tolist() == [True, True, False]
+    assert winners([[5, 3], [4, 4]]).tolist() == [[True, False], [True, True]]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -438,31 +438,17 @@ def test_method_option(capsys, tmp_path, command):
     assert rc == 2 and err.startswith("pokersim: error: method='exact'") and "seed" in err
 
 
-@pytest.mark.parametrize("flag, method, computed", [("yes", "exact", "exact"),
-                                                    ("no", "monte-carlo", "monte-carlo"),
-                                                    ("auto", "auto", "exact")])
-def test_exact_flag_is_deprecated_and_maps_to_method(capsys, tmp_path, flag, method, computed):
-    old, new = tmp_path / "old.csv", tmp_path / "new.csv"
-    board = ["--board", "2c 7d Qh"] + (["--trials", "3000", "--seed", "2"]
-                                       if method == "monte-carlo" else [])
-    rc, _, err = run_main(capsys, "equity", "AhKh", "QsQd", *board, "--exact", flag,
-                          "--csv", str(old))
-    assert rc == 0
-    assert err == (f"pokersim: --exact {flag} is deprecated and will be removed in the next "
-                   f"release; use --method {method}\n")
-    rc, _, err = run_main(capsys, "equity", "AhKh", "QsQd", *board, "--method", method,
-                          "--csv", str(new))
-    assert rc == 0 and err == ""
-    pd.testing.assert_frame_equal(pd.read_csv(old, comment="#"), pd.read_csv(new, comment="#"))
-    assert (pd.read_csv(old, comment="#").method == computed).all()
-
-
-def test_exact_flag_and_method_together_are_an_error(capsys):
-    rc, out, err = run_main(capsys, "equity", "AhKh", "QsQd", "--exact", "yes", "--method",
-                            "exact")
-    assert rc == 2 and out == ""
-    assert err.splitlines()[-1] == "pokersim: error: give --method or the deprecated --exact, " \
-                                   "not both"
+@pytest.mark.parametrize("argv", [["equity", "AhKh", "QsQd", "--exact", "yes"],
+                                  ["vs-random", "AsAd", "--exact", "no"],
+                                  ["videopoker", "simulate", "--hands", "2000"]])
+def test_the_removed_spellings_are_usage_errors(capsys, argv):
+    # --exact yes|no|auto (now --method) and videopoker simulate --hands (now --trials) went
+    # before any release
+    with pytest.raises(SystemExit) as exit:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert exit.value.code == 2 and out == ""
+    assert f"unrecognized arguments: {argv[-2]} {argv[-1]}" in err.splitlines()[-1]
 
 
 def test_frequencies_passes_the_simulation_options_by_keyword(capsys, monkeypatch):
@@ -555,7 +541,7 @@ def test_ctrl_c_prints_the_partial_estimate_and_exits_non_zero():
 
 
 def test_ctrl_c_in_video_poker_simulation():
-    out, _, _ = interrupted_run(["videopoker", "simulate", "--seed", "1"], "--hands")
+    out, _, _ = interrupted_run(["videopoker", "simulate", "--seed", "1"], "--trials")
     assert "deals: return" in out and "Royal Flush" in out
 
 

@@ -467,7 +467,7 @@ def test_an_interrupt_lost_in_a_callback_from_c_still_ends_the_command(capsys, m
     import ctypes
     import signal
 
-    import pokersim.cli as cli
+    import pokersim.cli.hands as hands_commands
 
     previous = signal.signal(signal.SIGINT, signal.default_int_handler if sigint ==
                              "Python's handler" else signal.SIG_IGN)
@@ -484,7 +484,7 @@ def test_an_interrupt_lost_in_a_callback_from_c_still_ends_the_command(capsys, m
         return pd.DataFrame({"done": [True]})
 
     ran_to_the_end = []
-    monkeypatch.setattr(cli, "_cmd_evaluate", compile_then_run)
+    monkeypatch.setattr(hands_commands, "_cmd_evaluate", compile_then_run)
     hook = sys.unraisablehook
     try:
         rc, out, err = run_main(capsys, "evaluate", "As Ks Qs Js Ts")
@@ -503,7 +503,7 @@ def test_an_interrupt_lost_again_when_it_comes_back_is_sent_again(capsys, monkey
     import ctypes
     import signal
 
-    import pokersim.cli as cli
+    import pokersim.cli.hands as hands_commands
 
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     lost = ctypes.CFUNCTYPE(None)(_raise_keyboard_interrupt)
@@ -519,7 +519,7 @@ def test_an_interrupt_lost_again_when_it_comes_back_is_sent_again(capsys, monkey
         return pd.DataFrame({"done": [True]})
 
     ran_to_the_end = []
-    monkeypatch.setattr(cli, "_cmd_evaluate", compile_then_run)
+    monkeypatch.setattr(hands_commands, "_cmd_evaluate", compile_then_run)
     try:
         rc, out, err = run_main(capsys, "evaluate", "As Ks Qs Js Ts")
     finally:
@@ -641,10 +641,10 @@ def test_a_spawn_process_pool_runs_after_local_kernels():
 def test_work_that_fails_after_ctrl_c_ends_interrupted():
     """Ctrl-C that lands where the work turns it into another error (Numba loading its
     registries: "generator raised StopIteration") still ends the command interrupted."""
-    from pokersim.cli import _interrupts_kept
+    from pokersim.cli._running import interrupts_kept
 
     with pytest.raises(KeyboardInterrupt):
-        with _interrupts_kept():
+        with interrupts_kept():
             try:
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(5)  # the handler raises here

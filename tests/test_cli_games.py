@@ -169,15 +169,6 @@ def test_videopoker_simulate_matches_the_library(capsys):
     assert "simple play, 2,000 deals" in out
 
 
-def test_videopoker_simulate_hands_is_the_old_name_of_trials(capsys):
-    rc, out, err = run_main(capsys, "videopoker", "simulate", "--hands", 2000, "--seed", 1,
-                            "--strategy", "simple")
-    assert rc == 0
-    assert err == "pokersim: note: --hands is deprecated; use --trials\n"
-    assert out == run_main(capsys, "videopoker", "simulate", "--trials", 2000, "--seed", 1,
-                           "--strategy", "simple")[1]
-
-
 def test_videopoker_simulate_target_stderr(capsys, tmp_path):
     path = tmp_path / "final.csv"
     rc, out, err = run_main(capsys, "videopoker", "simulate", "--target-stderr", 0.05,
@@ -198,7 +189,6 @@ def test_videopoker_simulate_target_stderr(capsys, tmp_path):
     (["videopoker", "hold", "Jh Jd 4c 7s 9d", "--top", "0"], ["--top"]),
     (["videopoker", "return", "--paytable", "10/7"], ["10/7"]),
     (["videopoker", "simulate", "--trials", "10", "--strategy", "lucky"], ["strategy"]),
-    (["videopoker", "simulate", "--trials", "10", "--hands", "10"], ["--trials", "--hands"]),
     (["videopoker", "simulate", "--trials", "0"], ["trials"]),
     (["videopoker", "simulate", "--target-stderr", "0"], ["target_stderr"]),
 ])

@@ -1549,10 +1549,6 @@ def cli_args(draw):
             ("--seed", seed_args),
             ("--target-stderr", st.sampled_from(["0.05", "nan", "inf", "-1", "0", "x", "1e-3"])),
             ("--method", st.sampled_from(["auto", "exact", "monte-carlo", "mc", ""]))])
-        if command == "equity":
-            # the deprecated --exact, with or without --method (an error); a value other than
-            # auto/yes/no is test_cli_exact_flag_of_another_word
-            argv += options(draw, [("--exact", st.sampled_from(["auto", "yes", "no"]))])
         # always a --trials: the default, a million Monte Carlo trials, is too slow here
         return argv + ["--trials", draw(count_arg(1000))]
     if command == "starting-hands":
@@ -1584,8 +1580,6 @@ def check_cli_result(argv, status, out, err):
         assert out.strip()
         return
     lines = err.strip().split("\n")  # not splitlines: an argument may hold a \r, echoed back
-    # a deprecated spelling (--exact) adds a note of its own, before the reason
-    lines = [line for line in lines if not re.match(r"pokersim: --[\w-]+ .* is deprecated", line)]
     assert lines, "a failure must say why"
     assert re.match(r"pokersim( [\w-]+)*: error: \S", lines[-1]), lines
     if not lines[0].startswith("usage:"):  # the package's own errors: exactly one line
@@ -1765,13 +1759,6 @@ def test_cli_csv_path_with_a_nul_byte(capsys, tmp_path):
     status, _, err = run_cli(["evaluate", "As Ks Qs Js Ts", "--csv", f"{tmp_path}/a\0b.csv"],
                              capsys)
     assert status == 2 and "cannot write" in err
-
-
-@pytest.mark.parametrize("word", ["maybe", "YES", ""])
-def test_cli_exact_flag_of_another_word(word, capsys):
-    status, _, err = run_cli(["equity", "AhKh", "QsQd", "--exact", word, "--trials", "10"],
-                             capsys)
-    assert status == 2 and "--exact" in err
 
 
 # ---------------------------------------------------------------------------------------------

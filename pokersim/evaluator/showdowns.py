@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -23,6 +25,9 @@ from ..rankings import NO_LOW
 from .strengths import HighLow, _no_ranking_in_board, evaluate
 
 __all__ = ["Showdown", "showdown"]
+
+#: How many cards hands given whole may have in common: a board, from a flop to a river.
+BOARD_SIZES = range(3, 6)
 
 
 class Showdown(NamedTuple):
@@ -107,8 +112,49 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
 
 def _shares(strength: np.ndarray) -> np.ndarray:
     """Each hand's share of one pot, (N, P): the best strengths split it."""
-    best = strength == strength.max(axis=1, keepdims=True)
+    best = winners(strength)
     return best / best.sum(axis=1, keepdims=True)
+
+
+def winners(strength) -> np.ndarray:
+    """Which hands win the pot, alone or in a tie: those of the highest strength. Strengths
+    of one ranking (as :func:`pokersim.evaluate` gives them), (P,) for one pot or (N, P).
+
+    >>> winners([1, 7462, 7462]).tolist()
+    [False, True, True]
+    """
+    strength = np.asarray(strength)
+    return strength == strength.max(axis=-1, keepdims=True)
+
+
+def clash(hands: Sequence[Iterable[int]]) -> tuple[int, int, np.ndarray] | None:
+    """Why hands given whole (hole cards and board together, as card ids) cannot meet at one
+    showdown, or None if they can. Two hands or more may share only a board: three to five
+    cards that every hand holds, each hand with cards of its own besides. Returns the first
+    two hands (their indices) that break this and the cards that they share beyond a board
+    (the whole common part where it is no board), highest first.
+
+    >>> from pokersim import format_cards, parse_cards
+    >>> clash([parse_cards(h) for h in ("As Ks 6c 7d 8h", "Qs Js 6c 7d 8h")]) is None
+    True
+    >>> first, second, cards = clash([parse_cards(h) for h in ("As Ks", "Ah Ks")])
+    >>> first, second, format_cards(cards)
+    (0, 1, 'Ks')
+    """
+    held = [set(np.asarray(h).ravel().tolist()) for h in hands]
+    if len(held) < 2:
+        raise HandShapeError(f"a showdown needs at least two hands; got {len(held)}")
+    board = set.intersection(*held)
+    if board and (len(board) not in BOARD_SIZES or board in held):
+        i, j, shared = 0, 1, board
+    else:
+        found = next(((i, j, (a & b) - board)
+                      for (i, a), (j, b) in itertools.combinations(enumerate(held), 2)
+                      if (a & b) - board), None)
+        if found is None:
+            return None
+        i, j, shared = found
+    return i, j, np.array(sorted(shared, reverse=True), np.uint8)
 
 
 def _tables(hands) -> tuple[np.ndarray, bool]:
