@@ -196,11 +196,11 @@ def test_starting_hand_table_on_the_cluster(client):
 
 
 def test_heads_up_matrix_on_the_cluster(client):
-    from pokersim.tools.heads_up import heads_up_counts
+    from pokersim.tools.heads_up import class_pair_table
 
     names = ["AA", "AKs", "72o", "T9s"]
-    local = heads_up_counts(names)
-    remote = heads_up_counts(names, client=client, chunk_size=3)
+    local = class_pair_table(names)
+    remote = class_pair_table(names, client=client, chunk_size=3)
     pd.testing.assert_frame_equal(local, remote)
 
 

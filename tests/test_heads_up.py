@@ -67,9 +67,9 @@ def test_written_counts_keep_the_file_header(tmp_path):
     import gzip
 
     from pokersim._core.shipped import read_counts
-    from pokersim.tools.heads_up import heads_up_counts, write_counts
+    from pokersim.tools.heads_up import class_pair_table, write_counts
 
-    counts = heads_up_counts(["AA", "72o"])
+    counts = class_pair_table(["AA", "72o"])
     path = write_counts(counts, tmp_path / "hu.csv.gz")
     with gzip.open(path, "rt") as f:
         assert f.readline().strip() == "hand,opponent,wins,ties,outcomes"

@@ -336,15 +336,34 @@ def _heads_up_kernel(order, hands, counts, lower, equal):
         start = stop
 
 
-@functools.cache
-def heads_up_counts() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Exact heads-up results of every five-card hand against every other disjoint hand.
+def all_hands() -> np.ndarray:
+    """Every five-card hand, (2598960, 5) uint8, each row ascending, rows in lexicographic
+    order (read-only).
 
-    Returns ``(hands, strength, wins, ties)``: all 2,598,960 hands (sorted cards, in
-    lexicographic order), their strengths, and how many of the C(47, 5) = 1,533,939 hands an
-    opponent can hold they beat and tie. About a second.
+    >>> all_hands()[[0, -1]].tolist()
+    [[0, 1, 2, 3, 4], [47, 48, 49, 50, 51]]
     """
-    hands = _all_hands()
+    return subsets(52, 5)
+
+
+def heads_up_counts() -> np.ndarray:
+    """Exact heads-up results of every hand of :func:`all_hands` against all C(47, 5) =
+    1,533,939 hands of the other 47 cards: an int64 array (2598960, 3) of wins, ties, losses
+    (as :func:`pokersim.games.zhajinhua.heads_up_counts` counts Zhajinhua's). About a second.
+
+    >>> counts = heads_up_counts()
+    >>> counts.shape, sorted(set(counts.sum(axis=1).tolist()))
+    ((2598960, 3), [1533939])
+    """
+    _, wins, ties = _heads_up()
+    return np.stack([wins, ties, comb(47, 5) - wins - ties], axis=1)
+
+
+@functools.cache
+def _heads_up() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(strength, wins, ties) of every hand of :func:`all_hands`: the opponents' hands it
+    beats and ties, counted over the hands sorted by strength (computed once, read-only)."""
+    hands = all_hands()
     strength = evaluate(hands).astype(np.int64)
     order = np.argsort(strength, kind="stable")
     table = np.empty((hands.shape[0], 6), np.int64)
@@ -354,17 +373,13 @@ def heads_up_counts() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     lower = np.zeros(hands.shape[0], np.int64)
     equal = np.zeros(hands.shape[0], np.int64)
     _heads_up_kernel(order, table, counts, lower, equal)
-    return hands, strength, lower, equal
-
-
-def _all_hands() -> np.ndarray:
-    """Every five-card hand, sorted cards, lexicographic order: (2598960, 5) uint8,
-    read-only."""
-    return subsets(52, 5)
+    for a in (strength, lower, equal):
+        a.setflags(write=False)
+    return strength, lower, equal
 
 
 def _exact_heads_up() -> tuple:
-    _, strength, wins, ties = heads_up_counts()
+    strength, wins, ties = _heads_up()
     cat = category_of_strength()[strength]
     opponents = comb(47, 5)
     n = np.bincount(cat, minlength=10).astype(np.float64)

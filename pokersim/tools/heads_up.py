@@ -34,7 +34,7 @@ from ..ranges import parse_range, starting_hand_names
 #: Where :func:`write_counts` writes by default: the shipped file.
 SHIPPED = HEADS_UP_FILE
 
-#: The columns of the counts (:func:`heads_up_counts`; their headers in the shipped file:
+#: The columns of the counts (:func:`class_pair_table`; their headers in the shipped file:
 #: :data:`pokersim._core.shipped.FILE_HEADERS`).
 COUNT_COLUMNS = ["hand", "opponent_hand", "wins", "ties", "outcomes"]
 
@@ -56,8 +56,8 @@ def class_pair_counts(hand: str, opponent: str) -> tuple[int, int, int]:
     return int(whole[0]), int(whole[1]), int(whole[2])
 
 
-def heads_up_counts(names=None, progress: bool = False, *, client=None,
-                    chunk_size: int = 64) -> pd.DataFrame:
+def class_pair_table(names=None, *, progress: bool = False, client=None,
+                     chunk_size: int = 64) -> pd.DataFrame:
     """Exact counts of every ordered pair of the classes ``names`` (default: all 169, in the
     order of :func:`~pokersim.ranges.starting_hand_names`): hand, opponent_hand, wins, ties,
     outcomes.
@@ -68,7 +68,7 @@ def heads_up_counts(names=None, progress: bool = False, *, client=None,
     169 classes (14,365 pairs) took 1 min 54 s on 2 shared cores (boards without a possible
     flush are grouped by ranks, see :func:`pokersim.engine._holdem.exact_preflop_kernel`).
 
-    >>> heads_up_counts(["AKs", "QQ"]).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
+    >>> class_pair_table(["AKs", "QQ"]).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
     [['AKs', 'AKs', 1470672, 17606304, 20547648], ['AKs', 'QQ', 18834720, 178116, 41095296],
      ['QQ', 'AKs', 22082460, 178116, 41095296], ['QQ', 'QQ', 223272, 9827280, 10273824]]
     """
@@ -116,5 +116,5 @@ def write_counts(counts: pd.DataFrame, path=SHIPPED) -> Path:
 
 if __name__ == "__main__":  # pragma: no cover
     t0 = time.monotonic()
-    out = write_counts(heads_up_counts(progress=True))
+    out = write_counts(class_pair_table(progress=True))
     print(f"wrote {out} in {time.monotonic() - t0:.0f} s", file=sys.stderr)
