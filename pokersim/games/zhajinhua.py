@@ -208,7 +208,7 @@ def _keys_of(hands, rules: Rules, name: str = "hands"):
 
 
 def _as_strengths(strengths) -> tuple[np.ndarray, bool]:
-    arr = as_array(strengths, "strengths", "integers", PokersimInputError)
+    arr = as_array(strengths, "strengths", "integers", HandShapeError)
     if arr.dtype.kind not in "iu":
         raise PokersimInputError(f"strengths must be integers from zhajinhua.evaluate(); got "
                                  f"dtype {arr.dtype} {short_repr(strengths)} (to read hands: "
