@@ -112,7 +112,7 @@ def versus(ka, kb, rule_235: bool) -> np.ndarray:
 
 
 def table_buffers(players: int, n_categories: int) -> tuple:
-    """A worker's scratch arrays for :func:`win_rates_kernel`: the cards dealt, the seats'
+    """A worker's scratch arrays for :func:`_win_rates_kernel`: the cards dealt, the seats'
     settle keys, outcomes and categories, and :func:`_by_category.scratch`."""
     return (np.empty((1, 3 * players), np.uint8), np.empty((1, players), np.int64),
             np.empty((1, players), np.int8), np.empty(players, np.int64),
@@ -138,7 +138,7 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 
 
 @jit(worker=True)
-def win_rates_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
+def _win_rates_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
     """Worker w's sums by category (see :func:`_by_category.add_table`) of blocks of tables
     (see :mod:`pokersim.montecarlo`); ``params`` is (players, deal plan, the ranking's
     category of each strength and its five tables, suit_ties, rule_235)."""

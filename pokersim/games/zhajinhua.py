@@ -558,7 +558,7 @@ def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
     ranking = _ranking(rules)
     params = (players, deal_plan(52, 3 * players), ranking.category_of_strength.astype(np.int64),
               *ranking.tables.kernel_args(), rules.ties == "suit", rules.rule_235)
-    sums = chunk_counts(_kernels.win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
+    sums = chunk_counts(_kernels._win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
                         (len(Category), _by_category.N_SUMS),
                         _kernels.table_buffers(players, len(Category)))
     return (sums.astype(np.float64),)
