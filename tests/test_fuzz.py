@@ -33,7 +33,6 @@ from pokersim import CardError, HandShapeError, PokersimInputError, RangeError
 from pokersim._core.validation import MAX_COUNT, check_count
 from pokersim.cards import CARD_NAMES
 from pokersim.cli import main as cli_main
-from pokersim.errors import PokersimDeprecationWarning
 from pokersim.evaluator.strengths import CATEGORY_LABELS
 from pokersim.games import draw5
 from pokersim.games import videopoker as vp
@@ -1279,25 +1278,19 @@ def test_zhajinhua_evaluate_and_category_any_input(case, rules_):
     else:
         assert err is None, err
         expected = zjh.evaluate(case.canon, rules=rules_)
-        assert expected.dtype == np.int32 and expected.shape == (len(case.canon),)
-        assert ((expected >= 0) & (expected <= zjh.MAX_STRENGTH)).all()
+        assert expected.dtype == np.int16 and expected.shape == (len(case.canon),)
+        assert ((expected >= 1) & (expected <= zjh.MAX_STRENGTH)).all()
         assert (np.asarray(out) == (expected[0] if case.single else expected)).all()
         for row, s in zip(case.canon.tolist(), expected.tolist(), strict=True):
             assert zjh.category(s) == zjh_naive_category(row)
-    # category takes strengths as a scalar or 1-D; hands as text or (N, 3) still work for a
-    # release, with a deprecation warning (test_zhajinhua checks it)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", PokersimDeprecationWarning)
-        cats, err = attempt(zjh.category, case.value, rules=rules_)
-    if case.kind == "ok" and not (case.single and not isinstance(case.value, str)):
-        assert err is None, err
-        expected = [zjh_naive_category(row) for row in case.canon.tolist()]
-        assert np.asarray(cats).tolist() == (expected[0] if case.single else expected)
-    elif case.kind != "ok":
-        if err is None:  # read as strengths: a scalar or a 1-D array, every value a strength
-            arr = np.asarray(case.value)
-            assert arr.ndim <= 1 and arr.dtype.kind in "iu"
-            assert ((arr >= 0) & (arr <= zjh.MAX_STRENGTH)).all()
+    # category takes strengths, a scalar or 1-D, never hands (text or (N, 3): an error)
+    cats, err = attempt(zjh.category, case.value, rules=rules_)
+    if err is None:  # read as strengths: a scalar or a 1-D array, every value a strength
+        arr = np.asarray(case.value)
+        assert arr.ndim <= 1 and arr.dtype.kind in "iu"
+        assert ((arr >= 1) & (arr <= zjh.MAX_STRENGTH)).all()
+    else:
+        assert isinstance(err, PokersimInputError), err
 
 
 @given(card_arrays((3,)), card_arrays((3,)), rules)

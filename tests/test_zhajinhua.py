@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import pokersim
 from pokersim import (
     CardError,
     DuplicateCardError,
@@ -24,6 +25,7 @@ from pokersim import (
     deal,
     parse_cards,
     parse_hands,
+    rankings,
 )
 from pokersim.analysis import frequencies
 from pokersim.games import draw5
@@ -65,15 +67,76 @@ def test_all_hands_listed():
     assert (zjh.all_hands() == HANDS).all() and len(HANDS) == comb(52, 3) == zjh.N_HANDS
 
 
-@pytest.mark.parametrize("rules", [r for r in ALL_RULES if not r.rule_235],
-                         ids=[i for r, i in zip(ALL_RULES, RULE_IDS, strict=True)
-                              if not r.rule_235])
-def test_order_of_all_hands_matches_naive(rules):
-    """Same weak order of all 22,100 hands (so every one of the 22,100² pairs compares alike,
-    2-3-5 rule aside)."""
+def naive_scale():
+    """The one scale of strengths, from the naive keys: the place (from 1) of a hand's key
+    (ties split) among the distinct keys of every hand under both places of A-2-3."""
+    keys = {a23: [naive.key(h, Rules(a23=a23)) for h in NAIVE_HANDS]
+            for a23 in ("between-jqk-qka", "lowest")}
+    place = {k: i + 1 for i, k in enumerate(sorted(set(keys["between-jqk-qka"])
+                                                   | set(keys["lowest"])))}
+    return {a23: np.array([place[k] for k in ks]) for a23, ks in keys.items()}, len(place)
+
+
+SCALE, N_STRENGTHS = naive_scale()
+
+
+def test_the_naive_scale():
+    # 741 hands under each rule, and the other rule's two A-2-3 straights (plain and suited)
+    assert N_STRENGTHS == 743 == zjh.MAX_STRENGTH
+    for a23, other in (("between-jqk-qka", "lowest"), ("lowest", "between-jqk-qka")):
+        assert len(set(SCALE[a23])) == 741
+        assert len(set(SCALE[other]) - set(SCALE[a23])) == 2
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
+def test_one_scale_from_both_entry_points(rules):
+    """Every hand's strength is the naive scale's, from zhajinhua.evaluate and from
+    pokersim.evaluate with the ranking of the rules alike (the suit tie-break and the 2-3-5
+    rule change no strength: they act at the table)."""
     strengths = zjh.evaluate(HANDS, rules=rules)
-    assert strengths.dtype == np.int32 and strengths.shape == (len(HANDS),)
-    assert (dense(strengths) == naive_order(rules)).all()
+    assert strengths.dtype == np.int16 and strengths.shape == (len(HANDS),)
+    assert (strengths == SCALE[rules.a23]).all()
+    ranked = pokersim.evaluate(HANDS, ranking=rankings.zhajinhua(rules.a23))
+    assert ranked.dtype == strengths.dtype and (ranked == strengths).all()
+
+
+def test_order_of_all_hands_matches_naive():
+    """The same weak order of all 22,100 hands as the naive key, ties split (so every pair
+    compares alike, 2-3-5 rule aside; the suit tie-break: test_compare_...)."""
+    for a23 in ("between-jqk-qka", "lowest"):
+        rules = Rules(a23=a23)
+        assert (dense(zjh.evaluate(HANDS, rules=rules)) == naive_order(rules)).all()
+
+
+def test_mixing_the_entry_points_names_hands_right():
+    """Strengths of either entry point read alike by either reader (issue 28: a straight
+    was once named "High Card, Two")."""
+    names = [naive.describe(h) for h in NAIVE_HANDS]
+    codes = np.array([naive.CATEGORY_CODE[naive.kind(h)] for h in NAIVE_HANDS])
+    for a23 in ("between-jqk-qka", "lowest"):
+        ours = zjh.evaluate(HANDS, rules=Rules(a23=a23))
+        ranked = pokersim.evaluate(HANDS, ranking=rankings.zhajinhua(a23))
+        for reading in ("zhajinhua", "zhajinhua-a23-lowest"):  # the scale names, any rule
+            assert pokersim.describe(ours, ranking=reading) == names
+            assert (pokersim.category(ours, ranking=reading) == codes).all()
+        assert zjh.describe(ranked) == names and (zjh.category(ranked) == codes).all()
+    straight = zjh.evaluate("Jc Qd Kh")
+    assert pokersim.describe(straight, ranking="zhajinhua") == "Straight, King high"
+    assert zjh.category(pokersim.evaluate("Jc Qd Kh", ranking="zhajinhua")) == \
+        Category.STRAIGHT
+
+
+@pytest.mark.parametrize("value", [0, -1, 744, 2080, 52_727, 10**6])
+def test_what_is_no_strength_is_an_error(value):
+    """Values off the scale (0, beyond 743: the old codes of this module such as 2,080 for
+    5-3-2 or 52,727 for the aces' leopard) raise, naming the value, from every reader."""
+    for read in (zjh.category, zjh.describe,
+                 lambda v: pokersim.describe(v, ranking="zhajinhua"),
+                 lambda v: pokersim.category(v, ranking="zhajinhua-a23-lowest")):
+        with pytest.raises(PokersimInputError, match=f"^{value} is not a"):
+            read(value)
+        with pytest.raises(PokersimInputError, match=f"^{value} is not a"):
+            read(np.array([5, value]))
 
 
 def test_every_rule_combination_listed():
@@ -92,7 +155,6 @@ def test_names_match_naive():
         assert zjh.describe(zjh.evaluate(HANDS, rules=rules)) == expected
     assert zjh.describe(zjh.evaluate("Ac 2d 3h")) == "Straight, A-2-3"
     assert zjh.describe(zjh.evaluate("Qs Ks As")) == "Straight Flush, Ace high"
-    assert zjh.describe(np.int64(0)) == "High Card, Two"  # any strength has a name
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
@@ -511,22 +573,21 @@ def test_a_1d_array_is_one_hand_for_evaluate_and_strengths_for_category():
     assert zjh.category(strengths).tolist() == [3, 0]
 
 
-@pytest.mark.parametrize("hands, expected", [
-    ("Ac 2d 3h", Category.STRAIGHT),
-    (["Kc Kd 2h", "2c 3d 5h"], [1, 0]),
-    (np.array([[0, 4, 12], [0, 5, 12]]), [3, 0]),
+@pytest.mark.parametrize("hands, error, match", [
+    ("Ac 2d 3h", PokersimInputError, "strengths must be integers"),
+    (["Kc Kd 2h", "2c 3d 5h"], PokersimInputError, "strengths must be integers"),
+    (np.array([[0, 4, 12], [0, 5, 12]], np.uint8), HandShapeError, r"got shape \(2, 3\)"),
 ])
-def test_category_of_hands_is_deprecated_and_the_same(hands, expected):
-    with pytest.warns(DeprecationWarning, match=r"category\(hands\)"):
-        got = zjh.category(hands, rules=Rules(a23="lowest"))
-    assert np.asarray(got).tolist() == (expected if isinstance(expected, list) else expected)
-    assert np.asarray(got).tolist() == np.asarray(zjh.category(zjh.evaluate(hands))).tolist()
+def test_category_takes_strengths_not_hands(hands, error, match):
+    """category(hands), a spelling of the unreleased API, is gone: hands are an error."""
+    with pytest.raises(error, match=match):
+        zjh.category(hands)
 
 
-def test_outcome_split_is_the_old_name_of_tie():
-    with pytest.warns(DeprecationWarning, match="Outcome.SPLIT"):
-        split = Outcome.SPLIT
-    assert split is Outcome.TIE and int(split) == 1 and split.label == "tie"
+def test_outcome_names():
+    assert [(o.name, int(o), o.label) for o in Outcome] == [
+        ("LOSE", 0, "lose"), ("TIE", 1, "tie"), ("WIN", 2, "win")]
+    assert not hasattr(Outcome, "SPLIT")  # the unreleased old name of TIE is gone
 
 
 # ---------------------------------------------------------------------------------------------
@@ -667,6 +728,31 @@ def test_errors(call, error, match):
     assert issubclass(error, ValueError)
 
 
-def test_frames_are_pandas():
-    assert isinstance(zjh.win_rates(2), pd.DataFrame)
-    assert isinstance(zjh.category_frequencies(), pd.DataFrame)
+def test_exact_frames_hold_the_naive_values():
+    """The exact tables' numbers, from the naive reference: each category's heads-up win, tie
+    and lose rates over every hand against every disjoint opponent, compared by the naive
+    order (numpy, 22,100 x 22,100 pairs), and the category counts of the naive categories."""
+    order = naive_order(Rules())
+    cats = np.array([naive.CATEGORY_CODE[naive.kind(h)] for h in NAIVE_HANDS])
+    masks = (np.uint64(1) << HANDS.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    outcomes = np.zeros((len(HANDS), 3), np.int64)  # wins, ties, losses
+    for start in range(0, len(HANDS), 1000):
+        rows = slice(start, start + 1000)
+        apart = (masks[rows, None] & masks[None, :]) == 0
+        diff = np.sign(order[rows, None] - order[None, :])
+        for j, sign in enumerate((1, 0, -1)):
+            outcomes[rows, j] = (apart & (diff == sign)).sum(axis=1)
+    assert (outcomes.sum(axis=1) == comb(49, 3)).all()
+    count = np.bincount(cats, minlength=6)[::-1]  # best first
+    rates = np.array([np.bincount(cats, weights=outcomes[:, j], minlength=6)[::-1]
+                      for j in range(3)]) / (count * comb(49, 3))
+    df = zjh.win_rates(2)
+    assert isinstance(df, pd.DataFrame) and df.outcomes.tolist() == count.tolist()
+    for j, column in enumerate(("win", "tie", "lose")):
+        assert df[column].to_numpy() == pytest.approx(rates[j], rel=1e-12, abs=1e-15)
+    assert df.equity.to_numpy() == pytest.approx(rates[0] + rates[1] / 2, rel=1e-12)
+    assert df.probability.to_numpy() == pytest.approx(count / comb(52, 3), rel=1e-12)
+    freq = zjh.category_frequencies()
+    assert isinstance(freq, pd.DataFrame) and freq["count"].tolist() == count.tolist()
+    assert freq.probability.to_numpy() == pytest.approx(count / comb(52, 3), rel=1e-12)
+    assert freq.one_in.to_numpy() == pytest.approx(comb(52, 3) / count, rel=1e-12)

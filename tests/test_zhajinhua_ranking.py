@@ -52,20 +52,24 @@ def naive_dense(ranking):
 @pytest.mark.parametrize("ranking", list(PLACEMENTS))
 def test_ranking_orders_every_hand_as_the_rules(ranking):
     """The same weak order of all 22,100 hands as the naive key (so every pair of hands
-    compares alike), strengths dense from 1, int16 like every ranking's."""
+    compares alike), strengths from 1 to 743, int16 like every ranking's: one scale for both
+    rankings, where each leaves the other's two A-2-3 straights unused (their values:
+    tests/test_zhajinhua.py)."""
     s = pokersim.evaluate(HANDS, ranking=ranking)
     assert s.dtype == np.int16 and s.shape == (len(HANDS),)
     want = naive_dense(ranking)
     assert (np.unique(s, return_inverse=True)[1].ravel() == want).all()
-    assert s.min() == 1 and s.max() == want.max() + 1 == rankings.get(ranking).n_strengths
+    assert s.min() == 1 and s.max() == 743 == rankings.get(ranking).n_strengths
+    assert want.max() + 1 == 741
 
 
 def test_number_of_distinct_hands():
     # rank patterns: leopards 13, straight flushes 12 (A-2-3 .. Q-K-A), flushes C(13,3) - 12,
     # straights 12, pairs 13 x 12, high cards C(13,3) - 12
     distinct = 13 + 12 + (comb(13, 3) - 12) + 12 + 13 * 12 + (comb(13, 3) - 12)
-    for ranking in PLACEMENTS:
-        assert rankings.get(ranking).n_strengths == distinct == 741
+    assert distinct == 741
+    for ranking in PLACEMENTS:  # one scale: both rankings' hands, the two A-2-3s twice
+        assert rankings.get(ranking).n_strengths == distinct + 2
 
 
 def test_categories_names_and_cards_of_every_hand():
@@ -128,8 +132,8 @@ def test_ranking_options_and_errors():
         pokersim.evaluate("As Ks Qs Js Ts", ranking="zhajinhua")
     with pytest.raises(PokersimInputError, match="3"):
         pokersim.category_frequencies(cards=5, ranking="zhajinhua")
-    with pytest.raises(PokersimInputError, match="742 is not a hand strength"):
-        pokersim.describe(742, ranking="zhajinhua")
+    with pytest.raises(PokersimInputError, match="744 is not a hand strength"):
+        pokersim.describe(744, ranking="zhajinhua")
     with pytest.raises(pokersim.DuplicateCardError):
         pokersim.evaluate("As Ks As", ranking="zhajinhua")
 

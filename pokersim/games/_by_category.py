@@ -1,7 +1,10 @@
-"""What the games' win rates by category share: the choice of method and the result table.
+"""What the games' win rates by category share: the choice of method, the Monte Carlo sums of
+one table and the result table.
 
 Five-card draw and Zhajinhua both count, for each hand category, how often a seat holding it
-wins, ties and loses: exactly heads-up, by Monte Carlo at any table.
+wins, ties and loses: exactly heads-up, by Monte Carlo at any table. Their kernels deal a
+table, settle it into an outcome per seat and hand the seats to :func:`add_table`, which
+keeps the sums a ratio estimate's standard error needs (:func:`rates` reads them).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._core.jit import jit
 from .._core.runner import check_client
 from .._core.validation import check_target_stderr, choose_method
 from ..results import ResultFrame, win_rate_table
@@ -24,6 +28,73 @@ def choose(method, players: int, trials, seed, target_stderr, client) -> tuple[s
                                          "heads-up: two players)")
     check_client(client)
     return method, target_stderr
+
+
+#: A seat's outcome, as :func:`add_table` takes it (the codes of ``zhajinhua.Outcome``).
+LOSE, TIE, WIN = 0, 1, 2
+#: Columns of a category's row in the sums of :func:`add_table`: per outcome o (0 win, 1 tie,
+#: 2 lose, 3 pot), the sums over tables of x (seats of the category with outcome o; for the
+#: pot, 1 when the category's seats took it, alone or shared, else 0), x * x and x * n, then
+#: of n (seats of the category) and n * n.
+SX, SXX, SXN, SN, SNN = 0, 4, 8, 12, 13
+N_SUMS = 14
+
+
+def scratch(n_categories: int) -> tuple[np.ndarray, np.ndarray]:
+    """The zeroed scratch of :func:`add_table`: one table's x by category and outcome, and
+    its n by category."""
+    return np.zeros((n_categories, 4), np.int64), np.zeros(n_categories, np.int64)
+
+
+@jit(inline=True)
+def add_table(categories, outcomes, players, x, n, sums):
+    """Add one table's sums (see :data:`SX`) to ``sums[category]``: seat p (of ``players``)
+    holds ``categories[p]`` and its ``outcomes[p]`` (:data:`WIN`, :data:`TIE` or
+    :data:`LOSE`). ``x`` and ``n`` are the zeroed :func:`scratch`, left zeroed.
+
+    The seats that take the pot, alone or sharing it, hold equal strengths, so one category:
+    its pot x is 1 and every other's 0, and all the sums are integers."""
+    for p in range(players):
+        c = categories[p]
+        n[c] += 1
+        o = outcomes[p]
+        if o == WIN:
+            x[c, 0] += 1
+        elif o == TIE:
+            x[c, 1] += 1
+        else:
+            x[c, 2] += 1
+        if o != LOSE:
+            x[c, 3] = 1
+    for p in range(players):
+        c = categories[p]
+        k = n[c]
+        if k == 0:
+            continue  # already added
+        sums[c, SN] += k
+        sums[c, SNN] += k * k
+        for o in range(4):
+            v = x[c, o]
+            sums[c, SX + o] += v
+            sums[c, SXX + o] += v * v
+            sums[c, SXN + o] += v * k
+            x[c, o] = 0
+        n[c] = 0
+
+
+def rates(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """From the summed :func:`add_table` sums (K, N_SUMS): the seats dealt each category,
+    their win, tie, lose and equity (pot) rates (4, K) and the standard errors of those
+    (4, K), of a ratio estimate with the seats of one table one correlated sample; NaN for a
+    category never dealt."""
+    sums = sums.astype(np.float64)
+    sx, sxx, sxn = sums[:, SX:SX + 4], sums[:, SXX:SXX + 4], sums[:, SXN:SXN + 4]
+    sn, snn = sums[:, SN], sums[:, SNN]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rate = sx / sn[:, None]
+        var = (sxx - 2 * rate * sxn + rate**2 * snn[:, None]) / sn[:, None] ** 2
+        se = np.sqrt(np.maximum(var, 0))
+    return sn, rate.T, se.T
 
 
 def table(labels, seats, rates, std_errors, method: str, total, **extra) -> ResultFrame:

@@ -173,34 +173,25 @@ def format_table(frame: pd.DataFrame) -> str:
 # ---------------------------------------------------------------------------------------------
 # Win rates: Monte Carlo for any table, exact heads-up
 
-#: Pot shares are counted in units of 1/2520 (2520 is divisible by 1..10), so every sum is an
-#: exact integer and the result does not depend on the order threads add them.
-SHARE_UNIT = 2520
-#: Monte Carlo deals at most: a deal adds at most SHARE_UNIT**2 to a sum of squares, and the
-#: int64 sums must not overflow (2**63 / 2520**2 is 1.45e12).
+#: Monte Carlo deals at most: the int64 sums of squares behind the standard errors must not
+#: overflow.
 MAX_DEALS = 10**12
-
-
-#: Columns of a category's row in the counts of :func:`_win_kernel`: per outcome o (win,
-#: tie, lose, pot share) the sums over trials of x (seats of the category with outcome o),
-#: x * x and x * n, then of n (seats of the category) and n * n.
-SX, SXX, SXN, SN, SNN = 0, 4, 8, 12, 13
-N_SUMS = 14
 
 
 def _table_buffers(players: int) -> tuple:
     """A worker's scratch arrays: the cards dealt, one seat's hand, the seats' strengths,
-    and one trial's x (by category and outcome) and n (by category), zeroed."""
+    categories and outcomes, and the zeroed scratch of :func:`_by_category.add_table`."""
     return (np.empty((1, 5 * players), np.uint8), np.empty((1, 5), np.uint8),
-            np.empty(players, np.int64), np.zeros((10, 4), np.int64), np.zeros(10, np.int64))
+            np.empty(players, np.int64), np.empty(players, np.int64),
+            np.empty(players, np.int64), *_by_category.scratch(10))
 
 
 @jit(inline=True)
 def _deal_and_settle(state, n_trials, deck, scratch, params, local):
     """Deal ``n_trials`` tables, five cards to each seat round the table, and add each
-    trial's sums (see :data:`N_SUMS`) to ``local[category]``."""
+    table's sums by category (see :func:`_by_category.add_table`) to ``local``."""
     players, plan, cat_of, card_keys, card_bits, flush, offsets, table = params
-    dealt, seat, strength, xt, nt = scratch
+    dealt, seat, strength, cats, outcomes, x, n = scratch
     for _ in range(n_trials):
         state = deal_row(state, deck, dealt, 0, 52, 5 * players, plan)
         best = 0
@@ -214,35 +205,16 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
         for s in range(players):
             n_best += strength[s] == best
         for s in range(players):
-            c = cat_of[strength[s]]
-            nt[c] += 1
-            if strength[s] < best:
-                xt[c, 2] += 1
-            else:
-                xt[c, 0 if n_best == 1 else 1] += 1
-                xt[c, 3] += SHARE_UNIT // n_best
-        for s in range(players):
-            c = cat_of[strength[s]]
-            n = nt[c]
-            if n == 0:
-                continue  # already added
-            local[c, SN] += n
-            local[c, SNN] += n * n
-            for o in range(4):
-                x = xt[c, o]
-                local[c, SX + o] += x
-                local[c, SXX + o] += x * x
-                local[c, SXN + o] += x * n
-                xt[c, o] = 0
-            nt[c] = 0
+            cats[s] = cat_of[strength[s]]
+            outcomes[s] = (_by_category.LOSE if strength[s] < best else
+                           _by_category.WIN if n_best == 1 else _by_category.TIE)
+        _by_category.add_table(cats, outcomes, players, x, n, local)
 
 
 @functools.cache
 def _win_kernel(players: int):
-    """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in): per category
-    c, sums over trials of x = seats of category c with each outcome (win, tie, lose, pot
-    share), of x*x, x*n and of n and n*n (n = seats of category c in the trial), the sums a
-    ratio estimator's standard error needs (see :mod:`pokersim._core.montecarlo`)."""
+    """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in): the sums of
+    :func:`_by_category.add_table` by category (see :mod:`pokersim._core.montecarlo`)."""
     plan = deal_plan(52, 5 * players)
 
     @jit(worker=True)
@@ -256,40 +228,24 @@ def _win_kernel(players: int):
 
 
 def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
-    """The sums of :func:`_win_kernel` over blocks ``first .. first + n - 1``: sx, sxx, sxn
-    (by category and outcome), sn and snn (by category)."""
+    """The sums of :func:`_win_kernel` over blocks ``first .. first + n - 1``."""
     players, key, trials = problem
-    sums = chunk_counts(_win_kernel(players), key, first, n, config.MC_BLOCK, trials,
-                        (category_of_strength(), *kernel_args()), (10, N_SUMS),
-                        _table_buffers(players))
-    return (sums[:, SX:SX + 4], sums[:, SXX:SXX + 4], sums[:, SXN:SXN + 4], sums[:, SN],
-            sums[:, SNN])
-
-
-def _rates(counts: tuple) -> tuple:
-    """From the summed counts of :func:`_monte_carlo_chunk`: the seats dealt each category,
-    their win, tie, lose and equity rates, and the standard errors of those rates."""
-    sx, sxx, sxn, sn, snn = (a.astype(np.float64) for a in counts)
-    sx[:, 3] /= SHARE_UNIT
-    sxx[:, 3] /= SHARE_UNIT**2
-    sxn[:, 3] /= SHARE_UNIT
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rate = sx / sn[:, None]
-        var = (sxx - 2 * rate * sxn + rate**2 * snn[:, None]) / sn[:, None] ** 2
-        se = np.sqrt(np.maximum(var, 0))
-    return sn, rate, se
+    return (chunk_counts(_win_kernel(players), key, first, n, config.MC_BLOCK, trials,
+                         (category_of_strength(), *kernel_args()), (10, _by_category.N_SUMS),
+                         _table_buffers(players)),)
 
 
 def _monte_carlo(players: int, trials: int, seed, target_stderr, client, chunk_size,
                  progress) -> tuple:
     def stop(counts) -> bool:  # every category's equity within target_stderr (NaN: not dealt)
-        return bool((_rates(counts)[2][:, 3] < target_stderr).all())
+        return bool((_by_category.rates(counts[0])[2][3] < target_stderr).all())
 
     run = montecarlo.run(_monte_carlo_chunk, (players, seed_key(seed), trials), trials,
                          config.MC_BLOCK, client=client, chunk_size=chunk_size,
                          progress=progress, stop=None if target_stderr is None else stop,
                          desc="draw5 deals", unit="deals")
-    return (*_rates(run.counts), min(run.blocks * config.MC_BLOCK, trials), run.interrupted)
+    return (*_by_category.rates(run.counts[0]), min(run.blocks * config.MC_BLOCK, trials),
+            run.interrupted)
 
 
 @jit
@@ -386,7 +342,7 @@ def _exact_heads_up() -> tuple:
     w = np.bincount(cat, weights=wins, minlength=10)
     t = np.bincount(cat, weights=ties, minlength=10)
     denom = n * opponents
-    rate = np.stack([w / denom, t / denom, 1 - (w + t) / denom, (w + t / 2) / denom], axis=1)
+    rate = np.stack([w / denom, t / denom, 1 - (w + t) / denom, (w + t / 2) / denom])
     return n, rate, np.zeros_like(rate)
 
 
@@ -449,7 +405,7 @@ def win_rates(players: int, *, trials: int | None = None, seed=None, method: str
                                      f"{trials:,}")
         n, rate, se, trials, interrupted = _monte_carlo(players, trials, seed, target_stderr,
                                                         client, chunk_size, progress)
-    frame = _by_category.table(CATEGORY_LABELS, n, rate.T, se.T,
+    frame = _by_category.table(CATEGORY_LABELS, n, rate, se,
                                "monte-carlo (partial)" if interrupted else method, n.sum(),
                                place=np.arange(1, 11, dtype=np.int64))
     frame.attrs.update(players=players, trials=trials, seed=seed_of(seed, method),

@@ -19,15 +19,20 @@ other hands is a leopard, that is when the best hand at the table is a leopard, 
 leopards there are; several 2-3-5 hands then share the pot (or, under ``ties="suit"``, the one
 whose 5 has the best suit takes it).
 
-A hand's *strength* is an integer, higher wins (see :func:`evaluate`); the 2-3-5 rule is not
-transitive, so it lives in :func:`compare` and :func:`showdown`, never in the strength.
-
-Hands are ranked by pokersim's ``"zhajinhua"`` rankings (``rankings.zhajinhua(a23=...)``, on
-the one evaluator; :func:`category_frequencies` is theirs), and the game ``"zhajinhua"`` plays
-them through pokersim's deal, equity and frequencies (equal hands split there). This module
-adds what is no order of hands: the suit tie-break (in its strengths), the 2-3-5 rule (in
-:func:`compare`, :func:`showdown` and :func:`win_rates`), tables dealt round the table and
-win rates by category.
+A hand's *strength* (:func:`evaluate`) is the strength of pokersim's ``"zhajinhua"``
+rankings (``rankings.zhajinhua(a23=...)``): ``evaluate(hands, rules=rules)`` is
+``pokersim.evaluate(hands, ranking=rankings.zhajinhua(rules.a23))``, one scale 1..743 for
+both places of A-2-3 (each of the two A-2-3 straights has a strength of its own under each
+rule, so a strength names one hand whatever the rules: see
+:mod:`pokersim.rankings.zhajinhua_order`). Higher wins under the rules that made it. The two
+house rules that are no order of hands live at the table, in :func:`compare`,
+:func:`showdown`, :func:`deal_table`, :func:`heads_up_counts` and :func:`win_rates`, never in
+the strength: the suit tie-break (it breaks ties between equal strengths) and the 2-3-5 rule
+(not transitive). :func:`category` and :func:`describe` read that one scale, and so do
+``pokersim.category`` and ``pokersim.describe`` with ``ranking="zhajinhua"``; anything else
+is an error. The game ``"zhajinhua"`` plays the rankings through pokersim's deal, equity
+and frequencies (equal hands split there; :func:`category_frequencies` is theirs). The
+kernels are in :mod:`pokersim.games._zhajinhua`.
 
 >>> from pokersim.games import zhajinhua as zjh
 >>> rules = zjh.Rules(rule_235=True)
@@ -35,6 +40,9 @@ win rates by category.
 1
 >>> zjh.category(zjh.evaluate("Qh Kh Ah")).chinese
 '顺金'
+>>> import pokersim
+>>> int(zjh.evaluate("Qh Kh Ah")) == int(pokersim.evaluate("Qh Kh Ah", ranking="zhajinhua"))
+True
 """
 
 from __future__ import annotations
@@ -49,14 +57,12 @@ import pandas as pd
 
 from .. import rankings
 from .._core import montecarlo
-from .._core.jit import jit
-from .._core.montecarlo import chunk_counts, count_blocks
+from .._core.montecarlo import chunk_counts
 from .._core.streams import seed_key
 from .._core.validation import (
     check_count,
     check_flag,
     check_players,
-    deprecated,
     drawn_seed,
     monte_carlo_trials,
     seed_of,
@@ -64,15 +70,15 @@ from .._core.validation import (
 )
 from ..analysis.frequencies import category_frequencies as ranked_frequencies
 from ..cards import as_array, as_hands, format_cards
-from ..dealing import deal, deal_plan, deal_row
+from ..dealing import deal, deal_plan
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
 from ..evaluator.strengths import evaluate as ranked_strengths
-from ..evaluator.tables import KEY_BIAS, lookup
 from ..rankings import zhajinhua_order
-from ..rankings.zhajinhua_order import CHINESE, describe_key, key_of_code, rank_codes
+from ..rankings.zhajinhua_order import CHINESE
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
 from . import _by_category
+from . import _zhajinhua as _kernels
 
 __all__ = ["Category", "Outcome", "Rules", "all_hands", "category", "category_frequencies",
            "compare", "deal_table", "describe", "evaluate", "heads_up_counts", "showdown",
@@ -144,16 +150,9 @@ class Category(enum.IntEnum):
         return CHINESE[self.value]
 
 
-class _OutcomeType(enum.EnumMeta):
-    @property
-    def SPLIT(cls):  # the old name of TIE, for one release
-        deprecated("zhajinhua.Outcome.SPLIT", "zhajinhua.Outcome.TIE")
-        return cls["TIE"]
-
-
-class Outcome(enum.IntEnum, metaclass=_OutcomeType):
+class Outcome(enum.IntEnum):
     """A seat's result at a showdown; the value is the code :func:`showdown` returns. ``TIE``
-    shares the best hand (and the pot); its old name ``SPLIT`` still works, with a warning."""
+    shares the best hand (and the pot)."""
 
     LOSE = 0
     TIE = 1
@@ -168,30 +167,9 @@ class Outcome(enum.IntEnum, metaclass=_OutcomeType):
 CATEGORY_LABELS = tuple(c.label for c in Category)
 CATEGORY_CHINESE = tuple(c.chinese for c in Category)
 
-# ---------------------------------------------------------------------------------------------
-# Strength code: ((category * 13**3 + ranks) * 4 + suit). ``ranks`` is r1*169 + r2*13 + r3 with
-# the ranks high to low (a pair: the pair twice, then the kicker; a straight: its three ranks,
-# A-2-3 coded as A-3-2, which falls between K-Q-J and A-K-Q, or as 0 when it is the lowest).
-# ``suit`` is the suit order (♦ 0, ♣ 1, ♥ 2, ♠ 3) of the highest card under ties="suit", else 0.
-# Hands are ranked by the zhajinhua rankings (pokersim.rankings.zhajinhua_order, whose keys
-# hold the same category and ranks); this module adds the suit and the 2-3-5 rule.
-
-RANK_SPAN = 13**3
-CATEGORY_SPAN = 4 * RANK_SPAN
-LEOPARD_MIN = int(Category.LEOPARD) * CATEGORY_SPAN
-MAX_STRENGTH = (int(Category.LEOPARD) + 1) * CATEGORY_SPAN - 1
-#: Rank code of the high card 5-3-2 (the 2-3-5 of the 2-3-5 rule; suited, it is a flush).
-CODE_235 = 3 * 169 + 1 * 13 + 0
-
-
-def _ranked_suit(cards):
-    """``rank << 2 | suit order`` of cards (scalars or arrays): the suit order of ties="suit"
-    is ♦ 0 < ♣ 1 < ♥ 2 < ♠ 3, the card's suit (c 0, d 1, h 2, s 3) with bit 0 flipped for
-    clubs and diamonds. The largest of a hand's is its highest card's, in its best suit."""
-    return cards ^ (~(cards >> 1) & 1)
-
-
-_ranked_suit_inline = jit(inline=True)(_ranked_suit)
+#: The strengths run 1..MAX_STRENGTH, one scale for every rule
+#: (:mod:`pokersim.rankings.zhajinhua_order`).
+MAX_STRENGTH = 743
 
 
 def _ranking(rules: Rules) -> rankings.Ranking:
@@ -199,148 +177,9 @@ def _ranking(rules: Rules) -> rankings.Ranking:
     return rankings.zhajinhua(rules.a23)
 
 
-@functools.cache
-def _codes(a23: str) -> np.ndarray:
-    """(n_strengths + 1,) int32: the strength code (suit 0) of each strength of the ranking."""
-    codes = (rank_codes(rankings.zhajinhua(a23).tables.keys) * 4).astype(np.int32)
-    codes.setflags(write=False)
-    return codes
-
-
-def _suits(hands: np.ndarray) -> np.ndarray:
-    """The suit order of each hand's highest card (the best suit among the highest rank)."""
-    r = _ranked_suit(hands)
-    return np.maximum(np.maximum(r[:, 0], r[:, 1]), r[:, 2]) & 3
-
-
-@jit(inline=True)
-def _seat_strength(cards, p, players, card_keys, card_bits, flush, offsets, table, codes,
-                   suit_ties):
-    """The strength code of seat p's cards ``cards[0, p + j * players]``, j = 0, 1, 2 (dealt
-    round the table), from the ranking's tables and codes."""
-    key = KEY_BIAS
-    bits = np.uint64(0)
-    highest = 0
-    for j in range(3):
-        c = cards[0, p + j * players]
-        key += card_keys[c]
-        bits |= card_bits[c]
-        highest = max(highest, _ranked_suit_inline(np.int64(c)))
-    s = codes[lookup(key, bits, flush, offsets, table)]
-    if suit_ties:
-        s += highest & 3
-    return s
-
-
-@jit(inline=True)
-def _settle(s, row, rule_235, out):
-    """Outcomes of the seats of table ``row``: ``out[row, p]`` = 2 win, 1 tie, 0 lose, from
-    the strengths ``s[row, :]``. Returns the number of seats that share the pot.
-
-    The best strength wins. Under the 2-3-5 rule, when the best strength is a leopard and a
-    2-3-5 (mixed suits) sits at the table, the 2-3-5 hands take the pot instead (equal ones
-    split it, or the suit of their five decides under ties="suit")."""
-    players = s.shape[1]
-    best = s[row, 0]
-    for p in range(1, players):
-        best = max(best, s[row, p])
-    if rule_235 and best >= LEOPARD_MIN:
-        best_235 = np.int64(-1)
-        for p in range(players):
-            if (s[row, p] >> 2) == CODE_235:
-                best_235 = max(best_235, np.int64(s[row, p]))
-        if best_235 >= 0:
-            best = best_235
-    n = 0
-    for p in range(players):
-        n += s[row, p] == best
-    for p in range(players):
-        out[row, p] = (2 if n == 1 else 1) if s[row, p] == best else 0
-    return n
-
-
-def _versus_arrays(sa, sb, rule_235):
-    """+1 where strength sa beats sb, -1 where it loses, 0 for a tie, with the 2-3-5 rule
-    (arrays broadcast; int8)."""
-    sa, sb = np.broadcast_arrays(np.asarray(sa, np.int64), np.asarray(sb, np.int64))
-    out = np.sign(sa - sb).astype(np.int8)
-    if rule_235:
-        out[((sa >> 2) == CODE_235) & (sb >= LEOPARD_MIN)] = 1
-        out[((sb >> 2) == CODE_235) & (sa >= LEOPARD_MIN)] = -1
-    return out
-
-
-@jit
-def _showdown_kernel(strengths, rule_235, out):
-    for r in range(strengths.shape[0]):
-        _settle(strengths, r, rule_235, out)
-
-
 #: Tables per random stream in :func:`win_rates` (``config.MC_BLOCK`` hands per stream in
 #: :func:`category_frequencies`). Changing it changes the numbers a seed produces.
 TABLE_BLOCK = 16384
-
-
-N_CATEGORIES = len(Category)
-#: Columns of the per-category sums of the win-rate kernel: for one trial and one category,
-#: n seats hold it, w of them win, t tie, l lose, e is their total pot share.
-N, W, T, L, E = range(5)
-N_SUMS = 14  # n w t l e, their squares n² w² t² l² e², and the products wn tn ln en
-
-
-def _table_buffers(players: int) -> tuple:
-    """A worker's scratch arrays: the cards dealt, the seats' strengths and outcomes, and one
-    trial's tallies by category."""
-    return (np.empty((1, 3 * players), np.uint8), np.empty((1, players), np.int32),
-            np.empty((1, players), np.int8), np.zeros((N_CATEGORIES, 5), np.int64))
-
-
-@jit(inline=True)
-def _deal_and_settle(state, n_trials, deck, scratch, params, local):
-    """Trials of :func:`win_rates`: deal a table, settle it and add per-category tallies
-    (and their squares and products with n, for the standard errors) to ``local``.
-
-    The seats that take the pot, alone or sharing it, hold equal strengths, so one category:
-    that category's pot share e is 1 and every other's 0, and all the sums are integers."""
-    players, plan, card_keys, card_bits, flush, offsets, table, codes, suit_ties, rule_235 = \
-        params
-    cards, s, out, tally = scratch
-    for _ in range(n_trials):
-        state = deal_row(state, deck, cards, 0, 52, 3 * players, plan)
-        for p in range(players):  # dealt one card at a time round the table
-            s[0, p] = _seat_strength(cards, p, players, card_keys, card_bits, flush, offsets,
-                                     table, codes, suit_ties)
-        _settle(s, 0, rule_235, out)
-        tally[:, :] = 0
-        for p in range(players):
-            c = s[0, p] // CATEGORY_SPAN
-            tally[c, N] += 1
-            o = out[0, p]
-            if o == 2:
-                tally[c, W] += 1
-            elif o == 1:
-                tally[c, T] += 1
-            else:
-                tally[c, L] += 1
-        for c in range(tally.shape[0]):
-            n = tally[c, N]
-            if n > 0:
-                tally[c, E] = 1 if tally[c, W] + tally[c, T] > 0 else 0
-                for j in range(5):
-                    x = tally[c, j]
-                    local[c, j] += x
-                    local[c, 5 + j] += x * x
-                for j in range(1, 5):
-                    local[c, 9 + j] += tally[c, j] * n
-
-
-@jit(worker=True)
-def _win_rates_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
-    """Worker w's per-category sums (see :data:`N_SUMS`) of blocks of tables (see
-    :mod:`pokersim._core.montecarlo`); ``params`` is (players, deal plan, the ranking's five
-    tables, its strength codes, suit_ties, rule_235)."""
-    count_blocks(_deal_and_settle, key, first_block, n_blocks, block, trials, w, n_workers,
-                 params, space)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -355,28 +194,33 @@ def _check_rules(rules) -> Rules:
 
 
 def _strengths_of(hands, rules: Rules, name: str = "hands"):
+    """(strengths, the hands as an array (N, 3), whether one hand was given)."""
     arr, single = as_hands(hands, (3,), name=name)
     if not arr.flags.writeable:
         arr = arr.copy()  # one compiled kernel, for writeable arrays only
-    out = _codes(rules.a23)[ranked_strengths(arr, ranking=_ranking(rules))]
-    if rules.ties == "suit":
-        out += _suits(arr)
-    return out, single
+    return ranked_strengths(arr, ranking=_ranking(rules)), arr, single
+
+
+def _keys_of(hands, rules: Rules, name: str = "hands"):
+    """(settle keys, whether one hand was given), see :mod:`pokersim.games._zhajinhua`."""
+    strengths, arr, single = _strengths_of(hands, rules, name)
+    return _kernels.settle_keys(strengths, arr, rules.ties == "suit"), single
 
 
 def _as_strengths(strengths) -> tuple[np.ndarray, bool]:
-    arr = as_array(strengths, "strengths", "integers", PokersimInputError)
+    arr = as_array(strengths, "strengths", "integers", HandShapeError)
     if arr.dtype.kind not in "iu":
         raise PokersimInputError(f"strengths must be integers from zhajinhua.evaluate(); got "
-                                 f"dtype {arr.dtype}")
+                                 f"dtype {arr.dtype} {short_repr(strengths)} (to read hands: "
+                                 f"category(evaluate(hands)))")
     if arr.ndim > 1:
         raise HandShapeError(f"strengths must be one integer or a 1-D array of them; got shape "
                              f"{arr.shape} (hands are text or an array of shape (N, 3))")
-    bad = (arr < 0) | (arr > MAX_STRENGTH)
+    bad = (arr < 1) | (arr > MAX_STRENGTH)
     if bad.any():
         value = arr[tuple(np.argwhere(bad)[0])] if arr.ndim else arr
         raise PokersimInputError(f"{value} is not a Zhajinhua strength (strengths run "
-                                 f"0..{MAX_STRENGTH})")
+                                 f"1..{MAX_STRENGTH}, see zhajinhua.evaluate)")
     return arr.astype(np.int64), arr.ndim == 0
 
 
@@ -393,17 +237,15 @@ def evaluate(hands, *, rules: Rules = Rules()) -> np.ndarray:
         Card ids 0..51 (see :mod:`pokersim.cards`), or text such as ``"As Kd 2c"`` (one
         hand) or a list of such strings.
     rules : Rules
-        ``a23`` and ``ties`` change strengths; ``rule_235`` does not (it is not transitive:
-        use :func:`compare` or :func:`showdown`).
+        ``a23`` places A-2-3; ``ties`` and ``rule_235`` are no order of hands and change no
+        strength (they act at the table: :func:`compare`, :func:`showdown`).
 
     Returns
     -------
-    numpy.ndarray of int32, shape (N,)
-        ``((category * 13**3 + ranks) * 4 + suit)``: ``ranks`` codes the ranks that decide
-        within the category, ``suit`` is the suit order (♦ 0, ♣ 1, ♥ 2, ♠ 3) of the highest
-        card (the highest-ranked one; of a pair or A-2-3, the best suit among the highest
-        rank) under ``ties="suit"`` and 0 under ``ties="split"``. One hand gives a scalar.
-        Strengths are comparable only under the same rules.
+    numpy.ndarray of int16, shape (N,)
+        The strength of ``pokersim.evaluate(hands, ranking=rankings.zhajinhua(rules.a23))``:
+        1..743, one scale for both places of A-2-3 (a strength names one hand whatever the
+        rules; see :mod:`pokersim.rankings.zhajinhua_order`). One hand gives a scalar.
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> s = zjh.evaluate(["Ac 2d 3h", "Jc Qd Kh", "Qc Kd Ah"])
@@ -413,7 +255,7 @@ def evaluate(hands, *, rules: Rules = Rules()) -> np.ndarray:
     >>> bool(zjh.evaluate("Ac 2d 3h", rules=low) < zjh.evaluate("2c 3d 4h", rules=low))
     True
     """
-    out, single = _strengths_of(hands, _check_rules(rules))
+    out, _, single = _strengths_of(hands, _check_rules(rules))
     return out[0] if single else out
 
 
@@ -421,10 +263,8 @@ def category(strength, *, rules: Rules = Rules()):
     """The category code (see :class:`Category`) of each strength from :func:`evaluate`; a
     ``Category`` for one strength.
 
-    ``strength`` is an integer or a 1-D array of them, as for :func:`pokersim.category`. A
-    category does not depend on the rules; a mixed-suit 2-3-5 is a high card. Hands (text or
-    an array of shape (N, 3)) still work for one release, with a deprecation warning (use
-    ``category(evaluate(hands, rules))``); ``rules`` applies to them only.
+    ``strength`` is an integer or a 1-D array of them (1..743, any rules': one scale); a
+    mixed-suit 2-3-5 is a high card. ``rules`` is checked, and changes nothing.
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> zjh.category(zjh.evaluate("7s 7h 7d"))
@@ -434,19 +274,10 @@ def category(strength, *, rules: Rules = Rules()):
     >>> zjh.Category.FLUSH.label, zjh.Category.FLUSH.chinese
     ('Flush', '金花')
     """
-    if _is_hands(strength):
-        deprecated("zhajinhua.category(hands)", "zhajinhua.category(zhajinhua.evaluate(hands))")
-        strength = evaluate(strength, rules=rules)
+    _check_rules(rules)
     arr, single = _as_strengths(strength)
-    codes = (arr // CATEGORY_SPAN).astype(np.int8)
+    codes = _ranking(Rules()).category_of_strength[arr]
     return Category(int(codes)) if single else codes
-
-
-def _is_hands(x) -> bool:
-    """Whether ``x`` is hands rather than strengths: text, a list of text or a 2-D array."""
-    if isinstance(x, str) or (isinstance(x, (list, tuple)) and x and isinstance(x[0], str)):
-        return True
-    return as_array(x, "strength", "strengths").ndim == 2
 
 
 def describe(strength):
@@ -460,13 +291,8 @@ def describe(strength):
     'Leopard, Nines'
     """
     arr, single = _as_strengths(strength)
-    distinct, where = np.unique(arr, return_inverse=True)
-    names = np.array([_describe_one(s) for s in distinct.tolist()], object)[where.ravel()]
-    return str(names[0]) if single else names.tolist()
-
-
-def _describe_one(strength: int) -> str:
-    return describe_key(key_of_code(strength // 4))
+    names = _ranking(Rules()).descriptions
+    return names[int(arr)] if single else [names[s] for s in arr.tolist()]
 
 
 def compare(a, b, *, rules: Rules = Rules()):
@@ -496,12 +322,12 @@ def compare(a, b, *, rules: Rules = Rules()):
     -1
     """
     rules = _check_rules(rules)
-    sa, single_a = _strengths_of(a, rules, "a")
-    sb, single_b = _strengths_of(b, rules, "b")
-    if sa.shape[0] != sb.shape[0] and sa.shape[0] != 1 and sb.shape[0] != 1:
+    ka, single_a = _keys_of(a, rules, "a")
+    kb, single_b = _keys_of(b, rules, "b")
+    if ka.shape[0] != kb.shape[0] and ka.shape[0] != 1 and kb.shape[0] != 1:
         raise HandShapeError(f"a and b must have the same number of hands (or one of them a "
-                             f"single hand); got {sa.shape[0]} and {sb.shape[0]}")
-    out = _versus_arrays(sa, sb, rules.rule_235)
+                             f"single hand); got {ka.shape[0]} and {kb.shape[0]}")
+    out = _kernels.versus(ka, kb, rules.rule_235)
     return int(out[0]) if single_a and single_b else out
 
 
@@ -557,9 +383,9 @@ def showdown(hands, *, rules: Rules = Rules()):
     rules = _check_rules(rules)
     tables, single = _as_tables(hands)
     r, p = tables.shape[:2]
-    strengths, _ = _strengths_of(tables.reshape(r * p, 3), rules)
+    keys, _ = _keys_of(tables.reshape(r * p, 3), rules)
     out = np.empty((r, p), np.int8)
-    _showdown_kernel(strengths.reshape(r, p), rules.rule_235, out)
+    _kernels.showdown_kernel(keys.reshape(r, p), rules.rule_235, out)
     return out[0] if single else out
 
 
@@ -604,12 +430,13 @@ def deal_table(players: int, rounds: int = 1, *, seed=None, rules: Rules = Rules
     tables = dealt.reshape(rounds, 3, players).transpose(0, 2, 1)  # card j of seat p: j*P + p
     tables = -np.sort(-tables.astype(np.int16), axis=2).astype(np.uint8)  # highest first
     flat = np.ascontiguousarray(tables.reshape(rounds * players, 3))
-    strengths, _ = _strengths_of(flat, rules)
+    strengths, _, _ = _strengths_of(flat, rules)
     out = np.empty((rounds, players), np.int8)
-    _showdown_kernel(strengths.reshape(rounds, players), rules.rule_235, out)
+    keys = _kernels.settle_keys(strengths, flat, rules.ties == "suit")
+    _kernels.showdown_kernel(keys.reshape(rounds, players), rules.rule_235, out)
     outcome = out.ravel()
     winners = (out > 0).sum(axis=1)
-    cats = strengths // CATEGORY_SPAN
+    cats = _ranking(rules).category_of_strength[strengths]
     frame = _deal_frame(
         rounds, players, format_cards(flat), describe(strengths),
         pd.Categorical.from_codes(cats, categories=CATEGORY_LABELS, ordered=True), strengths,
@@ -703,11 +530,8 @@ def heads_up_counts(*, rules: Rules = Rules()) -> np.ndarray:
     """Exact heads-up results of every hand of :func:`all_hands` against all C(49, 3) =
     18,424 hands of the other 49 cards: an int64 array (22100, 3) of wins, ties, losses.
 
-    Counting, not enumerating: the opponents weaker than a hand h are the weaker hands of the
-    whole deck, less those sharing a card with h, by inclusion-exclusion over h's three
-    cards (the hands that hold card c, those that hold two of h's cards, and h itself); each
-    term is a binary search in strengths sorted per card and per pair of cards. The 2-3-5
-    rule then turns the losses of each 2-3-5 to the leopards it does not touch into wins.
+    Counted by inclusion-exclusion over each hand's cards, not enumerated (see
+    :func:`pokersim.games._zhajinhua.heads_up_counts`), with every house rule.
 
     >>> from pokersim.games import zhajinhua as zjh
     >>> counts = zjh.heads_up_counts()
@@ -716,53 +540,20 @@ def heads_up_counts(*, rules: Rules = Rules()) -> np.ndarray:
     """
     rules = _check_rules(rules)
     hands = all_hands()
-    s = _strengths_of(hands, rules)[0].astype(np.int64)
-    span = np.int64(MAX_STRENGTH + 1)
-
-    def below(keys_of_groups, group_of_query):
-        """Per query (group g, strength s[h]): how many members of g are < and <= s[h]."""
-        keys = np.sort(np.concatenate([g * span + s for g in keys_of_groups]))
-        lt = np.zeros(len(s), np.int64)
-        le = np.zeros(len(s), np.int64)
-        for g in group_of_query:
-            start = np.searchsorted(keys, g * span, "left")
-            lt += np.searchsorted(keys, g * span + s, "left") - start
-            le += np.searchsorted(keys, g * span + s, "right") - start
-        return lt, le
-
-    h = hands.astype(np.int64)
-    whole = np.sort(s)
-    lt = np.searchsorted(whole, s, "left")
-    le = np.searchsorted(whole, s, "right")
-    cards = [h[:, 0], h[:, 1], h[:, 2]]
-    lt_c, le_c = below(cards, cards)
-    pairs = [h[:, 0] * 52 + h[:, 1], h[:, 0] * 52 + h[:, 2], h[:, 1] * 52 + h[:, 2]]
-    lt_p, le_p = below(pairs, pairs)
-    lt_d = lt - lt_c + lt_p  # h itself is not below itself
-    le_d = le - le_c + le_p - 1  # h itself is <= itself
-    counts = np.stack([lt_d, le_d - lt_d, HEADS_UP_OPPONENTS - le_d], axis=1)
-    if rules.rule_235:
-        masks = (np.uint64(1) << h.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-        i235 = np.flatnonzero((s >> 2) == CODE_235)
-        ileo = np.flatnonzero(s >= LEOPARD_MIN)
-        apart = (masks[i235, None] & masks[None, ileo]) == 0
-        flips = apart.sum(axis=1)
-        counts[i235, 0] += flips
-        counts[i235, 2] -= flips
-        flips = apart.sum(axis=0)
-        counts[ileo, 0] -= flips
-        counts[ileo, 2] += flips
-    return counts
+    return _kernels.heads_up_counts(hands, _keys_of(hands, rules)[0], rules.rule_235,
+                                    HEADS_UP_OPPONENTS)
 
 
 def _win_rates_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
-    """Per-category sums (see :func:`_deal_and_settle`) of blocks ``first .. first + n - 1``,
-    as float64."""
+    """The sums by category (see :func:`_by_category.add_table`) of blocks ``first .. first +
+    n - 1``, as float64."""
     key, players, trials, rules = problem
-    params = (players, deal_plan(52, 3 * players), *_ranking(rules).tables.kernel_args(),
-              _codes(rules.a23), rules.ties == "suit", rules.rule_235)
-    sums = chunk_counts(_win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
-                        (len(Category), N_SUMS), _table_buffers(players))
+    ranking = _ranking(rules)
+    params = (players, deal_plan(52, 3 * players), ranking.category_of_strength.astype(np.int64),
+              *ranking.tables.kernel_args(), rules.ties == "suit", rules.rule_235)
+    sums = chunk_counts(_kernels._win_rates_kernel, key, first, n, TABLE_BLOCK, trials, params,
+                        (len(Category), _by_category.N_SUMS),
+                        _kernels.table_buffers(players, len(Category)))
     return (sums.astype(np.float64),)
 
 
@@ -860,15 +651,18 @@ def win_rates(players: int = 2, *, rules: Rules = Rules(), trials: int | None = 
 
 
 def _rates(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """From the per-category sums of :func:`_win_rates_kernel`: the seats dealt each category,
-    their win, tie, lose and equity rates (4, 6) and the standard errors of those (4, 6)."""
-    seats = sums[:, N]
-    n_sq = sums[:, 5 + N]
+    """From the summed sums of :func:`_by_category.add_table`: the seats dealt each category,
+    their win, tie, lose and equity rates (4, 6) and the standard errors of those (4, 6).
+    (:func:`_by_category.rates` takes the square root after dividing by n², not before:
+    the same numbers but for the last bits, which a seed's results keep.)"""
+    seats = sums[:, _by_category.SN]
+    n_sq = sums[:, _by_category.SNN]
     rates, se = [], []
     with np.errstate(divide="ignore", invalid="ignore"):
-        for j in (W, T, L, E):
-            p = sums[:, j] / seats
-            var = sums[:, 5 + j] - 2 * p * sums[:, 9 + j] + p * p * n_sq
+        for j in range(4):
+            p = sums[:, _by_category.SX + j] / seats
+            var = (sums[:, _by_category.SXX + j] - 2 * p * sums[:, _by_category.SXN + j]
+                   + p * p * n_sq)
             rates.append(p)
             se.append(np.sqrt(np.maximum(var, 0.0)) / seats)
     return seats, np.array(rates), np.array(se)

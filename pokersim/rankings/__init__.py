@@ -95,7 +95,9 @@ class Ranking:
     @property
     def n_strengths(self) -> int:
         """The strength of the best hand: hands' strengths run 1..n_strengths (and 0, "no
-        low", in eight-or-better)."""
+        low", in eight-or-better). Zhajinhua's two rankings share one scale of 743
+        strengths, each leaving the other's two A-2-3 straights unused
+        (:mod:`~pokersim.rankings.zhajinhua_order`)."""
         return self.tables.keys.size - 1
 
     @functools.cached_property

@@ -27,6 +27,15 @@ A key is ``category << 20 | d0 << 16 | d1 << 12 | d2 << 8`` (the layout of
 decide, highest first: a pair's rank twice then the kicker; A-2-3 is written A-3-2, which
 falls between K-Q-J and A-K-Q, or 0-0-0 when it is the lowest straight.
 
+One scale of strengths for both placements of A-2-3. A strength is the place, from 1, of a
+key among the 743 keys of :func:`all_keys`: the 741 hands of the seat's default rules and
+the two A-2-3 straights (plain and suited) that only ``a23="lowest"`` makes, each with a
+strength of its own (their keys 0-0-0 sort below 2-3-4). So both rankings, and
+:func:`pokersim.games.zhajinhua.evaluate`, give one hand under one rule the same strength;
+a strength names one hand whichever rule made it (431 and 442 are both "Straight, A-2-3": the
+lowest straight, and the one between J-Q-K and Q-K-A); and under each rule higher still
+wins. Each rule leaves two strengths unused (the other rule's A-2-3 straights).
+
 >>> from pokersim.cards import parse_cards
 >>> ranks = lambda text: [int(c) >> 2 for c in parse_cards(text)]
 >>> hex(key(ranks("Ac 2d 3h"), False))
@@ -102,22 +111,37 @@ def describe_key(key: int) -> str:
     return f"{LABELS[category]}, {RANK_NAMES[top]} high"
 
 
-def rank_codes(keys: np.ndarray) -> np.ndarray:
-    """Keys as :mod:`pokersim.games.zhajinhua` codes them: ``category * 13**3 + d0 * 169 +
-    d1 * 13 + d2`` (int64).
+_MULTISETS = tuple(combinations_with_replacement(range(13), 3))  # 455 rank multisets
+_MASKS = tuple(combinations(range(13), 3))  # 286 sets of three ranks, suited
 
-    >>> rank_codes(np.array([key([12, 12, 12], False)])).tolist()  # the aces' leopard
-    [13181]
+
+def _keys(a23_lowest: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The keys of the rank multisets unsuited and of the rank sets suited, under a rule."""
+    return (np.array([key(m, False, a23_lowest) for m in _MULTISETS], np.int64),
+            np.array([key(m, True, a23_lowest) for m in _MASKS], np.int64))
+
+
+@functools.cache
+def all_keys() -> np.ndarray:
+    """The key of every strength, index 0 unused (0): the 743 distinct keys of both
+    placements of A-2-3, ascending (see the module docstring), read-only.
+
+    >>> k = all_keys()
+    >>> int(k.size - 1), describe_key(int(k[431])), describe_key(int(k[442]))
+    (743, 'Straight, A-2-3', 'Straight, A-2-3')
     """
-    keys = np.asarray(keys, np.int64)
-    d0, d1, d2 = ((keys >> shift) & 0xF for shift in (16, 12, 8))
-    return (keys >> 20) * 13**3 + d0 * 169 + d1 * 13 + d2
+    out = np.concatenate([[0], np.unique(np.concatenate([*_keys(False), *_keys(True)]))])
+    out.setflags(write=False)
+    return out
 
 
-def key_of_code(code: int) -> int:
-    """The key of a rank code of :func:`rank_codes` (its inverse)."""
-    category, ranks = divmod(int(code), 13**3)
-    return category << 20 | ranks // 169 << 16 | ranks // 13 % 13 << 12 | ranks % 13 << 8
+def strength_of_key(k) -> np.ndarray:
+    """The strength (int16) of keys: their place in :func:`all_keys`.
+
+    >>> int(strength_of_key(key([3, 1, 0], False)))  # the high card 5-3-2, the weakest hand
+    1
+    """
+    return np.searchsorted(all_keys(), k).astype(np.int16)
 
 
 @functools.cache
@@ -125,32 +149,24 @@ def tables(a23_lowest: bool = False) -> HashTables:
     """The evaluator's tables of the ranking, built from :func:`key` (see the module
     docstring): card keys with a suit step of 2, the flush table of the 286 masks of three
     suited ranks, the perfect hash of the 455 multisets of three ranks, and the key of each
-    dense strength 1..n (index 0: no hand, unused).
+    strength 1..743 (:func:`all_keys`, the same for both rules).
 
     >>> t = tables()
-    >>> int(t.keys.size - 1)  # distinct Zhajinhua hands
-    741
+    >>> int(t.keys.size - 1)  # the hands of both rules
+    743
     """
-    multisets = list(combinations_with_replacement(range(13), 3))
-    masks = list(combinations(range(13), 3))
-    plain = np.array([key(m, False, a23_lowest) for m in multisets], np.int64)
-    suited = np.array([key(m, True, a23_lowest) for m in masks], np.int64)
-    distinct = np.unique(np.concatenate([plain, suited]))
-
-    def dense(k):
-        return (np.searchsorted(distinct, k) + 1).astype(np.int16)
-
+    plain, suited = _keys(a23_lowest)
     flush = np.zeros(8192, np.int16)
-    flush[[sum(1 << r for r in m) for m in masks]] = dense(suited)
-    rank_keys = np.array([sum(int(RANK_KEYS[r]) for r in m) for m in multisets], np.int64)
+    flush[[sum(1 << r for r in m) for m in _MASKS]] = strength_of_key(suited)
+    rank_keys = np.array([sum(int(RANK_KEYS[r]) for r in m) for m in _MULTISETS], np.int64)
     # 455 keys: the builder's plain Python runs in milliseconds, no kernel to compile
-    offsets, table = _build_perfect_hash.py_func(rank_keys, dense(plain), HASH_SHIFT)
+    offsets, table = _build_perfect_hash.py_func(rank_keys, strength_of_key(plain), HASH_SHIFT)
     cards = card_tables(True, 0)
     card_keys = cards.card_keys.copy()
     suits = np.arange(52) % 4
     card_keys[:52] += np.uint64(1) << (SUIT_SHIFT + 4 * suits).astype(np.uint64)  # 2 a card
     return HashTables(card_keys, cards.card_bits, flush, offsets.astype(np.int32), table,
-                      np.concatenate([[0], distinct]).astype(np.int64))
+                      all_keys().astype(np.int64))
 
 
 def read_cards(hands: np.ndarray) -> np.ndarray:
@@ -167,5 +183,5 @@ def read_cards(hands: np.ndarray) -> np.ndarray:
     return np.take_along_axis(hands, order, axis=1)
 
 
-__all__ = ["A23_PLACEMENTS", "CHINESE", "LABELS", "category_of_key", "describe_key", "key",
-           "key_of_code", "rank_codes", "read_cards", "tables"]
+__all__ = ["A23_PLACEMENTS", "CHINESE", "LABELS", "all_keys", "category_of_key", "describe_key",
+           "key", "read_cards", "strength_of_key", "tables"]
