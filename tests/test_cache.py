@@ -283,3 +283,35 @@ def test_a_read_only_install_with_nowhere_to_cache_compiles_without_the_cache(
         assert not any(home.iterdir()) and all_files(src) == installed
     finally:
         home.chmod(0o755)
+
+
+class _Gone:
+    """A class that an index's pickle names, then taken away, as a new version of the package
+    takes away a function that an old index names (the type of a kernel's argument)."""
+
+
+@pytest.mark.parametrize("ours", [True, False])
+def test_an_index_that_no_longer_unpickles_is_stale_if_it_is_the_packages(tmp_path, ours,
+                                                                           monkeypatch):
+    import pickle
+
+    from numba.core import caching
+
+    from pokersim import errors
+    from pokersim._core import cache
+
+    assert cache.enabled()
+    stamp = ("the file's stamp", cache.package_digest() if ours else "another package")
+    index = caching.IndexDataCacheFile(str(tmp_path), "kernel-1.py311", stamp)
+    monkeypatch.setattr(_Gone, "__module__", "pokersim.errors")
+    monkeypatch.setattr(errors, "_Gone", _Gone, raising=False)
+    data = pickle.dumps((stamp, {"a signature": _Gone}))
+    monkeypatch.delattr(errors, "_Gone")  # the new version has no _Gone
+    with open(index._index_path, "wb") as f:
+        pickle.dump(numba.__version__, f)
+        f.write(data)
+    if ours:  # stale: the kernel compiles again and its index is written anew
+        assert index._load_index() == {}
+    else:  # Numba's own behaviour for any other package's cache
+        with pytest.raises(AttributeError, match="_Gone"):
+            index._load_index()

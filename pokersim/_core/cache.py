@@ -14,7 +14,9 @@ together with :func:`package_digest`, a hash of every file of the package (sourc
 tables and data), computed once per process (a few milliseconds). Any edit anywhere in the
 package thus makes every index stale on load, and each kernel recompiles once and is saved
 again; an unchanged package loads as before (the index keys, with the closures' cells, are
-untouched).
+untouched). An index of this package that no longer unpickles (it names a function, the type
+of a kernel's argument, that a new version of the package renamed or moved: Numba unpickles
+the index before comparing stamps) is stale too, not an error (:func:`_load_index`).
 
 A package installed where its user cannot write (a system or read-only site-packages) is
 cached where Numba's own chain puts it then: under ``NUMBA_CACHE_DIR`` if set and writable,
@@ -37,6 +39,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+from typing import Any
 
 import numba
 
@@ -118,14 +121,40 @@ class PackageLocator(_LOCATOR_BASE):  # type: ignore[misc, valid-type]  # Numba'
         return None
 
 
+#: Numba's own ``IndexDataCacheFile._load_index``, which :func:`_load_index` wraps.
+_NUMBA_LOAD_INDEX: Any = None
+
+
+def _ours(stamp) -> bool:
+    """Whether an index's expected stamp is :class:`PackageLocator`'s (of this package)."""
+    return isinstance(stamp, tuple) and len(stamp) == 2 and stamp[1] == package_digest()
+
+
+def _load_index(self):
+    """Numba's ``IndexDataCacheFile._load_index``, except that an index of this package that
+    fails to unpickle is stale (empty: the kernel compiles and its index is written anew)."""
+    try:
+        return _NUMBA_LOAD_INDEX(self)
+    except Exception:  # AttributeError, ImportError, UnpicklingError, EOFError...
+        if _ours(self._source_stamp):
+            return {}
+        raise
+
+
 def install() -> bool:
-    """Put :class:`PackageLocator` first in Numba's list of locators (once); whether the
-    package can be cached safely at all (see the module docstring)."""
+    """Put :class:`PackageLocator` first in Numba's list of locators and make this package's
+    unreadable indexes stale (:func:`_load_index`), once; whether the package can be cached
+    safely at all (see the module docstring)."""
+    global _NUMBA_LOAD_INDEX
     if _caching is None or not os.path.isdir(ROOT):
         return False
     locators = _IMPL._locator_classes
-    if not isinstance(locators, list):
+    index_file: Any = getattr(_caching, "IndexDataCacheFile", None)
+    if not isinstance(locators, list) or not hasattr(index_file, "_load_index"):
         return False
+    if index_file._load_index is not _load_index:
+        _NUMBA_LOAD_INDEX = index_file._load_index
+        index_file._load_index = _load_index
     if PackageLocator not in locators:
         locators.insert(0, PackageLocator)
     return True
