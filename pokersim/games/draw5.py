@@ -359,7 +359,9 @@ def heads_up_counts() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     opponent can hold they beat and tie. About a second.
     """
     hands = _all_hands()
-    strength = evaluate(hands).astype(np.int64)
+    # a writable copy: the strength kernels are compiled for writable rows, as every other
+    # caller passes them (a read-only array would compile them all again, for one call)
+    strength = evaluate(hands.copy()).astype(np.int64)
     order = np.argsort(strength, kind="stable")
     table = np.empty((hands.shape[0], 6), np.int64)
     table[:, :5] = hands
