@@ -350,10 +350,13 @@ def _gather(w, n_workers, table, index, out):
 
 def _look_up(table: np.ndarray, strengths: np.ndarray) -> np.ndarray:
     """``table[strengths]`` for checked strengths, without numpy's int64 copy of the index
-    (50 million strengths: one pass, no temporary)."""
+    (50 million strengths: one pass, no temporary). The index is read as writable int16,
+    as :func:`evaluate` gives it (checked strengths fit: no ranking has 32,767), so that one
+    compiled kernel serves every input; others are cast or copied first (a kernel per
+    integer dtype compiled six times over in the tests)."""
     out = np.empty(strengths.shape, table.dtype)
-    on_rows(_gather, strengths.size, table, np.ascontiguousarray(strengths).reshape(-1),
-            out.reshape(-1))
+    index = np.require(strengths, np.int16, ["C", "W"]).reshape(-1)
+    on_rows(_gather, strengths.size, table, index, out.reshape(-1))
     return out
 
 

@@ -320,7 +320,9 @@ def _heads_up() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(strength, wins, ties) of every hand of :func:`all_hands`: the opponents' hands it
     beats and ties, counted over the hands sorted by strength (computed once, read-only)."""
     hands = all_hands()
-    strength = evaluate(hands).astype(np.int64)
+    # a writable copy: the strength kernels are compiled for writable rows, as every other
+    # caller passes them (a read-only array would compile them all again, for one call)
+    strength = evaluate(hands.copy()).astype(np.int64)
     order = np.argsort(strength, kind="stable")
     table = np.empty((hands.shape[0], 6), np.int64)
     table[:, :5] = hands
