@@ -499,7 +499,9 @@ def heads_up_order():
     """Hand classes by exact equity against one random hand, from the shipped counts read
     with pandas: a class meets each combo without its cards once, so its counts against a
     random hand are the sums over its row."""
-    counts = pd.read_csv(pokersim.tools.heads_up.SHIPPED)
+    from pokersim.tools.heads_up import SHIPPED
+
+    counts = pd.read_csv(SHIPPED)
     sums = counts.groupby("hand")[["wins", "ties", "outcomes"]].sum()
     equity = (2 * sums.wins + sums.ties) / (2 * sums.outcomes)
     return equity.sort_values(ascending=False)
