@@ -21,6 +21,10 @@ from ._core.jit import jit
 from ._core.validation import short_repr
 from .errors import CardError, DuplicateCardError, HandShapeError
 
+__all__ = ["CARD_NAMES", "RANK_NAMES", "RANK_PLURALS", "RANKS", "SUIT_SYMBOLS", "SUITS", "as_array",
+           "as_card_set", "as_hands", "card_array", "card_id", "check_distinct", "check_hands",
+           "format_cards", "join_board", "parse_cards", "parse_hands"]
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"

@@ -31,6 +31,8 @@ from .cards import (
 )
 from .errors import CardError, HandShapeError
 
+__all__ = ["SUIT_COLOURS", "SYMBOL_NAMES", "CardView", "show", "with_symbols"]
+
 #: Text colour of each suit (clubs, diamonds, hearts, spades): red for the red suits.
 SUIT_COLOURS = ("#000000", "#c8102e", "#c8102e", "#000000")
 SYMBOL_NAMES = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)  # SYMBOL_NAMES[51] == "A♠"

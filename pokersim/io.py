@@ -59,6 +59,9 @@ from ._core.validation import cannot_write, check_writable, quoted_path, short_r
 from .errors import PokersimInputError
 from .results import ResultFrame
 
+__all__ = ["CSV_NOTE", "EXACT_CSV", "PARQUET_KEY", "STDOUT", "TABLE_FORMATS", "read_table",
+           "require_format", "table_metadata", "write_atomic", "write_table"]
+
 #: The formats :func:`write_table` writes, by file suffix.
 TABLE_FORMATS = ("csv", "json", "parquet")
 #: The path that means standard output.

@@ -29,6 +29,10 @@ from ._core.validation import check_writable, short_repr
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
 
+__all__ = ["README_FIGURE", "README_HANDS", "category_frequencies", "equity_distribution",
+           "equity_vs_players", "line_styles", "main", "readme_figure", "starting_hand_grid",
+           "win_rates"]
+
 
 def _axes(ax):
     if ax is not None:

@@ -40,6 +40,10 @@ from ..rankings.names import HIGH_LABELS
 from ._simd import eight_hands
 from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 
+__all__ = ["BLOCKS_PER_TASK", "CATEGORY_LABELS", "N_STRENGTHS", "SCRATCH", "best_five",
+           "cactus_rank", "Category", "category", "category_of_strength", "describe", "evaluate",
+           "game_strengths", "HighLow", "kernel_args", "ranked_lookup", "row_strength"]
+
 N_STRENGTHS = 7462
 
 

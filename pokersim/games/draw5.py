@@ -56,6 +56,9 @@ from ..results import deal_table as _deal_frame
 from . import _by_category
 from .videopoker import N_SMALL
 
+__all__ = ["MAX_DEALS", "MAX_PLAYERS", "N_SUMS", "PLACE_LABELS", "PLAYERS_WHY", "SHARE_UNIT",
+           "deal_table", "format_table", "heads_up_counts", "win_rates", "winner_lines"]
+
 MAX_PLAYERS = 10  # 50 of the 52 cards
 PLAYERS_WHY = " (one deck holds five cards each for at most 10 players)"
 PLACE_LABELS = tuple(CATEGORY_LABELS[::-1])  # place 1 = Royal Flush .. place 10 = High Card

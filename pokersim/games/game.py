@@ -32,6 +32,8 @@ from .. import rankings
 from .._core.validation import check_flag, named, short_repr
 from ..errors import PokersimInputError
 
+__all__ = ["GAMES", "NAMES", "Game", "get", "short_deck", "zhajinhua"]
+
 
 @dataclass(frozen=True)
 class Game:

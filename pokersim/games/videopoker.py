@@ -60,6 +60,11 @@ from ..evaluator.strengths import Category, kernel_args, row_strength
 from ..evaluator.tables import KEY_BIAS, lookup, tables
 from ..results import ResultFrame, frequency_table
 
+__all__ = ["HAND_LABELS", "HOLD_DRAWS", "HOLD_SIZES", "JACK", "N_CLASSES", "N_SMALL", "N_UNSEEN",
+           "PAY_TABLES", "STRATEGIES", "as_paytable", "best_hold", "class_of_strength", "classify",
+           "expected_return", "Hand", "hold_counts", "PayTable", "simulate", "subset_counts",
+           "VideoPokerReturn"]
+
 
 class Hand(enum.IntEnum):
     """The eleven Jacks-or-Better classes, weakest first; the value is the code."""

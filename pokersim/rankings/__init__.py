@@ -31,6 +31,9 @@ from ..errors import PokersimInputError
 from ..evaluator.tables import tables as high_tables
 from . import badugi, hashed, keys, names, zhajinhua_order
 
+__all__ = ["BADUGI", "FLUSH_NEEDS_ALL_CARDS", "NAMES", "NO_LOW", "PLAIN", "RANKINGS", "SHIPPED",
+           "get", "Ranking", "save_tables", "short_deck", "zhajinhua"]
+
 #: The strength of a hand with no low (eight-or-better): below every low.
 NO_LOW = 0
 
