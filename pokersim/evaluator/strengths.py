@@ -383,6 +383,23 @@ def category(strength, board=None, *, ranking="high"):
     them (text, or a ``uint8`` card array: ``uint8`` arrays are cards, strengths are
     ``int16``), with the ``board`` (see :func:`evaluate`).
 
+    Parameters
+    ----------
+    strength : array_like or str
+        Strengths from :func:`evaluate`, or hands as :func:`evaluate` takes them.
+    board : str or array_like, optional
+        The board shared by the hands given as ``strength`` (see :func:`evaluate`).
+    ranking : str or Ranking, optional
+        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+
+    Returns
+    -------
+    Category or numpy.ndarray
+        A :class:`Category` for one strength of the high order or a short deck, else an array of
+        category codes shaped like ``strength``.
+
+    Examples
+    --------
     >>> category(evaluate("2c 2d 2h 9s 9c"))
     <Category.FULL_HOUSE: 6>
     >>> category("2c 2d", board="2h 9s 9c")
@@ -424,6 +441,18 @@ def _are_cards(value) -> bool:
 def cactus_rank(strength):
     """The classic 1..7462 rank of treys, deuces and phevaluator (1 = royal flush).
 
+    Parameters
+    ----------
+    strength : int or array_like
+        Strengths of the high ranking, from :func:`evaluate`.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` ranks, 1 (royal flush) to 7462, shaped like ``strength``.
+
+    Examples
+    --------
     >>> int(cactus_rank(7462)), int(cactus_rank(1))
     (1, 7462)
     """
@@ -440,6 +469,22 @@ def describe(strength, board=None, *, ranking="high"):
     them (text, or a ``uint8`` card array: ``uint8`` arrays are cards, strengths are
     ``int16``), with the ``board`` (see :func:`evaluate`).
 
+    Parameters
+    ----------
+    strength : array_like or str
+        Strengths from :func:`evaluate`, or hands as :func:`evaluate` takes them.
+    board : str or array_like, optional
+        The board shared by the hands given as ``strength`` (see :func:`evaluate`).
+    ranking : str or Ranking, optional
+        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+
+    Returns
+    -------
+    str or list
+        A name for one strength, a list of names (nested like the array) for several.
+
+    Examples
+    --------
     >>> describe(evaluate("5d 4c 3h 2s Ac"))
     'Straight, Five high'
     >>> describe("Kh Kd", board="4c 4s Kc 9h 2d"), describe(["Ah Ad", "7c 2d"], "Ac 7h 7s")
@@ -539,6 +584,25 @@ def best_five(hands, board=None, *, ranking="high", game=None):
     gives a :class:`HighLow` whose ``low`` rows are 255 (no card) where the hand has no low.
     Hands and ``board`` are as :func:`evaluate` takes them.
 
+    Parameters
+    ----------
+    hands : str, sequence of str or array_like
+        Hands as :func:`evaluate` takes them.
+    board : str or array_like, optional
+        The board shared by the hands (see :func:`evaluate`).
+    ranking : str or Ranking, optional
+        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+    game : str or Game, optional
+        A game whose hands these are (rows as :func:`evaluate` takes them): the five it plays.
+
+    Returns
+    -------
+    numpy.ndarray or HighLow
+        ``uint8`` cards, a row per hand (one row for one hand): five, or four (badugi), or three
+        (Zhajinhua); a :class:`HighLow` of two such arrays for a split-pot ``game``.
+
+    Examples
+    --------
     >>> format_cards(best_five("Kh Kd", board="4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
 

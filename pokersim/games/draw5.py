@@ -132,6 +132,20 @@ def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
     """One line a round naming the winner (or the seats that tie and split the pot). Takes a
     deal table (of any game: round, seat, cards, hand, outcome).
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A deal table (round, seat, cards, hand, outcome).
+    max_rounds : int, optional
+        The most rounds to name (10 by default).
+
+    Returns
+    -------
+    list of str
+        One line per round.
+
+    Examples
+    --------
     >>> winner_lines(deal_table(3, seed=11))
     ['Round 1: seat 3 wins with Pair of Nines (9s 6s Js Ks 9c)']
     """
@@ -157,6 +171,18 @@ def format_table(frame: pd.DataFrame) -> str:
     """The deal as text, a block a round, the winner marked ``<- WINNER`` (``<- SPLIT`` for
     each seat of a tie). Takes the frame of :func:`deal_table`.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The deal table of :func:`deal_table`.
+
+    Returns
+    -------
+    str
+        The deal as text.
+
+    Examples
+    --------
     >>> text = format_table(deal_table(3, seed=2))
     >>> text.splitlines()[0], text.count("<- WINNER") + text.count("<- SPLIT") >= 1
     ('Round 1', True)

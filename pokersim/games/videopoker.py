@@ -255,6 +255,18 @@ class PayTable:
 def as_paytable(paytable) -> PayTable:
     """A :class:`PayTable` from None (9/6), a PayTable, a name or a mapping.
 
+    Parameters
+    ----------
+    paytable : None, PayTable, str or mapping
+        The pay table, or its name, or its pays by hand.
+
+    Returns
+    -------
+    PayTable
+        The pay table.
+
+    Examples
+    --------
     >>> as_paytable("8/5") == PayTable.named("8/5")
     True
     """
@@ -315,6 +327,18 @@ def hold_counts(hand) -> np.ndarray:
     """(32, 11) int64: for each hold (bit j keeps card j of ``hand``, as given), how many of
     its C(47, 5 - kept) draws end in each class. Every draw is enumerated.
 
+    Parameters
+    ----------
+    hand : str or array_like
+        Five cards.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` counts of shape (32, 11): holds by final-hand classes.
+
+    Examples
+    --------
     >>> int(hold_counts("As Ks Qs Js Ts")[31, Hand.ROYAL_FLUSH])
     1
     """

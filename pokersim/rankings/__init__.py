@@ -188,6 +188,18 @@ NAMES = tuple(RANKINGS)
 def get(ranking) -> Ranking:
     """The :class:`Ranking` of a name (or a Ranking, returned as it is).
 
+    Parameters
+    ----------
+    ranking : str or Ranking
+        A ranking's name (one of :data:`NAMES`) or a Ranking.
+
+    Returns
+    -------
+    Ranking
+        The ranking.
+
+    Examples
+    --------
     >>> get("deuce-to-seven").labels[-1]
     '7-low'
     """
@@ -197,6 +209,18 @@ def get(ranking) -> Ranking:
 def short_deck(trips_beat_straight: bool = False) -> Ranking:
     """The short-deck ranking, where three of a kind beats a straight on request.
 
+    Parameters
+    ----------
+    trips_beat_straight : bool, optional
+        Whether three of a kind beats a straight (False by default).
+
+    Returns
+    -------
+    Ranking
+        The short-deck ranking.
+
+    Examples
+    --------
     >>> short_deck(trips_beat_straight=True).name
     'short-deck-trips'
     """
@@ -208,6 +232,18 @@ def zhajinhua(a23: str = "between-jqk-qka") -> Ranking:
     """Zhajinhua's three-card order, with A-2-3 between J-Q-K and Q-K-A (the default) or the
     lowest straight (see :mod:`pokersim.rankings.zhajinhua_order`).
 
+    Parameters
+    ----------
+    a23 : {"between-jqk-qka", "lowest"}, optional
+        Where the straight A-2-3 ranks.
+
+    Returns
+    -------
+    Ranking
+        The Zhajinhua ranking.
+
+    Examples
+    --------
     >>> zhajinhua(a23="lowest").name
     'zhajinhua-a23-lowest'
     """
@@ -237,7 +273,13 @@ def _shipped() -> dict[str, hashed.HashTables]:
 
 def save_tables(path: Path = SHIPPED) -> None:
     """Build every ranking's tables and write them to ``path`` (the package ships them):
-    ``python -m pokersim.rankings``."""
+    ``python -m pokersim.rankings``.
+
+    Parameters
+    ----------
+    path : pathlib.Path, optional
+        Where to write the tables (the shipped file by default).
+    """
     arrays = {}
     for name, ranking in RANKINGS.items():
         if ranking.five_key is not None:
