@@ -99,7 +99,7 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         with it the result depends on the seed and the chunk size, nothing else.
     progress : bool
         Show a progress bar on stderr for runs over a second.
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         The game, Hold'em by default (:mod:`pokersim.games.game`): short deck, Omaha, stud,
         razz, the draw games... In every game a player may also be a partial hand completed
         at random or a weighted list of hands (:mod:`pokersim.engine.question`), and split-pot games

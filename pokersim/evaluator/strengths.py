@@ -200,7 +200,7 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
         How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
         ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"``, ``"badugi"``,
         ``"zhajinhua"`` or ``"zhajinhua-a23-lowest"`` (see :mod:`pokersim.rankings`).
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         Instead of a ranking, a game (see :mod:`pokersim.games.game`): each row is one
         player's hole cards then the board (``game.hole + game.board`` cards), ranked as the
         game makes a hand (Omaha and Courchevel: exactly two hole cards and three board
