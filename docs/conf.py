@@ -10,7 +10,9 @@ reference is generated from the docstrings (autodoc, numpydoc).
 """
 
 import importlib
+import inspect
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -53,6 +55,37 @@ autodoc_default_options = {"members": True, "member-order": "bysource"}
 autodoc_typehints = "none"  # the numpydoc text says what each argument takes
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
+
+# numpydoc's validation (a warning, so a failure of the build under -W) on the public
+# functions: every parameter documented (PR01), none unknown (PR02), a Returns section where
+# the function returns a value (RT01), a docstring (GL08). It covers the functions of
+# ``pokersim.__all__`` and the public functions (their ``__all__``) of the modules below, each
+# at the name autodoc documents it under (the module defining it); classes, methods and every
+# other module are left out. tests/test_public_api.py runs the same checks on the same
+# functions (and reads these lists).
+NUMPYDOC_MODULES = (
+    "pokersim.plots", "pokersim.io", "pokersim.isomorphism", "pokersim.rankings",
+    "pokersim.data", "pokersim.games.game", "pokersim.games.draw5", "pokersim.games.videopoker",
+    "pokersim.games.zhajinhua",
+)
+numpydoc_validation_checks = {"PR01", "PR02", "RT01", "GL08"}
+
+
+def _validated() -> list[str]:
+    """The full names of the functions numpydoc validates."""
+    found = set()
+    for module, names in [("pokersim", pokersim.__all__)] + [
+            (m, importlib.import_module(m).__all__) for m in NUMPYDOC_MODULES]:
+        for name in names:
+            obj = getattr(importlib.import_module(module), name)
+            if inspect.isfunction(inspect.unwrap(obj)):
+                found.add(f"{obj.__module__}.{obj.__qualname__}")
+    return sorted(found)
+
+
+# numpydoc skips the names an exclusion matches: here every name but those above.
+numpydoc_validation_exclude = {
+    r"^(?!(?:" + "|".join(re.escape(name) for name in _validated()) + r")$)"}
 
 # --- HTML ------------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"

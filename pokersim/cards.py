@@ -21,6 +21,9 @@ from ._core.jit import jit
 from ._core.validation import short_repr
 from .errors import CardError, DuplicateCardError, HandShapeError
 
+__all__ = ["CARD_NAMES", "RANK_NAMES", "RANKS", "SUIT_SYMBOLS", "SUITS", "format_cards",
+           "parse_cards", "parse_hands"]
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -54,6 +57,20 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
     and its position, and :class:`DuplicateCardError` for a repeated card. ``hand`` is only
     used to number the hand in messages.
 
+    Parameters
+    ----------
+    text : str
+        The hand's cards.
+    hand : int, optional
+        The hand's number, for the error messages only.
+
+    Returns
+    -------
+    numpy.ndarray
+        The card ids, ``uint8``, in the order given.
+
+    Examples
+    --------
     >>> parse_cards("2c 2s Ac As")
     array([ 0,  3, 48, 51], dtype=uint8)
     """
@@ -92,6 +109,18 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
 def parse_hands(texts: Iterable[str]) -> np.ndarray:
     """Parse several hands of equal length into an (N, k) ``uint8`` array.
 
+    Parameters
+    ----------
+    texts : iterable of str
+        The hands, each as :func:`parse_cards` takes it, all of one length.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint8`` card ids of shape (N, k): a row per hand.
+
+    Examples
+    --------
     >>> parse_hands(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"]).shape
     (2, 5)
     """
@@ -117,6 +146,18 @@ def parse_hands(texts: Iterable[str]) -> np.ndarray:
 def format_cards(cards) -> str | list[str]:
     """Text of a card array: a string for one hand (1-D), a list of strings for (N, k).
 
+    Parameters
+    ----------
+    cards : array_like
+        Card ids (``uint8``): one hand (1-D) or a hand a row (2-D).
+
+    Returns
+    -------
+    str or list of str
+        The text of the hand, or a list with the text of each row.
+
+    Examples
+    --------
     >>> format_cards(np.array([51, 45, 34], dtype=np.uint8))
     'As Kd Th'
     """

@@ -4,6 +4,11 @@ Tests and benchmarks patch these values here (for example ``DEAL_BLOCK``) rather
 threading options through every call.
 """
 
+__all__ = ["CHUNK_TRIALS", "DEAL_BLOCK", "DEFAULT_TRIALS", "EQUITY_BLOCK", "EXACT_CHUNK_WORK",
+           "EXACT_TUPLES", "EXACT_WORK", "ISOMORPHISM_MIN_WORK", "JIT_OPTIONS", "JOINT_TUPLES",
+           "MAX_REJECTIONS", "MAX_TRIALS", "MC_BLOCK", "MERGE_RANK_BOARDS", "PROGRESS_DELAY",
+           "SUIT_ISOMORPHISM"]
+
 #: Options every kernel is compiled with (see :func:`pokersim._core.jit.jit`).
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
 

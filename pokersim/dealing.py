@@ -20,6 +20,8 @@ from .cards import as_card_set, format_cards
 from .errors import PokersimInputError
 from .games.game import get as get_game
 
+__all__ = ["DECKS", "deal"]
+
 #: Draws taken from one 64-bit random number (the product of their ranges stays < 2**60).
 BATCH = 10
 

@@ -31,6 +31,8 @@ from .cards import (
 )
 from .errors import CardError, HandShapeError
 
+__all__ = ["SUIT_COLOURS", "SYMBOL_NAMES", "CardView", "show", "with_symbols"]
+
 #: Text colour of each suit (clubs, diamonds, hearts, spades): red for the red suits.
 SUIT_COLOURS = ("#000000", "#c8102e", "#c8102e", "#000000")
 SYMBOL_NAMES = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)  # SYMBOL_NAMES[51] == "A♠"
@@ -149,6 +151,20 @@ def with_symbols(frame: pd.DataFrame, *, columns=None) -> pd.DataFrame:
     parse as cards (such as ``cards``, ``hold`` or ``best_five``), at least one of them not
     empty. A named column that does not hold cards raises :class:`CardError`.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table with card columns.
+    columns : list of str, optional
+        The columns to rewrite; by default every text column that holds cards.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy of ``frame`` with the suit symbols.
+
+    Examples
+    --------
     >>> from pokersim.games import draw5
     >>> with_symbols(draw5.deal_table(2, seed=11))[["seat", "cards", "hand"]]
       seat           cards           hand

@@ -1,5 +1,8 @@
 """The exceptions pokersim raises for bad input. All are ``ValueError`` subclasses."""
 
+__all__ = ["CardError", "DuplicateCardError", "HandShapeError", "PokersimDeprecationWarning",
+           "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"]
+
 
 class PokersimInputError(ValueError):
     """Base class: an argument pokersim cannot use. The message names the value."""

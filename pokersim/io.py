@@ -59,6 +59,8 @@ from ._core.validation import cannot_write, check_writable, quoted_path, short_r
 from .errors import PokersimInputError
 from .results import ResultFrame
 
+__all__ = ["EXACT_CSV", "TABLE_FORMATS", "read_table", "table_metadata", "write_table"]
+
 #: The formats :func:`write_table` writes, by file suffix.
 TABLE_FORMATS = ("csv", "json", "parquet")
 #: The path that means standard output.
@@ -83,6 +85,20 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
     its target, which gets the new content. A path that names something other than a regular
     file (a FIFO, a device such as ``/dev/null``, a socket) is written through in place, as
     the shell's ``>`` does: its reader gets the content, and it stays what it was.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file to write.
+    write : callable
+        Called with the open file; it writes the content.
+    mode : str, optional
+        ``"w"`` (text, the default) or ``"wb"`` (bytes).
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
     """
     path = Path(path)
     try:
@@ -118,7 +134,13 @@ def _open(file, mode: str):
 
 def require_format(fmt: str) -> None:
     """Raise ImportError (saying what to install) if ``fmt`` needs a package that is missing,
-    and PokersimInputError for a format :func:`write_table` does not know."""
+    and PokersimInputError for a format :func:`write_table` does not know.
+
+    Parameters
+    ----------
+    fmt : str
+        A format name: "csv", "json" or "parquet".
+    """
     if fmt not in TABLE_FORMATS:
         raise PokersimInputError(f"unknown table format {short_repr(fmt)}; known: "
                                  f"{', '.join(TABLE_FORMATS)}")
@@ -135,6 +157,20 @@ def table_metadata(frame: pd.DataFrame, **extra) -> dict:
     command line), then ``frame.attrs``, as JSON values (a dataclass as a dict, an array as a
     list, NaN as None, anything else JSON has no word for as its text).
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table, whose ``attrs`` end the block.
+    **extra
+        Entries written after pokersim's version (such as ``command``).
+
+    Returns
+    -------
+    dict
+        The metadata block, JSON values only.
+
+    Examples
+    --------
     >>> frame = pd.DataFrame({"n": [1]})
     >>> frame.attrs.update(seed=np.int64(3), opponents=range(1, 3))
     >>> meta = table_metadata(frame, command="pokersim vs-random AA")
@@ -178,6 +214,24 @@ def write_table(frame: pd.DataFrame, path, fmt: str | None = None, *,
     CSV file (such as ``"%.7f"``). Returns ``path``. A path that cannot be written (no such
     folder, a folder, a read-only place) is a :class:`~pokersim.errors.PokersimInputError`
     naming it, raised before anything is written.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table to write.
+    path : str or pathlib.Path
+        The file, or ``"-"`` for standard output.
+    fmt : {"csv", "json", "parquet"}, optional
+        The format; by default the file's suffix.
+    metadata : mapping, optional
+        The metadata block; by default :func:`table_metadata` of ``frame``.
+    float_format : str, optional
+        pandas' ``float_format`` for a CSV file.
+
+    Returns
+    -------
+    pathlib.Path or str
+        ``path``, as written.
     """
     if str(path) != STDOUT:
         check_writable(path)
@@ -243,6 +297,20 @@ def read_table(path, fmt: str | None = None) -> ResultFrame:
     ``--parquet``), its metadata block as ``attrs``; ``fmt`` as there. A
     :class:`~pokersim.results.ResultFrame`, printed as pokersim prints its results.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A file written by :func:`write_table`.
+    fmt : {"csv", "json", "parquet"}, optional
+        The format; by default the file's suffix.
+
+    Returns
+    -------
+    ResultFrame
+        The table, its metadata block as ``attrs``.
+
+    Examples
+    --------
     >>> import tempfile, pathlib
     >>> frame = pd.DataFrame({"category": ["Pair"], "count": [3]})
     >>> frame.attrs.update(method="exact", partial=False)

@@ -44,6 +44,18 @@ def _round_number(round) -> int:
 def class_count(round) -> int:
     """The number of classes of a round: its indices are 0 .. ``class_count(round) - 1``.
 
+    Parameters
+    ----------
+    round : str or int
+        A round, by name (:data:`ROUNDS`) or number (0 to 3).
+
+    Returns
+    -------
+    int
+        The number of suit-isomorphic classes of the round.
+
+    Examples
+    --------
     >>> [class_count(r) for r in ROUNDS]
     [169, 1286792, 13960050, 123156254]
     """

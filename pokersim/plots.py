@@ -29,6 +29,9 @@ from ._core.validation import check_writable, short_repr
 from .errors import PokersimInputError
 from .ranges import starting_hand_names
 
+__all__ = ["category_frequencies", "equity_distribution", "equity_vs_players", "readme_figure",
+           "starting_hand_grid", "win_rates"]
+
 
 def _axes(ax):
     if ax is not None:
@@ -45,6 +48,18 @@ def line_styles(n: int) -> list[tuple[tuple[float, ...], str]]:
     next ten take the light ``tab20`` partner of each, dashed; beyond, ``viridis`` spreads the
     colours evenly, solid. No two lines share a colour, where a 10-colour cycle would repeat.
 
+    Parameters
+    ----------
+    n : int
+        The number of lines.
+
+    Returns
+    -------
+    list of tuple
+        ``(colour, line style)`` for each line: an RGB(A) tuple and ``"-"`` or ``"--"``.
+
+    Examples
+    --------
     >>> styles = line_styles(12)
     >>> len(set(colour for colour, _ in styles)), styles[0][1], styles[10][1]
     (12, '-', '--')
@@ -72,6 +87,24 @@ def category_frequencies(exact: pd.DataFrame, monte_carlo: pd.DataFrame | None =
     """Bars of each category's probability (``category_frequencies`` output), best on top;
     with ``monte_carlo`` its estimates as points with 2-standard-error bars.
 
+    Parameters
+    ----------
+    exact : pandas.DataFrame
+        Exact category frequencies (:func:`pokersim.category_frequencies`).
+    monte_carlo : pandas.DataFrame, optional
+        Monte Carlo estimates of the same, drawn as points with error bars.
+    log : bool, optional
+        A logarithmic probability axis (the default).
+    ax : matplotlib.axes.Axes, optional
+        The axes to draw on; by default a new figure's.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn on.
+
+    Examples
+    --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> from pokersim import plots
@@ -106,6 +139,22 @@ def equity_vs_players(table: pd.DataFrame, hands: list[str] | str | None = None,
     dashed. ``table`` has columns hand (or player), opponents, equity — the shipped
     starting-hand table (:func:`pokersim.data.starting_hands`) or ``equity_vs_random`` output.
 
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Columns hand (or player), opponents and equity.
+    hands : list of str or str, optional
+        The hands to draw; by default all of the table's.
+    ax : matplotlib.axes.Axes, optional
+        The axes to draw on; by default a new figure's.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn on.
+
+    Examples
+    --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> ax = equity_vs_players(ps.data.starting_hands(), ["AA", "72o"])
@@ -138,6 +187,22 @@ def starting_hand_grid(table: pd.DataFrame, opponents: int = 1, ax=None):
     """The 13 x 13 grid of starting hands (pairs on the diagonal, suited above, offsuit below)
     coloured by equity against ``opponents`` random hands.
 
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Columns hand, opponents and equity, such as :func:`pokersim.data.starting_hands`.
+    opponents : int, optional
+        The count of random opponents whose equities colour the grid (1 by default).
+    ax : matplotlib.axes.Axes, optional
+        The axes to draw on; by default a new figure's.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn on.
+
+    Examples
+    --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> ax = starting_hand_grid(ps.data.starting_hands(), opponents=3)
@@ -170,6 +235,20 @@ def starting_hand_grid(table: pd.DataFrame, opponents: int = 1, ax=None):
 def win_rates(frame: pd.DataFrame, ax=None):
     """Stacked bars of win, tie and lose by category (the games' ``win_rates`` output).
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A games' ``win_rates`` table: category, win, tie and lose.
+    ax : matplotlib.axes.Axes, optional
+        The axes to draw on; by default a new figure's.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn on.
+
+    Examples
+    --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> from pokersim.games import zhajinhua
@@ -198,6 +277,20 @@ def equity_distribution(table: pd.DataFrame, ax=None):
     make up (their ``frequency``, so that card removal and weights count), one line per range,
     each labelled with the range's text and its equity.
 
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`pokersim.equity_distribution` output.
+    ax : matplotlib.axes.Axes, optional
+        The axes to draw on; by default a new figure's.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes drawn on.
+
+    Examples
+    --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> from pokersim import plots
@@ -243,6 +336,18 @@ def readme_figure(path=README_FIGURE) -> Path:
     to ``path`` (in a folder that exists: checked first) and returns the path. Regenerate the
     README's with ``python -m pokersim.plots docs/equity_vs_players.png``.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path, optional
+        Where to write the PNG (:data:`README_FIGURE` by default).
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+
+    Examples
+    --------
     >>> import tempfile
     >>> path = readme_figure(Path(tempfile.mkdtemp()) / "fig.png")
     >>> path.read_bytes()[:4]
@@ -266,7 +371,18 @@ def readme_figure(path=README_FIGURE) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m pokersim.plots [PATH]``: draw :func:`readme_figure` to PATH (default
-    :data:`README_FIGURE`); a path that cannot be written is one line on stderr, status 2."""
+    :data:`README_FIGURE`); a path that cannot be written is one line on stderr, status 2.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments (``sys.argv[1:]`` by default): at most one, the path.
+
+    Returns
+    -------
+    int
+        The exit status: 0, or 2 when the path cannot be written.
+    """
     args = sys.argv[1:] if argv is None else argv
     if len(args) > 1 or (args and args[0].startswith("-")):
         print("usage: python -m pokersim.plots [PATH]  (default: equity_vs_players.png)",

@@ -32,6 +32,9 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+__all__ = ["DEAL_COLUMNS", "FREQUENCY_COLUMNS", "OUTCOMES", "SPLIT_POT_COLUMNS", "WIN_RATE_COLUMNS",
+           "ResultFrame"]
+
 #: Columns of a frequency table, in order (one row per category, strongest first).
 FREQUENCY_COLUMNS = ("category", "count", "probability", "std_error", "one_in", "method")
 #: Columns of a win-rate or equity table after its key columns (``player``, ``category``,

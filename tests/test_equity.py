@@ -176,7 +176,8 @@ def test_equity_vs_random_table():
     df = equity_vs_random("AsAd", opponents=[1, 2, 3], trials=100_000, seed=3)
     assert df.opponents.tolist() == [1, 2, 3]
     assert df.equity.is_monotonic_decreasing
-    assert df.equity.iloc[0] == pytest.approx(0.852, abs=0.005)  # AA vs one random: 85.2%
+    # AA against one random hand: 0.8520371 exactly (the shipped heads-up table)
+    assert abs(df.equity.iloc[0] - 0.8520371) < 4 * df.std_error.iloc[0]
 
 
 @pytest.mark.parametrize("hand, game, board", [("As Ad Ks Kd", "omaha", "2c 7d 9h Ts"),

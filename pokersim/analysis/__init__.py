@@ -18,3 +18,6 @@ The functions are read from ``pokersim`` itself; each module is imported on firs
 >>> int(table.combos.sum())  # QQ less the Qh: 3 combos; KK and AA: 6 each
 15
 """
+
+#: No names of its own: its public names are its modules (and their names, read from pokersim).
+__all__: list[str] = []

@@ -39,6 +39,8 @@ from ..rankings import BADUGI, PLAIN
 from ..rankings.badugi import badugi_counts
 from ..results import ResultFrame, frequency_table
 
+__all__ = ["category_frequencies", "strength_counts"]
+
 #: Added to a key, makes bit 3 of a suit counter set if that suit already holds 4 cards: when
 #: no suit does, one more card cannot make a flush and the flush test can be skipped.
 ONE_PER_SUIT = np.uint64(0x1111 << SUIT_SHIFT)

@@ -25,6 +25,13 @@ def starting_hands() -> ResultFrame:
     opponent, Monte Carlo to a standard error of at most 0.0005 beyond). Regenerate with
     ``python -m pokersim.tools.starting_hands``.
 
+    Returns
+    -------
+    ResultFrame
+        A win-rate table: a row per starting hand and opponent count.
+
+    Examples
+    --------
     >>> table = starting_hands()
     >>> float(table[(table.hand == "AA") & (table.opponents == 1)].equity.iloc[0])
     0.8520371
@@ -45,6 +52,18 @@ def heads_up(value: str | None = None) -> ResultFrame:
     :func:`~pokersim.ranges.starting_hand_names`. Regenerate with
     ``python -m pokersim.tools.heads_up``.
 
+    Parameters
+    ----------
+    value : str, optional
+        A number column (such as ``"equity"``) for the wide 169 x 169 form.
+
+    Returns
+    -------
+    ResultFrame
+        The long table, or the wide grid of ``value``.
+
+    Examples
+    --------
     >>> grid = heads_up("equity")
     >>> round(float(grid.loc["AKs", "QQ"]), 4), round(float(grid.loc["QQ", "AKs"]), 4)
     (0.4605, 0.5395)

@@ -99,7 +99,7 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         with it the result depends on the seed and the chunk size, nothing else.
     progress : bool
         Show a progress bar on stderr for runs over a second.
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         The game, Hold'em by default (:mod:`pokersim.games.game`): short deck, Omaha, stud,
         razz, the draw games... In every game a player may also be a partial hand completed
         at random or a weighted list of hands (:mod:`pokersim.engine.question`), and split-pot games
@@ -229,6 +229,33 @@ def equity_vs_random(hand, opponents=range(1, 10), board=None, dead=None, *,
     many ``"random"`` players, with the other arguments as there (the same seed for each),
     ``game`` included: Omaha, short deck, stud... (a split-pot game adds its high and low
     columns).
+
+    Parameters
+    ----------
+    hand : str or array_like
+        The hand whose equity is asked, as :func:`equity` takes a player.
+    opponents : int or sequence of int, optional
+        A count of random opponents, or a list of counts (a row each); 1 to 9 by default.
+    board : str or array_like, optional
+        The board's known cards, as :func:`equity` takes it.
+    dead : str or array_like, optional
+        Cards out of the deck, as :func:`equity` takes them.
+    trials : int, optional
+        Monte Carlo trials per count, as :func:`equity` takes them.
+    method : {"auto", "exact", "monte-carlo"}, optional
+        As :func:`equity` takes it.
+    seed : int or numpy.random.SeedSequence, optional
+        The seed of every count's run (the same for each).
+    target_stderr : float, optional
+        Stop each Monte Carlo run once its standard error is this small.
+    client : optional
+        A Dask client or an executor to run the chunks on, as :func:`equity` takes it.
+    chunk_size : int, optional
+        Trials per chunk, as :func:`equity` takes it.
+    progress : bool, optional
+        Show a progress bar.
+    game : str or Game, optional
+        The game (Hold'em by default), as :func:`equity` takes it.
 
     Returns
     -------

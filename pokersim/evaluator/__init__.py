@@ -12,3 +12,6 @@ The lookup tables and the lookup itself are :mod:`pokersim.evaluator.tables` (an
 >>> int(pokersim.evaluate("As Ks Qs Js Ts")) == 7462  # the royal flush: the strongest hand
 True
 """
+
+#: No names of its own: its public names are its modules (and their names, read from pokersim).
+__all__: list[str] = []

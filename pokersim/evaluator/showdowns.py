@@ -58,7 +58,7 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
         (b,); or one board per table, (N, b).
     ranking : str or Ranking, default "high"
         How hands rank (see :func:`pokersim.evaluate`).
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         Instead of a ranking, a game: its hole cards per player and its whole board, hands
         made as the game makes them, split-pot games' low halves.
 

@@ -40,6 +40,9 @@ from ..rankings.names import HIGH_LABELS
 from ._simd import eight_hands
 from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 
+__all__ = ["CATEGORY_LABELS", "Category", "HighLow", "best_five", "cactus_rank", "category",
+           "describe", "evaluate"]
+
 N_STRENGTHS = 7462
 
 
@@ -196,7 +199,7 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
         How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
         ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"``, ``"badugi"``,
         ``"zhajinhua"`` or ``"zhajinhua-a23-lowest"`` (see :mod:`pokersim.rankings`).
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         Instead of a ranking, a game (see :mod:`pokersim.games.game`): each row is one
         player's hole cards then the board (``game.hole + game.board`` cards), ranked as the
         game makes a hand (Omaha and Courchevel: exactly two hole cards and three board
@@ -382,6 +385,23 @@ def category(strength, board=None, *, ranking="high"):
     them (text, or a ``uint8`` card array: ``uint8`` arrays are cards, strengths are
     ``int16``), with the ``board`` (see :func:`evaluate`).
 
+    Parameters
+    ----------
+    strength : array_like or str
+        Strengths from :func:`evaluate`, or hands as :func:`evaluate` takes them.
+    board : str or array_like, optional
+        The board shared by the hands given as ``strength`` (see :func:`evaluate`).
+    ranking : str or Ranking, optional
+        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+
+    Returns
+    -------
+    Category or numpy.ndarray
+        A :class:`Category` for one strength of the high order or a short deck, else an array of
+        category codes shaped like ``strength``.
+
+    Examples
+    --------
     >>> category(evaluate("2c 2d 2h 9s 9c"))
     <Category.FULL_HOUSE: 6>
     >>> category("2c 2d", board="2h 9s 9c")
@@ -423,6 +443,18 @@ def _are_cards(value) -> bool:
 def cactus_rank(strength):
     """The classic 1..7462 rank of treys, deuces and phevaluator (1 = royal flush).
 
+    Parameters
+    ----------
+    strength : int or array_like
+        Strengths of the high ranking, from :func:`evaluate`.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` ranks, 1 (royal flush) to 7462, shaped like ``strength``.
+
+    Examples
+    --------
     >>> int(cactus_rank(7462)), int(cactus_rank(1))
     (1, 7462)
     """
@@ -439,6 +471,22 @@ def describe(strength, board=None, *, ranking="high"):
     them (text, or a ``uint8`` card array: ``uint8`` arrays are cards, strengths are
     ``int16``), with the ``board`` (see :func:`evaluate`).
 
+    Parameters
+    ----------
+    strength : array_like or str
+        Strengths from :func:`evaluate`, or hands as :func:`evaluate` takes them.
+    board : str or array_like, optional
+        The board shared by the hands given as ``strength`` (see :func:`evaluate`).
+    ranking : str or Ranking, optional
+        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+
+    Returns
+    -------
+    str or list
+        A name for one strength, a list of names (nested like the array) for several.
+
+    Examples
+    --------
     >>> describe(evaluate("5d 4c 3h 2s Ac"))
     'Straight, Five high'
     >>> describe("Kh Kd", board="4c 4s Kc 9h 2d"), describe(["Ah Ad", "7c 2d"], "Ac 7h 7s")
@@ -538,6 +586,25 @@ def best_five(hands, board=None, *, ranking="high", game=None):
     gives a :class:`HighLow` whose ``low`` rows are 255 (no card) where the hand has no low.
     Hands and ``board`` are as :func:`evaluate` takes them.
 
+    Parameters
+    ----------
+    hands : str, sequence of str or array_like
+        Hands as :func:`evaluate` takes them.
+    board : str or array_like, optional
+        The board shared by the hands (see :func:`evaluate`).
+    ranking : str or Ranking, optional
+        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+    game : str or Game, optional
+        A game whose hands these are (rows as :func:`evaluate` takes them): the five it plays.
+
+    Returns
+    -------
+    numpy.ndarray or HighLow
+        ``uint8`` cards, a row per hand (one row for one hand): five, or four (badugi), or three
+        (Zhajinhua); a :class:`HighLow` of two such arrays for a split-pot ``game``.
+
+    Examples
+    --------
     >>> format_cards(best_five("Kh Kd", board="4c 4s Kc 9h 2d"))
     'Kh Kd Kc 4s 4c'
 

@@ -9,8 +9,8 @@ How the fast evaluator works (the technique of OMPEval and SKPokerEval, in Numba
 * **Flushes.** At most one suit can hold 5 of 7 cards. The 13-bit mask of that suit's ranks
   indexes :data:`Tables.flush` (8,192 entries) holding the best flush or straight flush.
 * **Everything else** is a function of the rank multiset alone: one perfect-hash lookup,
-  ``hash[key + offsets[key >> HASH_SHIFT]]``, in a table of a few tens of thousands of
-  ``uint16`` strengths (about 150 KB with the offsets, so it stays in cache).
+  ``hash[key + offsets[key >> HASH_SHIFT]]``, in a table of 224,533 ``int16`` strengths
+  (449,066 bytes, about 449 KB; the offsets are 4,491 ``int32``, 17,964 bytes more).
 * **Reading them.** Every kernel sums a hand's keys and suit-rank bits with
   :func:`key_and_bits` and reads its strength with :func:`lookup` (:func:`nonflush_strength`
   where no flush is possible), inlined.

@@ -14,6 +14,9 @@ pokersim.games import draw5``), so that the core modules can read a game's descr
 
 import importlib
 
+#: No names of its own: its public names are its modules, below.
+__all__: list[str] = []
+
 #: The modules of the package, imported on first use.
 MODULES = ("game", "draw5", "videopoker", "zhajinhua")
 

@@ -56,6 +56,9 @@ from ..results import deal_table as _deal_frame
 from . import _by_category
 from .videopoker import N_SMALL
 
+__all__ = ["MAX_PLAYERS", "all_hands", "deal_table", "format_table", "heads_up_counts", "win_rates",
+           "winner_lines"]
+
 MAX_PLAYERS = 10  # 50 of the 52 cards
 PLAYERS_WHY = " (one deck holds five cards each for at most 10 players)"
 PLACE_LABELS = tuple(CATEGORY_LABELS[::-1])  # place 1 = Royal Flush .. place 10 = High Card
@@ -125,10 +128,24 @@ def _check_frame(frame, columns: tuple, what: str) -> None:
                                  f"the columns {missing}")
 
 
-def winner_lines(frame: pd.DataFrame, max_rounds: int = 10) -> list[str]:
+def winner_lines(frame: pd.DataFrame, *, max_rounds: int = 10) -> list[str]:
     """One line a round naming the winner (or the seats that tie and split the pot). Takes a
     deal table (of any game: round, seat, cards, hand, outcome).
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A deal table (round, seat, cards, hand, outcome).
+    max_rounds : int, optional
+        The most rounds to name (10 by default).
+
+    Returns
+    -------
+    list of str
+        One line per round.
+
+    Examples
+    --------
     >>> winner_lines(deal_table(3, seed=11))
     ['Round 1: seat 3 wins with Pair of Nines (9s 6s Js Ks 9c)']
     """
@@ -154,6 +171,18 @@ def format_table(frame: pd.DataFrame) -> str:
     """The deal as text, a block a round, the winner marked ``<- WINNER`` (``<- SPLIT`` for
     each seat of a tie). Takes the frame of :func:`deal_table`.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The deal table of :func:`deal_table`.
+
+    Returns
+    -------
+    str
+        The deal as text.
+
+    Examples
+    --------
     >>> text = format_table(deal_table(3, seed=2))
     >>> text.splitlines()[0], text.count("<- WINNER") + text.count("<- SPLIT") >= 1
     ('Round 1', True)
@@ -293,9 +322,16 @@ def _heads_up_kernel(order, hands, counts, lower, equal):
 
 
 def all_hands() -> np.ndarray:
-    """Every five-card hand, (2598960, 5) uint8, each row ascending, rows in lexicographic
-    order (read-only).
+    """Every five-card hand.
 
+    Returns
+    -------
+    numpy.ndarray
+        uint8, shape (2598960, 5), read-only: each row ascending, rows in lexicographic
+        order.
+
+    Examples
+    --------
     >>> all_hands()[[0, -1]].tolist()
     [[0, 1, 2, 3, 4], [47, 48, 49, 50, 51]]
     """
@@ -304,9 +340,17 @@ def all_hands() -> np.ndarray:
 
 def heads_up_counts() -> np.ndarray:
     """Exact heads-up results of every hand of :func:`all_hands` against all C(47, 5) =
-    1,533,939 hands of the other 47 cards: an int64 array (2598960, 3) of wins, ties, losses
-    (as :func:`pokersim.games.zhajinhua.heads_up_counts` counts Zhajinhua's). About a second.
+    1,533,939 hands of the other 47 cards (about a second).
 
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape (2598960, 3): wins, ties and losses of each hand, in the order of
+        :func:`all_hands` (as :func:`pokersim.games.zhajinhua.heads_up_counts` counts
+        Zhajinhua's).
+
+    Examples
+    --------
     >>> counts = heads_up_counts()
     >>> counts.shape, sorted(set(counts.sum(axis=1).tolist()))
     ((2598960, 3), [1533939])

@@ -32,6 +32,8 @@ from .. import rankings
 from .._core.validation import check_flag, named, short_repr
 from ..errors import PokersimInputError
 
+__all__ = ["GAMES", "NAMES", "Game", "get", "short_deck", "zhajinhua"]
+
 
 @dataclass(frozen=True)
 class Game:
@@ -127,6 +129,18 @@ NAMES = tuple(GAMES)
 def get(game) -> Game:
     """The :class:`Game` of a name (or a Game, returned as it is).
 
+    Parameters
+    ----------
+    game : str or Game
+        A game's name (one of :data:`NAMES`) or a Game.
+
+    Returns
+    -------
+    Game
+        The game.
+
+    Examples
+    --------
     >>> get("razz").ranking
     'ace-to-five'
     """
@@ -136,6 +150,18 @@ def get(game) -> Game:
 def short_deck(trips_beat_straight: bool = False) -> Game:
     """Short-deck Hold'em, where three of a kind beats a straight on request.
 
+    Parameters
+    ----------
+    trips_beat_straight : bool, optional
+        Whether three of a kind beats a straight (False by default).
+
+    Returns
+    -------
+    Game
+        Short-deck Hold'em.
+
+    Examples
+    --------
     >>> short_deck(trips_beat_straight=True).ranking
     'short-deck-trips'
     """
@@ -146,6 +172,18 @@ def short_deck(trips_beat_straight: bool = False) -> Game:
 def zhajinhua(a23: str = "between-jqk-qka") -> Game:
     """Zhajinhua, where A-2-3 ranks between J-Q-K and Q-K-A (the default) or lowest.
 
+    Parameters
+    ----------
+    a23 : {"between-jqk-qka", "lowest"}, optional
+        Where the straight A-2-3 ranks.
+
+    Returns
+    -------
+    Game
+        Zhajinhua.
+
+    Examples
+    --------
     >>> zhajinhua(a23="lowest").ranking
     'zhajinhua-a23-lowest'
     """

@@ -60,6 +60,9 @@ from ..evaluator.strengths import Category, kernel_args, row_strength
 from ..evaluator.tables import KEY_BIAS, lookup, tables
 from ..results import ResultFrame, frequency_table
 
+__all__ = ["PAY_TABLES", "STRATEGIES", "Hand", "PayTable", "VideoPokerReturn", "as_paytable",
+           "best_hold", "classify", "expected_return", "hold_counts", "simulate"]
+
 
 class Hand(enum.IntEnum):
     """The eleven Jacks-or-Better classes, weakest first; the value is the code."""
@@ -250,6 +253,18 @@ class PayTable:
 def as_paytable(paytable) -> PayTable:
     """A :class:`PayTable` from None (9/6), a PayTable, a name or a mapping.
 
+    Parameters
+    ----------
+    paytable : None, PayTable, str or mapping
+        The pay table, or its name, or its pays by hand.
+
+    Returns
+    -------
+    PayTable
+        The pay table.
+
+    Examples
+    --------
     >>> as_paytable("8/5") == PayTable.named("8/5")
     True
     """
@@ -310,6 +325,18 @@ def hold_counts(hand) -> np.ndarray:
     """(32, 11) int64: for each hold (bit j keeps card j of ``hand``, as given), how many of
     its C(47, 5 - kept) draws end in each class. Every draw is enumerated.
 
+    Parameters
+    ----------
+    hand : str or array_like
+        Five cards.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` counts of shape (32, 11): holds by final-hand classes.
+
+    Examples
+    --------
     >>> int(hold_counts("As Ks Qs Js Ts")[31, Hand.ROYAL_FLUSH])
     1
     """

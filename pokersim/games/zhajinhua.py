@@ -105,6 +105,8 @@ class Rules:
     ties : {"split", "suit"}
         Equal hands split the pot, or the suit of the highest card decides (♠ > ♥ > ♣ > ♦).
 
+    Examples
+    --------
     >>> from pokersim.games import zhajinhua as zjh
     >>> zjh.Rules(a23="lowest", ties="suit")
     Rules(a23='lowest', rule_235=False, ties='suit')
@@ -260,12 +262,23 @@ def evaluate(hands, *, rules: Rules = Rules()) -> np.ndarray:
 
 
 def category(strength, *, rules: Rules = Rules()):
-    """The category code (see :class:`Category`) of each strength from :func:`evaluate`; a
-    ``Category`` for one strength.
+    """The category code (see :class:`Category`) of each strength from :func:`evaluate`.
 
-    ``strength`` is an integer or a 1-D array of them (1..743, any rules': one scale); a
-    mixed-suit 2-3-5 is a high card. ``rules`` is checked, and changes nothing.
+    Parameters
+    ----------
+    strength : int or 1-D array of int
+        Strengths from :func:`evaluate` (1..743, under any rules: one scale); a value off
+        the scale is an error that names it.
+    rules : Rules, optional
+        Checked; it changes nothing (a mixed-suit 2-3-5 is a high card under every rule).
 
+    Returns
+    -------
+    Category or numpy.ndarray
+        A ``Category`` for one strength; an int8 array of the codes for an array.
+
+    Examples
+    --------
     >>> from pokersim.games import zhajinhua as zjh
     >>> zjh.category(zjh.evaluate("7s 7h 7d"))
     <Category.LEOPARD: 5>
@@ -281,9 +294,21 @@ def category(strength, *, rules: Rules = Rules()):
 
 
 def describe(strength):
-    """A name for each strength from :func:`evaluate`, such as ``"Pair of Kings"``: a string
-    for one strength, a list for a 1-D array.
+    """A name for each strength from :func:`evaluate`, such as ``"Pair of Kings"``.
 
+    Parameters
+    ----------
+    strength : int or 1-D array of int
+        Strengths from :func:`evaluate` (1..743); a value off the scale is an error that
+        names it.
+
+    Returns
+    -------
+    str or list of str
+        A string for one strength, a list for a 1-D array.
+
+    Examples
+    --------
     >>> from pokersim.games import zhajinhua as zjh
     >>> zjh.describe(zjh.evaluate(["Qh Kh Ah", "Ac 2d 3h", "7s 7h 2d", "2c 3d 5h"]))
     ['Straight Flush, Ace high', 'Straight, A-2-3', 'Pair of Sevens', 'High Card, Five']
@@ -528,11 +553,24 @@ def _with_rules(frame: ResultFrame, rules: Rules) -> ResultFrame:
 
 def heads_up_counts(*, rules: Rules = Rules()) -> np.ndarray:
     """Exact heads-up results of every hand of :func:`all_hands` against all C(49, 3) =
-    18,424 hands of the other 49 cards: an int64 array (22100, 3) of wins, ties, losses.
+    18,424 hands of the other 49 cards.
 
     Counted by inclusion-exclusion over each hand's cards, not enumerated (see
     :func:`pokersim.games._zhajinhua.heads_up_counts`), with every house rule.
 
+    Parameters
+    ----------
+    rules : Rules, optional
+        The house rules (the 2-3-5 rule and the suit tie-break change the counts).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape (22100, 3): wins, ties and losses of each hand, in the order of
+        :func:`all_hands` (as :func:`pokersim.games.draw5.heads_up_counts` counts draw5's).
+
+    Examples
+    --------
     >>> from pokersim.games import zhajinhua as zjh
     >>> counts = zjh.heads_up_counts()
     >>> sorted(set(counts.sum(axis=1).tolist()))

@@ -31,6 +31,8 @@ from ..errors import PokersimInputError
 from ..evaluator.tables import tables as high_tables
 from . import badugi, hashed, keys, names, zhajinhua_order
 
+__all__ = ["NAMES", "NO_LOW", "RANKINGS", "Ranking", "get", "short_deck", "zhajinhua"]
+
 #: The strength of a hand with no low (eight-or-better): below every low.
 NO_LOW = 0
 
@@ -187,6 +189,18 @@ NAMES = tuple(RANKINGS)
 def get(ranking) -> Ranking:
     """The :class:`Ranking` of a name (or a Ranking, returned as it is).
 
+    Parameters
+    ----------
+    ranking : str or Ranking
+        A ranking's name (one of :data:`NAMES`) or a Ranking.
+
+    Returns
+    -------
+    Ranking
+        The ranking.
+
+    Examples
+    --------
     >>> get("deuce-to-seven").labels[-1]
     '7-low'
     """
@@ -196,6 +210,18 @@ def get(ranking) -> Ranking:
 def short_deck(trips_beat_straight: bool = False) -> Ranking:
     """The short-deck ranking, where three of a kind beats a straight on request.
 
+    Parameters
+    ----------
+    trips_beat_straight : bool, optional
+        Whether three of a kind beats a straight (False by default).
+
+    Returns
+    -------
+    Ranking
+        The short-deck ranking.
+
+    Examples
+    --------
     >>> short_deck(trips_beat_straight=True).name
     'short-deck-trips'
     """
@@ -207,6 +233,18 @@ def zhajinhua(a23: str = "between-jqk-qka") -> Ranking:
     """Zhajinhua's three-card order, with A-2-3 between J-Q-K and Q-K-A (the default) or the
     lowest straight (see :mod:`pokersim.rankings.zhajinhua_order`).
 
+    Parameters
+    ----------
+    a23 : {"between-jqk-qka", "lowest"}, optional
+        Where the straight A-2-3 ranks.
+
+    Returns
+    -------
+    Ranking
+        The Zhajinhua ranking.
+
+    Examples
+    --------
     >>> zhajinhua(a23="lowest").name
     'zhajinhua-a23-lowest'
     """
@@ -236,7 +274,13 @@ def _shipped() -> dict[str, hashed.HashTables]:
 
 def save_tables(path: Path = SHIPPED) -> None:
     """Build every ranking's tables and write them to ``path`` (the package ships them):
-    ``python -m pokersim.rankings``."""
+    ``python -m pokersim.rankings``.
+
+    Parameters
+    ----------
+    path : pathlib.Path, optional
+        Where to write the tables (the shipped file by default).
+    """
     arrays = {}
     for name, ranking in RANKINGS.items():
         if ranking.five_key is not None:

@@ -1,0 +1,134 @@
+"""The public modules, as numpy's NEP 23 lists them: every module of the package is either
+public (listed here, importable, with an ``__all__`` whose names exist) or internal (a private
+name, ``_x``, or listed below as internal); and numpydoc's validation, which the docs build
+runs (``docs/conf.py``), holds for the public functions in the test suite too."""
+
+import ast
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+import pytest
+from numpydoc.validate import validate
+
+import pokersim
+
+PUBLIC_MODULES = [
+    "pokersim",
+    "pokersim.analysis",
+    "pokersim.analysis.breakdown",
+    "pokersim.analysis.distribution",
+    "pokersim.analysis.frequencies",
+    "pokersim.analysis.next_card",
+    "pokersim.analysis.starting_hands",
+    "pokersim.analysis.strength",
+    "pokersim.cards",
+    "pokersim.config",
+    "pokersim.convert",
+    "pokersim.data",
+    "pokersim.dealing",
+    "pokersim.display",
+    "pokersim.engine",
+    "pokersim.errors",
+    "pokersim.evaluator",
+    "pokersim.evaluator.showdowns",
+    "pokersim.evaluator.strengths",
+    "pokersim.games",
+    "pokersim.games.draw5",
+    "pokersim.games.game",
+    "pokersim.games.videopoker",
+    "pokersim.games.zhajinhua",
+    "pokersim.io",
+    "pokersim.isomorphism",
+    "pokersim.plots",
+    "pokersim.ranges",
+    "pokersim.rankings",
+    "pokersim.results",
+]
+
+#: Modules without a private name that are nonetheless no public API: the command line (its
+#: interface is the command), the builders and tools behind it, the equity engine's parts
+#: (its API is pokersim.engine), the evaluator's tables and the rankings' machinery.
+INTERNAL_MODULES = {
+    "pokersim.__main__",
+    "pokersim.cli", "pokersim.cli.__main__", "pokersim.cli.games", "pokersim.cli.hands",
+    "pokersim.cli.ranges", "pokersim.cli.speed", "pokersim.cli.strength",
+    "pokersim.engine.front", "pokersim.engine.games", "pokersim.engine.holdem",
+    "pokersim.engine.outcomes", "pokersim.engine.question", "pokersim.engine.runs",
+    "pokersim.evaluator.tables",
+    "pokersim.rankings.__main__", "pokersim.rankings.badugi", "pokersim.rankings.hashed",
+    "pokersim.rankings.keys", "pokersim.rankings.names", "pokersim.rankings.omaha",
+    "pokersim.rankings.zhajinhua_order",
+    "pokersim.tools", "pokersim.tools.bench", "pokersim.tools.heads_up",
+    "pokersim.tools.precompile", "pokersim.tools.starting_hands",
+}
+
+
+def _all_modules() -> set[str]:
+    names = {"pokersim"}
+    for info in pkgutil.walk_packages(pokersim.__path__, "pokersim."):
+        names.add(info.name)
+    return names
+
+
+def _private(name: str) -> bool:
+    return any(part.startswith("_") and part != "__main__" for part in name.split("."))
+
+
+def test_every_module_is_public_or_internal():
+    found = {m for m in _all_modules() if not _private(m)}
+    assert sorted(found - set(PUBLIC_MODULES) - INTERNAL_MODULES) == []
+    assert sorted((set(PUBLIC_MODULES) | INTERNAL_MODULES) - found) == []  # none stale
+    assert set(PUBLIC_MODULES).isdisjoint(INTERNAL_MODULES)
+    assert PUBLIC_MODULES == sorted(PUBLIC_MODULES)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_a_public_module_says_its_names(name):
+    module = importlib.import_module(name)
+    assert isinstance(module.__all__, list)
+    assert len(set(module.__all__)) == len(module.__all__)
+    missing = [n for n in module.__all__ if not hasattr(module, n)]
+    assert missing == []
+    assert all(not n.startswith("_") for n in module.__all__)
+
+
+# --- numpydoc's validation, as docs/conf.py runs it -----------------------------------------
+
+CONF = Path(__file__).resolve().parents[1] / "docs" / "conf.py"
+
+
+def _conf_value(name: str):
+    for node in ast.parse(CONF.read_text(encoding="utf-8")).body:
+        targets = [getattr(t, "id", None) for t in getattr(node, "targets", ())]
+        if isinstance(node, ast.Assign) and targets == [name]:
+            return ast.literal_eval(node.value)
+    raise LookupError(name)
+
+
+CHECKS = _conf_value("numpydoc_validation_checks")
+VALIDATED = _conf_value("NUMPYDOC_MODULES")
+
+
+def test_the_docs_build_validates_public_modules():
+    assert {"PR01", "PR02", "RT01", "GL08"} <= CHECKS
+    assert set(VALIDATED) <= set(PUBLIC_MODULES)
+
+
+def _public_functions() -> list[str]:
+    found = set()
+    for module, names in [("pokersim", pokersim.__all__)] + [
+            (m, importlib.import_module(m).__all__) for m in VALIDATED]:
+        for name in names:
+            obj = getattr(importlib.import_module(module), name)
+            if inspect.isfunction(inspect.unwrap(obj)):
+                found.add(f"{obj.__module__}.{obj.__qualname__}")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("name", _public_functions())
+def test_a_public_function_is_documented(name):
+    errors = [f"{code}: {message}" for code, message in validate(name)["errors"]
+              if code in CHECKS]
+    assert errors == []
