@@ -1084,7 +1084,7 @@ def test_draw5_text_helpers_any_frame(frame, max_rounds):
         _, err = attempt(fn, frame)
         assert err is not None and "deal_table" in str(err)
     table = draw5.deal_table(2, rounds=3, seed=1)
-    lines, err = attempt(draw5.winner_lines, table, max_rounds)
+    lines, err = attempt(draw5.winner_lines, table, max_rounds=max_rounds)
     if is_count(max_rounds, 0):
         assert err is None and len(lines) == min(3, max_rounds) + (max_rounds < 3)
     else:
