@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     from .analysis.distribution import equity_distribution
     from .analysis.frequencies import category_frequencies
     from .analysis.next_card import outs
-    from .analysis.strength import hand_strength, hand_strength_table
+    from .analysis.strength import hand_strength, hand_strength_table, write_hand_strength_table
     from .cards import format_cards, parse_cards, parse_hands
     from .dealing import deal
     from .display import CardView, show, with_symbols
@@ -56,7 +56,7 @@ __all__ = [
     "best_five", "cactus_rank", "category", "category_frequencies", "deal", "describe", "equity",
     "equity_distribution", "equity_vs_random", "evaluate", "format_cards", "hand_strength",
     "hand_strength_table", "outs", "parse_cards", "parse_hands", "parse_range", "range_breakdown",
-    "show", "showdown", "with_symbols",
+    "show", "showdown", "with_symbols", "write_hand_strength_table",
 ]
 
 # The public names by the submodule that defines them (as in the TYPE_CHECKING block above).
@@ -72,7 +72,7 @@ _SOURCES = {
     "evaluator.strengths": ("Category", "best_five", "cactus_rank", "category", "describe",
                             "evaluate"),
     "analysis.frequencies": ("category_frequencies",),
-    "analysis.strength": ("hand_strength", "hand_strength_table"),
+    "analysis.strength": ("hand_strength", "hand_strength_table", "write_hand_strength_table"),
     "analysis.next_card": ("outs",),
     "ranges": ("Range", "parse_range"),
     "evaluator.showdowns": ("Showdown", "showdown"),

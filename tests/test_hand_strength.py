@@ -16,7 +16,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pokersim import deal, evaluate, format_cards, hand_strength, hand_strength_table, parse_cards
+from pokersim import (
+    deal,
+    evaluate,
+    format_cards,
+    hand_strength,
+    hand_strength_table,
+    parse_cards,
+    write_hand_strength_table,
+)
 from pokersim.analysis.strength import _fill_table, _table_chunk, _write_parquet, board_classes
 from pokersim.errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
 from pokersim.io import read_table
@@ -280,16 +288,16 @@ def test_the_ways_to_give_hands_agree():
     (lambda: hand_strength("Ah Kh", "Qh 7d 2c", bins=2.5), PokersimInputError, "2.5"),
     (lambda: hand_strength_table("preflop"), PokersimInputError, "'preflop'"),
     (lambda: hand_strength_table("river", bins=10), PokersimInputError, "one runout"),
-    (lambda: hand_strength_table("flop", path="t.csv"), PokersimInputError, "t.csv"),
-    (lambda: hand_strength_table("flop", path="/no/such/dir/t.parquet"), PokersimInputError,
+    (lambda: write_hand_strength_table("flop", "t.csv"), PokersimInputError, "t.csv"),
+    (lambda: write_hand_strength_table("flop", "/no/such/dir/t.parquet"), PokersimInputError,
      "no folder"),
-    (lambda: hand_strength_table("flop", path=f"/no/{'d' * 300}/t.parquet"),
+    (lambda: write_hand_strength_table("flop", f"/no/{'d' * 300}/t.parquet"),
      PokersimInputError, "no folder '/no/ddd"),
-    (lambda: hand_strength_table("flop", path=f"/no/{'d' * 10**5}/t.parquet"),
+    (lambda: write_hand_strength_table("flop", f"/no/{'d' * 10**5}/t.parquet"),
      PokersimInputError, "File name too long"),
     # raised at once, not after the whole table is computed (a FileNotFoundError naming a
     # hidden temporary file, then)
-    (lambda: hand_strength_table("flop", path="/proc/t.parquet"), PokersimInputError,
+    (lambda: write_hand_strength_table("flop", "/proc/t.parquet"), PokersimInputError,
      "cannot write '/proc/t.parquet': no file can be made in '/proc'"),
     (lambda: hand_strength_table("flop", client=3), PokersimInputError, "client"),
     (lambda: hand_strength_table("flop", chunk_size=0), PokersimInputError, "chunk_size"),
@@ -389,7 +397,7 @@ def test_the_whole_turn_table(tmp_path):
     # on worker processes (spawned, so that the chunks and the problem travel by pickle)
     spawn = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(2, mp_context=spawn) as pool:
-        path = hand_strength_table("turn", tmp_path / "turn.parquet", client=pool,
+        path = write_hand_strength_table("turn", tmp_path / "turn.parquet", client=pool,
                                    progress=True)
     table = pd.read_parquet(path)
     assert len(table) == class_count("turn") and not table.isna().hs.any()
@@ -406,3 +414,11 @@ def test_the_whole_turn_table(tmp_path):
 
 def test_the_api_page_example_runs():
     assert run_section_example("Hand strength").failed == 0
+
+
+@pytest.mark.slow
+def test_the_written_flop_table_is_the_returned_one(tmp_path):
+    path = write_hand_strength_table("flop", tmp_path / "flop.parquet", bins=4)
+    written, returned = read_table(path), hand_strength_table("flop", bins=4)
+    pd.testing.assert_frame_equal(pd.DataFrame(written), pd.DataFrame(returned))
+    assert written.attrs["round"] == returned.attrs["round"] == "flop"

@@ -72,7 +72,8 @@ from ._strength import (
     board_stats_kernel,
 )
 
-__all__ = ["ROUNDS", "board_classes", "hand_strength", "hand_strength_table"]
+__all__ = ["ROUNDS", "board_classes", "hand_strength", "hand_strength_table",
+           "write_hand_strength_table"]
 
 #: The rounds a hand's strength is measured on, by their board cards.
 ROUNDS = {"flop": 3, "turn": 4, "river": 5}
@@ -289,24 +290,20 @@ def board_classes(n_board: int) -> np.ndarray:
     return out
 
 
-def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=None,
-                        progress=False):
+def hand_strength_table(round, *, bins=None, client=None, chunk_size=None, progress=False):
     """A row of HS, EHS, EHS², PPot and NPot for every suit-isomorphic class of a round.
 
     Each board of :func:`board_classes` is measured with all its hole pairs at once (as
     :func:`hand_strength` does) and each pair's measures go to the row of its class
     (:func:`pokersim.isomorphism.index`); :func:`pokersim.isomorphism.unindex` gives a
-    class's canonical hand.
+    class's canonical hand. :func:`write_hand_strength_table` writes the same table to a
+    Parquet file without building the frame.
 
     Parameters
     ----------
     round : str
         ``"flop"`` (1,286,792 classes), ``"turn"`` (13,960,050) or ``"river"``
         (123,156,254).
-    path : str or path-like, optional
-        Write the table to this Parquet file (its name ends in ``.parquet``), in row groups
-        of 4,194,304 classes, instead of returning it. The file appears only once complete;
-        :func:`pokersim.io.read_table` reads it back with its metadata block (the ``attrs``).
     bins : int, optional
         Also count each class's runouts by river hand strength in this many bins (see
         :func:`hand_strength`), as uint16 columns ``hist_0`` ..; not on the river.
@@ -320,10 +317,10 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
 
     Returns
     -------
-    ResultFrame or pathlib.Path
+    ResultFrame
         One row per class, in class order: ``class`` (int64), ``hs`` and on the flop and
         turn ``ehs``, ``ehs2``, ``ppot``, ``npot`` (float64), then the histogram; the
-        ``attrs`` of :func:`hand_strength`. With ``path``, the path written.
+        ``attrs`` of :func:`hand_strength`.
 
     Notes
     -----
@@ -331,11 +328,49 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
     Memory: the whole table, 16 bytes a class on the river (2 GB), 48 on the turn, 148 on the
     flop with 50 bins.
 
+    Examples
+    --------
     >>> table = hand_strength_table("flop", bins=50)  # doctest: +SKIP
     >>> hand = isomorphism.index("Ad Qc", "3h 4c Jh")
     >>> table.loc[hand, "ppot"]  # doctest: +SKIP
     0.2083...
     """
+    columns, hist, attrs = _table(round, bins, client, chunk_size, progress)
+    frame = ResultFrame({"class": np.arange(len(columns["hs"]), dtype=np.int64), **columns,
+                         **{f"hist_{i}": hist[:, i] for i in range(hist.shape[1])}})
+    frame.attrs.update(attrs)
+    return frame
+
+
+def write_hand_strength_table(round, path, *, bins=None, client=None, chunk_size=None,
+                              progress=False):
+    """Write :func:`hand_strength_table` to a Parquet file, in row groups of 4,194,304
+    classes, without building the frame (the river's table is 2 GB of columns).
+
+    Parameters
+    ----------
+    round : str
+        ``"flop"``, ``"turn"`` or ``"river"``.
+    path : str or path-like
+        The file to write (its name ends in ``.parquet``), checked before any work. It
+        appears only once complete; :func:`pokersim.io.read_table` reads it back with its
+        metadata block (the ``attrs``).
+    bins, client, chunk_size, progress
+        As in :func:`hand_strength_table`.
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+    """
+    path = _check_path(path)
+    columns, hist, attrs = _table(round, bins, client, chunk_size, progress)
+    return _write_parquet(path, columns, hist, attrs)
+
+
+def _table(round, bins, client, chunk_size, progress) -> tuple[dict, np.ndarray, dict]:
+    """(the columns by name, the histogram (classes, bins), the attrs) of a round's table,
+    the options checked first."""
     n_board = _round_cards(round)
     bins = _check_bins(bins)
     if bins and n_board == 5:
@@ -344,20 +379,12 @@ def hand_strength_table(round, path=None, *, bins=None, client=None, chunk_size=
     check_client(client)
     per_chunk = (TABLE_CHUNK[round] if chunk_size is None
                  else check_count(chunk_size, "chunk_size", 1))
-    if path is not None:
-        path = _check_path(path)
-    boards = board_classes(n_board)
-    columns, hist = _fill_table(round, boards, bins, per_chunk, client, progress)
+    columns, hist = _fill_table(round, board_classes(n_board), bins, per_chunk, client,
+                                progress)
     if np.isnan(columns["hs"]).any():  # every class is a relabelling of a hand on a board
         raise AssertionError(f"{int(np.isnan(columns['hs']).sum())} {round} classes "
                              "unreached")  # pragma: no cover
-    attrs = _attrs(n_board, bins)
-    if path is not None:
-        return _write_parquet(path, columns, hist, attrs)
-    frame = ResultFrame({"class": np.arange(len(columns["hs"]), dtype=np.int64), **columns,
-                         **{f"hist_{i}": hist[:, i] for i in range(bins)}})
-    frame.attrs.update(attrs)
-    return frame
+    return columns, hist, _attrs(n_board, bins)
 
 
 def _round_cards(round) -> int:
