@@ -166,8 +166,8 @@ def with_symbols(frame: pd.DataFrame, *, columns=None) -> pd.DataFrame:
     Examples
     --------
     >>> from pokersim.games import draw5
-    >>> with_symbols(draw5.deal_table(2, seed=11))[["seat", "cards", "hand"]]
-      seat           cards           hand
+    >>> with_symbols(draw5.deal_table(2, seed=11))[["seat", "cards", "description"]]
+      seat           cards    description
     0    1  6♣ 9♠ 6♥ K♥ J♠  Pair of Sixes
     1    2  T♣ J♥ 6♠ 6♦ 5♣  Pair of Sixes
     """

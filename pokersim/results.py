@@ -44,7 +44,7 @@ WIN_RATE_COLUMNS = ("win", "tie", "lose", "equity", "std_error", "outcomes", "me
 SPLIT_POT_COLUMNS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "high_equity",
                      "low_equity")
 #: Columns of a deal table, in order (one row per seat per round).
-DEAL_COLUMNS = ("round", "seat", "cards", "hand", "category", "strength", "outcome")
+DEAL_COLUMNS = ("round", "seat", "cards", "description", "category", "strength", "outcome")
 #: A seat's outcome in a deal table: the best hand alone, shared, or beaten.
 OUTCOMES = ("win", "tie", "lose")
 #: The ``method`` of a result: enumerated, simulated, or simulated and cut short by Ctrl-C.
@@ -213,7 +213,7 @@ def as_win_rate_table(frame: pd.DataFrame, keys: Sequence[str]) -> ResultFrame:
                           std_error, outcomes, method)
 
 
-def deal_table(rounds: int, players: int, cards, hand, category, strength, outcome,
+def deal_table(rounds: int, players: int, cards, description, category, strength, outcome,
                **extra) -> ResultFrame:
     """A deal table of ``rounds`` x ``players`` rows, round by round: :data:`DEAL_COLUMNS`
     (``category`` given as a categorical, ``outcome`` as codes into :data:`OUTCOMES`: 0 win,
@@ -221,7 +221,7 @@ def deal_table(rounds: int, players: int, cards, hand, category, strength, outco
 
     >>> deal_table(1, 2, ["As Ad", "Ks Kd"], ["Pair of Aces", "Pair of Kings"],
     ...            ["Pair", "Pair"], [2, 1], [0, 2])
-      round seat  cards           hand category strength outcome
+      round seat  cards    description category strength outcome
     0     1    1  As Ad   Pair of Aces     Pair        2     win
     1     1    2  Ks Kd  Pair of Kings     Pair        1    lose
     """
@@ -229,7 +229,7 @@ def deal_table(rounds: int, players: int, cards, hand, category, strength, outco
         "round": np.repeat(np.arange(1, rounds + 1, dtype=np.int64), players),
         "seat": np.tile(np.arange(1, players + 1, dtype=np.int64), rounds),
         "cards": list(cards),
-        "hand": list(hand),
+        "description": list(description),
         "category": category,
         "strength": np.asarray(strength, np.int64),
         "outcome": pd.Categorical.from_codes(np.asarray(outcome, np.int64),

@@ -57,12 +57,12 @@ def test_draw5_deal_matches_the_library(capsys, tmp_path):
     written = pd.read_json(path, orient="table", precise_float=True)
     expected = draw5.deal_table(3, rounds=2, seed=7)
     assert written.cards.tolist() == expected.cards.tolist()
-    assert written.hand.tolist() == expected.hand.tolist()
+    assert written.description.tolist() == expected.description.tolist()
     assert written.category.tolist() == expected.category.astype(str).tolist()
     assert written.outcome.tolist() == expected.outcome.astype(str).tolist()
     # printed: every hand and its category, then one line a round naming the winner
     for row in expected.itertuples():
-        assert row.cards in out and row.hand in out
+        assert row.cards in out and row.description in out
     assert out.rstrip().splitlines()[-2:] == draw5.winner_lines(expected)
     # the winners are the strongest hands of their round
     for _, group in written.groupby("round"):
@@ -217,7 +217,7 @@ def test_zhajinhua_deal_with_rules_matches_the_library(capsys, tmp_path):
     written = pd.read_csv(path, comment="#")
     assert written.cards.tolist() == expected.cards.tolist()
     assert written.outcome.tolist() == expected.outcome.astype(str).tolist()
-    assert written.hand.tolist() == expected.hand.tolist()
+    assert written.description.tolist() == expected.description.tolist()
     assert written.groupby("round").share.sum().tolist() == [1.0, 1.0, 1.0]
     assert (written.outcome != "tie").all()  # suits break every tie
     assert out.rstrip().splitlines()[-3:] == draw5.winner_lines(expected)

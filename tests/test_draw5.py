@@ -70,7 +70,7 @@ def test_printing_names_the_winner():
         winner = group[group.outcome == "win"]
         if len(winner) == 1:
             seat = winner.seat.item()
-            assert f"Round {rnd}: seat {seat} wins with {winner.hand.item()}" in text
+            assert f"Round {rnd}: seat {seat} wins with {winner.description.item()}" in text
             assert f"seat {seat:>2d}  {winner.cards.item()}" in format_table(table)
     assert format_table(table).count("<- WINNER") == (table.outcome == "win").sum()
     # a selection stays a ResultFrame

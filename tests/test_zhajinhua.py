@@ -348,7 +348,7 @@ def test_deal_table_against_naive(rules):
             assert table.outcome.astype(str).tolist() == naive.table(hands, rules)
             cats = [Category(naive.CATEGORY_CODE[naive.kind(h)]) for h in hands]
             assert table.category.astype(str).tolist() == [c.label for c in cats]
-            assert table.hand.tolist() == [naive.describe(h) for h in hands]
+            assert table.description.tolist() == [naive.describe(h) for h in hands]
             assert table.chinese.tolist() == [c.chinese for c in cats]
             assert table.share.sum() == pytest.approx(1.0)
             splits = (table.outcome == "tie").to_numpy()

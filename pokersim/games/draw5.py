@@ -6,7 +6,7 @@ Cards are dealt one at a time round the table from one shuffled deck, so with P 
 best strengths share the pot (a tie).
 
 >>> deal_table(3, seed=11)
-  round seat           cards             hand   category strength outcome place
+  round seat           cards      description   category strength outcome place
 0     1    1  6c Jh Kh 5c 2s  High Card, King  High Card      589    lose    10
 1     1    2  Tc 6h 6d 8d 3h    Pair of Sixes       Pair    2,204    lose     9
 2     1    3  9s 6s Js Ks 9c    Pair of Nines       Pair    2,970     win     9
@@ -149,7 +149,7 @@ def winner_lines(frame: pd.DataFrame, *, max_rounds: int = 10) -> list[str]:
     >>> winner_lines(deal_table(3, seed=11))
     ['Round 1: seat 3 wins with Pair of Nines (9s 6s Js Ks 9c)']
     """
-    _check_frame(frame, ("round", "seat", "cards", "hand", "outcome"), "winner_lines")
+    _check_frame(frame, ("round", "seat", "cards", "description", "outcome"), "winner_lines")
     max_rounds = check_count(max_rounds, "max_rounds")
     lines = []
     for i, (rnd, group) in enumerate(frame.groupby("round", sort=True)):
@@ -159,11 +159,11 @@ def winner_lines(frame: pd.DataFrame, *, max_rounds: int = 10) -> list[str]:
         top = group[group.outcome != "lose"]
         first = top.iloc[0]
         if len(top) == 1:
-            lines.append(f"Round {rnd}: seat {first.seat} wins with {first.hand} "
+            lines.append(f"Round {rnd}: seat {first.seat} wins with {first.description} "
                          f"({first.cards})")
         else:
             seats = ", ".join(str(s) for s in top.seat.tolist())
-            lines.append(f"Round {rnd}: seats {seats} split the pot with {first.hand}")
+            lines.append(f"Round {rnd}: seats {seats} split the pot with {first.description}")
     return lines
 
 
@@ -187,14 +187,15 @@ def format_table(frame: pd.DataFrame) -> str:
     >>> text.splitlines()[0], text.count("<- WINNER") + text.count("<- SPLIT") >= 1
     ('Round 1', True)
     """
-    _check_frame(frame, ("round", "seat", "cards", "hand", "place", "outcome"), "format_table")
+    _check_frame(frame, ("round", "seat", "cards", "description", "place", "outcome"),
+                 "format_table")
     lines = []
-    width = max(len(h) for h in frame["hand"]) if len(frame) else 0
+    width = max(len(h) for h in frame["description"]) if len(frame) else 0
     for rnd, group in frame.groupby("round", sort=True):
         lines.append(f"Round {rnd}")
         for row in group.itertuples():
             mark = {"win": "  <- WINNER", "tie": "  <- SPLIT", "lose": ""}[row.outcome]
-            lines.append(f"  seat {row.seat:>2d}  {row.cards}  {row.hand:<{width}}  "
+            lines.append(f"  seat {row.seat:>2d}  {row.cards}  {row.description:<{width}}  "
                          f"place {row.place:>2d}{mark}")
     return "\n".join(lines)
 

@@ -247,7 +247,7 @@ class PayTable:
 
     def to_frame(self) -> pd.DataFrame:
         """The table, best hand first."""
-        return pd.DataFrame({"hand": HAND_LABELS[::-1], "pays": self.pays[::-1]})
+        return pd.DataFrame({"category": HAND_LABELS[::-1], "pays": self.pays[::-1]})
 
 
 def as_paytable(paytable) -> PayTable:
