@@ -32,7 +32,6 @@ from pokersim import (
 from pokersim import convert as cv
 from pokersim.engine import equity
 from pokersim.evaluator.showdowns import clash, winners
-from pokersim.evaluator.strengths import HighLow
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
 
@@ -338,7 +337,11 @@ def test_showdown_of_a_split_pot_game(hands, board, shares):
     got = showdown(hands, board, game="omaha-hi-lo")
     assert got.share.tolist() == shares
     assert got.winners.tolist() == [s > 0 for s in shares]
-    assert isinstance(got.strength, HighLow)
+    # each half's strengths, as evaluate gives them in the game
+    rows = [h + " " + board for h in hands]
+    assert got.strength.tolist() == evaluate(rows, game="omaha-hi-lo").tolist()
+    assert got.low.tolist() == evaluate(rows, game="omaha-hi-lo",
+                                        ranking="eight-or-better").tolist()
 
 
 def test_showdown_errors():

@@ -108,8 +108,8 @@ def _two_plus_three(rows: np.ndarray, hole: int, ranking: str) -> np.ndarray:
 def test_evaluate_in_a_game(name):
     g = games.get(name)
     rows = pokersim.deal(3000, g.cards, seed=11, deck=g.deck)
-    got = pokersim.evaluate(rows, game=name)
-    high, low = (got.high, got.low) if g.low else (got, None)
+    high = pokersim.evaluate(rows, game=name)
+    low = pokersim.evaluate(rows, game=name, ranking=g.low) if g.low else None
     if g.two_plus_three:
         assert np.array_equal(high, _two_plus_three(rows, g.hole, "high"))
     else:
@@ -120,7 +120,10 @@ def test_evaluate_in_a_game(name):
         assert np.array_equal(low, expected)
         assert (low == 0).any() and (low > 0).any()
     one = pokersim.evaluate(rows[0], game=name)
-    assert (one.high if g.low else one) == high[0] and np.ndim(one.high if g.low else one) == 0
+    assert one == high[0] and np.ndim(one) == 0
+    other = "badugi" if g.ranking != "badugi" else "high"
+    with pytest.raises(pokersim.PokersimInputError, match=f"{name} ranks hands by"):
+        pokersim.evaluate(rows, game=name, ranking=other)
 
 
 @pytest.mark.parametrize("name", ["omaha", "omaha-6", "omaha-hi-lo", "stud-hi-lo", "razz",
@@ -128,9 +131,9 @@ def test_evaluate_in_a_game(name):
 def test_best_five_in_a_game(name):
     g = games.get(name)
     rows = pokersim.deal(2000, g.cards, seed=5, deck=g.deck)
-    five, strength = pokersim.best_five(rows, game=name), pokersim.evaluate(rows, game=name)
-    halves = [(five.high, strength.high, g.ranking), (five.low, strength.low, g.low)] \
-        if g.low else [(five, strength, g.ranking)]
+    halves = [(pokersim.best_five(rows, game=name, ranking=r),
+               pokersim.evaluate(rows, game=name, ranking=r), r)
+              for r in [g.ranking] + ([g.low] if g.low else [])]
     for cards, s, ranking in halves:
         played = cards[:, 0] != 255
         assert np.array_equal(played, s > 0)
@@ -146,7 +149,7 @@ def test_best_five_in_a_game(name):
 def test_evaluate_in_a_game_checks_its_input():
     with pytest.raises(PokersimInputError, match="shape"):
         pokersim.evaluate(pokersim.deal(2, 8, seed=1), game="omaha")
-    with pytest.raises(PokersimInputError, match="not both"):
+    with pytest.raises(PokersimInputError, match="omaha ranks hands by 'high'; got ranking="):
         pokersim.evaluate(pokersim.deal(2, 9, seed=1), ranking="badugi", game="omaha")
     with pytest.raises(PokersimInputError, match="short deck"):
         pokersim.evaluate("2c 3d Ah Kh Qh Jh Th", game="short-deck")

@@ -32,7 +32,7 @@ from .._core.validation import (
 )
 from ..dealing import deal_plan, deal_row, deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluator.strengths import evaluate, ranked_lookup, row_strength
+from ..evaluator.strengths import game_strengths, ranked_lookup, row_strength
 from ..evaluator.tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
 from ..games.game import get as get_game
 from ..rankings import BADUGI, PLAIN
@@ -462,8 +462,8 @@ def _game_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray, ...]:
     start = first * config.DEAL_BLOCK
     rows = deal_rows(key, first, min((first + n) * config.DEAL_BLOCK, trials) - start,
                      g.cards, live_cards(deck=g.deck))
-    strengths = evaluate(rows, game=g)
-    halves = tuple(strengths) if g.low else (strengths,)
+    high, low = game_strengths(rows, g)
+    halves = (high,) if low is None else (high, low)
     sizes = [rankings.get(g.ranking).n_strengths + 1, rankings.get("eight-or-better").n_strengths
              + 1]
     return tuple(np.bincount(s, minlength=size).astype(np.int64)

@@ -69,15 +69,16 @@ def _evaluate_in_game(args) -> pd.DataFrame:
         raise PokersimInputError("give --ranking or --game, not both")
     g = get_game(args.game)
     arr = parse_hands(args.hands)
-    strength, five = evaluate(arr, game=g), best_five(arr, game=g)
-    high, low = (strength, None) if g.low is None else strength
+    high = evaluate(arr, game=g)
     frame = pd.DataFrame({"hand": format_cards(arr), "strength": high,
                           "description": describe(high, ranking=g.ranking),
-                          "best_five": format_cards(five if low is None else five.high)})
-    if low is not None:
+                          "best_five": format_cards(best_five(arr, game=g))})
+    if g.low is not None:
+        low = evaluate(arr, game=g, ranking=g.low)
         frame["low_strength"] = low
         frame["low_description"] = describe(low, ranking=g.low)
-        frame["low_five"] = ["" if f[0] == 255 else format_cards(f) for f in five.low]
+        frame["low_five"] = ["" if f[0] == 255 else format_cards(f)
+                             for f in best_five(arr, game=g, ranking=g.low)]
     return frame
 
 

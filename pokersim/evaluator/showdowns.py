@@ -19,10 +19,10 @@ import numpy as np
 
 from .._core.validation import short_repr
 from ..cards import _CARD_RE, CARD_NAMES, _first_bad_card, card_array, parse_hands
-from ..errors import CardError, DuplicateCardError, HandShapeError
+from ..errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
 from ..games.game import get as get_game
 from ..rankings import NO_LOW
-from .strengths import HighLow, _no_ranking_in_board, evaluate
+from .strengths import _no_ranking_in_board, evaluate, game_strengths
 
 __all__ = ["Showdown", "showdown"]
 
@@ -33,17 +33,20 @@ BOARD_SIZES = range(3, 6)
 class Showdown(NamedTuple):
     """What :func:`showdown` returns, each shaped (P,) for one table or (N, P) for N."""
 
-    #: Each hand's strength (see :func:`pokersim.evaluate`); a :class:`HighLow` in a
-    #: split-pot game.
-    strength: np.ndarray | HighLow
+    #: Each hand's strength (see :func:`pokersim.evaluate`): in a game, in its ranking (the
+    #: high half of a split-pot game).
+    strength: np.ndarray
     #: Whether the hand takes a part of the pot.
     winners: np.ndarray
     #: The part of the pot it takes: 1 alone, 1/k when k hands tie; in a split-pot game half
     #: for the high hand and half for the low (all for the high hand when no hand has a low).
     share: np.ndarray
+    #: Each hand's low strength in a split-pot game (eight-or-better, 0 for "no low"); 0
+    #: (no low) everywhere else.
+    low: np.ndarray
 
 
-def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
+def showdown(hands, board=None, *, ranking=None, game=None) -> Showdown:
     """The winners of a table (or of N tables) and their shares of the pot; ties split.
 
     Parameters
@@ -56,8 +59,8 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     board : cards, optional
         The board, shared by the table's players: text, a list of card texts or an array
         (b,); or one board per table, (N, b).
-    ranking : str or Ranking, default "high"
-        How hands rank (see :func:`pokersim.evaluate`).
+    ranking : str or Ranking, optional
+        How hands rank (see :func:`pokersim.evaluate`); ``"high"`` by default.
     game : str or pokersim.games.game.Game, optional
         Instead of a ranking, a game: its hole cards per player and its whole board, hands
         made as the game makes them, split-pot games' low halves.
@@ -65,7 +68,8 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     Returns
     -------
     Showdown
-        ``strength``, ``winners`` (bool) and ``share`` (float64, summing to 1 per table).
+        ``strength``, ``winners`` (bool), ``share`` (float64, summing to 1 per table) and
+        ``low`` (the low halves' strengths).
 
     Examples
     --------
@@ -78,6 +82,9 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     [0.75, 0.25]
     """
     _no_ranking_in_board(board)
+    if game is not None and ranking is not None:
+        raise PokersimInputError(f"give a ranking or a game, not both (ranking="
+                                 f"{short_repr(ranking)}: a game's showdown plays its own)")
     tables, single = _tables(hands)
     n, players, hole = tables.shape
     boards = _boards(board, n)
@@ -93,21 +100,21 @@ def showdown(hands, board=None, *, ranking="high", game=None) -> Showdown:
     rows = np.concatenate([tables, np.broadcast_to(boards[:, None, :], (n, players,
                                                                         boards.shape[1]))],
                           axis=2).reshape(n * players, -1)
-    strength = evaluate(rows, ranking=ranking, game=game)
-    if isinstance(strength, HighLow):
-        high, low = (s.reshape(n, players) for s in strength)
-        share = _shares(high)
+    if game is None:
+        high, low = evaluate(rows, ranking=ranking), None
+    else:
+        high, low = game_strengths(rows, get_game(game))
+    strength = high.reshape(n, players)
+    share = _shares(strength)
+    if low is None:
+        low = np.full_like(strength, NO_LOW)
+    else:
+        low = low.reshape(n, players)
         has_low = (low > NO_LOW).any(axis=1)
         share[has_low] = (share[has_low] + _shares(low[has_low])) / 2
-        strength = HighLow(high, low)
-    else:
-        strength = strength.reshape(n, players)
-        share = _shares(strength)
     if single:
-        strength = HighLow(*(s[0] for s in strength)) if isinstance(strength, HighLow) \
-            else strength[0]
-        share = share[0]
-    return Showdown(strength, share > 0, share)
+        strength, share, low = strength[0], share[0], low[0]
+    return Showdown(strength, share > 0, share, low)
 
 
 def _shares(strength: np.ndarray) -> np.ndarray:

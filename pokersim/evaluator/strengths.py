@@ -22,7 +22,6 @@ import enum
 import functools
 import re
 from itertools import combinations
-from typing import NamedTuple
 
 import numpy as np
 
@@ -40,7 +39,7 @@ from ..rankings.names import HIGH_LABELS
 from ._simd import eight_hands
 from .tables import FLUSH_CHECK, KEY_BIAS, key_and_bits, lookup, tables
 
-__all__ = ["CATEGORY_LABELS", "Category", "HighLow", "best_five", "cactus_rank", "category",
+__all__ = ["CATEGORY_LABELS", "Category", "best_five", "cactus_rank", "category",
            "describe", "evaluate"]
 
 N_STRENGTHS = 7462
@@ -171,15 +170,7 @@ def kernel_args(ranking="high"):
     return rankings.get(ranking).tables.kernel_args()
 
 
-class HighLow(NamedTuple):
-    """The two halves of a split-pot game's hands: ``high`` strengths in the game's ranking
-    and ``low`` eight-or-better strengths, where 0 (``rankings.NO_LOW``) is "no low"."""
-
-    high: np.ndarray
-    low: np.ndarray
-
-
-def evaluate(hands, board=None, *, ranking="high", game=None):
+def evaluate(hands, board=None, *, ranking=None, game=None):
     """Strength of the best five cards of each hand.
 
     Parameters
@@ -195,23 +186,23 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
         board shared by every hand; or one board per hand, (N, b). A hand given as one
         (1-D, or one string) meets each of N boards. ``evaluate(hole, board)`` is
         ``evaluate(hole + board)``.
-    ranking : str or Ranking, default "high"
-        How hands are ranked: ``"high"``, ``"short-deck"``, ``"short-deck-trips"``,
-        ``"ace-to-five"``, ``"eight-or-better"``, ``"deuce-to-seven"``, ``"badugi"``,
-        ``"zhajinhua"`` or ``"zhajinhua-a23-lowest"`` (see :mod:`pokersim.rankings`).
+    ranking : str or Ranking, optional
+        How hands are ranked: ``"high"`` (the default), ``"short-deck"``,
+        ``"short-deck-trips"``, ``"ace-to-five"``, ``"eight-or-better"``,
+        ``"deuce-to-seven"``, ``"badugi"``, ``"zhajinhua"`` or ``"zhajinhua-a23-lowest"`` (see
+        :mod:`pokersim.rankings`). With ``game``, one of the game's rankings: its own by
+        default, or in a split-pot game its low one (``"eight-or-better"``), the low half.
     game : str or pokersim.games.game.Game, optional
-        Instead of a ranking, a game (see :mod:`pokersim.games.game`): each row is one
-        player's hole cards then the board (``game.hole + game.board`` cards), ranked as the
-        game makes a hand (Omaha and Courchevel: exactly two hole cards and three board
-        cards).
+        A game (see :mod:`pokersim.games.game`): each row is one player's hole cards then the
+        board (``game.hole + game.board`` cards), ranked as the game makes a hand (Omaha and
+        Courchevel: exactly two hole cards and three board cards).
 
     Returns
     -------
     numpy.ndarray of int16, shape (N,)
         Higher wins, equal is a tie: 1..7462 in the high order; 1..``n_strengths`` of the
         ranking, and 0 for "no low" in eight-or-better. One hand (1-D or a string) gives a
-        0-d array. A split-pot game gives a :class:`HighLow` of two such arrays. An empty
-        batch, shape (0, k), gives an empty array.
+        0-d array. An empty batch, shape (0, k), gives an empty array.
 
     Raises
     ------
@@ -229,14 +220,17 @@ def evaluate(hands, board=None, *, ranking="high", game=None):
     >>> s = evaluate(["7c 5d 4h 3s 2c", "Ac 2d 3h 4s 5c"], ranking="deuce-to-seven")
     >>> describe(s, ranking="deuce-to-seven")
     ['Number one', 'A-5-4-3-2 low']
-    >>> high, low = evaluate("Ah 2d Qc Jc  3h Kh 8c 7d 9d", game="omaha-hi-lo")
-    >>> describe(high), describe(low, ranking="eight-or-better")
-    ('High Card, Ace', '8-7-3-2-A low')
+    >>> hand = "Ah 2d Qc Jc  3h Kh 8c 7d 9d"  # Omaha hi-lo: four hole cards, then the board
+    >>> describe(evaluate(hand, game="omaha-hi-lo"))
+    'High Card, Ace'
+    >>> describe(evaluate(hand, game="omaha-hi-lo", ranking="eight-or-better"),
+    ...          ranking="eight-or-better")  # the low half
+    '8-7-3-2-A low'
     """
     _no_ranking_in_board(board)
     if game is not None:
         return _evaluate_game(_joined(hands, board), ranking, game)
-    r = rankings.get(ranking)
+    r = rankings.get("high" if ranking is None else ranking)
     arr, single = as_hands(hands, r.hand_sizes, check=False, board=board)
     # a bad row: the error names the first bad card, and whether it is the hand's or the board's
     out = _ranked_rows(arr, r, lambda: as_hands(hands, r.hand_sizes, board=board,
@@ -273,26 +267,40 @@ def _joined(hands, board):
     return arr[0] if single else arr
 
 
-def _game_rows(hands, ranking, game, *, check: bool = True):
+def _game_rows(hands, game, *, check: bool = True):
     """(the Game, its rows: (N, hole + board) uint8, single); with ``check``, the rows are
     checked to be cards of the game's deck, none repeated in a row."""
     g = get_game(game)
-    if ranking != "high":
-        raise PokersimInputError(f"give a ranking or a game, not both "
-                                 f"(ranking={short_repr(ranking)}, "
-                                 f"game={g.name!r}: the game says how hands rank)")
     arr, single = as_hands(hands, (g.cards,), check=False)
     if check:
         check_hands(arr, first_card=rankings.get(g.ranking).first_card)
     return g, arr, single
 
 
+def _low_half(g, ranking) -> bool:
+    """Whether ``ranking`` asks for the low half of game ``g``'s hands: None or the game's
+    ranking is the high half (its only one in most games), its low ranking the low half."""
+    name = ranking.name if isinstance(ranking, rankings.Ranking) else ranking
+    if name is None or name == g.ranking:
+        return False
+    if g.low is not None and name == g.low:
+        return True
+    plays = f"{g.ranking!r}" + (f" and {g.low!r} (its low half)" if g.low else "")
+    raise PokersimInputError(f"{g.name} ranks hands by {plays}; got ranking="
+                             f"{short_repr(ranking)}")
+
+
 def _evaluate_game(hands, ranking, game):
-    g, arr, single = _game_rows(hands, ranking, game, check=False)
-    high, low = game_strengths(arr, g)
-    if single:
-        high, low = high[0], None if low is None else low[0]
-    return high if low is None else HighLow(high, low)
+    g = get_game(game)
+    low_half = _low_half(g, ranking)
+    g, arr, single = _game_rows(hands, g, check=False)
+    if g.two_plus_three:
+        high, low = omaha.evaluate_rows(arr, want_low=low_half, name="hands",
+                                        first_card=rankings.get(g.ranking).first_card)
+        out = low if low_half else high
+    else:
+        out = _ranked_rows(arr, rankings.get(g.low if low_half else g.ranking))
+    return out[0] if single else out
 
 
 def game_strengths(rows: np.ndarray, game) -> tuple[np.ndarray, np.ndarray | None]:
@@ -577,14 +585,14 @@ _ACE_LAST = {"high": 0x100F, "short-deck": 0x10F0, "short-deck-trips": 0x10F0,
              "ace-to-five": -1, "eight-or-better": -1, "deuce-to-seven": 0}
 
 
-def best_five(hands, board=None, *, ranking="high", game=None):
+def best_five(hands, board=None, *, ranking=None, game=None):
     """The five cards that play in each hand, as a player reads them (groups first, then the
     highest card; the aces of lows last). Eight-or-better gives the best ace-to-five low,
     qualifying or not. Badugi gives four cards: the badugi's, highest first (aces low), then
     the lowest of the others; Zhajinhua its three (a pair first, then the highest). With
-    ``game`` (rows as :func:`evaluate` takes them), the five the game plays; a split-pot game
-    gives a :class:`HighLow` whose ``low`` rows are 255 (no card) where the hand has no low.
-    Hands and ``board`` are as :func:`evaluate` takes them.
+    ``game`` (rows as :func:`evaluate` takes them), the five the game plays: for its high
+    half, or with its low ranking (``"eight-or-better"``) for its low half, rows of 255 (no
+    card) where the hand has no low. Hands and ``board`` are as :func:`evaluate` takes them.
 
     Parameters
     ----------
@@ -593,15 +601,16 @@ def best_five(hands, board=None, *, ranking="high", game=None):
     board : str or array_like, optional
         The board shared by the hands (see :func:`evaluate`).
     ranking : str or Ranking, optional
-        The ranking the strengths are in (see :mod:`pokersim.rankings`); ``"high"`` by default.
+        The ranking the hands are read in (see :mod:`pokersim.rankings`); ``"high"`` by
+        default. With ``game``, one of the game's rankings, as in :func:`evaluate`.
     game : str or Game, optional
         A game whose hands these are (rows as :func:`evaluate` takes them): the five it plays.
 
     Returns
     -------
-    numpy.ndarray or HighLow
+    numpy.ndarray
         ``uint8`` cards, a row per hand (one row for one hand): five, or four (badugi), or three
-        (Zhajinhua); a :class:`HighLow` of two such arrays for a split-pot ``game``.
+        (Zhajinhua).
 
     Examples
     --------
@@ -620,6 +629,7 @@ def best_five(hands, board=None, *, ranking="high", game=None):
     _no_ranking_in_board(board)
     if game is not None:
         return _best_five_of_game(_joined(hands, board), ranking, game)
+    ranking = "high" if ranking is None else ranking
     r = rankings.get("ace-to-five" if ranking == "eight-or-better" else ranking)
     arr, single = as_hands(hands, r.hand_sizes, board=board, first_card=r.first_card)
     if r.read_cards is not None:  # every card plays (Zhajinhua's three)
@@ -637,23 +647,19 @@ def best_five(hands, board=None, *, ranking="high", game=None):
 
 
 def _best_five_of_game(hands, ranking, game):
-    g, arr, single = _game_rows(hands, ranking, game)
-    low: np.ndarray | None
+    g = get_game(game)
+    low_half = _low_half(g, ranking)
+    g, arr, single = _game_rows(hands, g)
     if g.two_plus_three:
-        high, low = omaha.best_fives(arr)
-        for five in (high, low):
-            played = five[:, 0] != omaha.NO_CARD
-            five[played] = _read_in_order(five[played], "high" if five is high else "low")
-        low = low if g.low else None
+        five = omaha.best_fives(arr)[1 if low_half else 0]
+        played = five[:, 0] != omaha.NO_CARD
+        five[played] = _read_in_order(five[played], "low" if low_half else "high")
+    elif low_half:
+        five = best_five(arr, ranking="ace-to-five")
+        five[evaluate(arr, ranking=g.low) == rankings.NO_LOW] = 255
     else:
-        high = best_five(arr, ranking=g.ranking)
-        low = None
-        if g.low:
-            low = best_five(arr, ranking="ace-to-five")
-            low[evaluate(arr, ranking=g.low) == rankings.NO_LOW] = 255
-    if single:
-        high, low = high[0], None if low is None else low[0]
-    return high if low is None else HighLow(high, low)
+        five = best_five(arr, ranking=g.ranking)
+    return five[0] if single else five
 
 
 def _read_in_order(fives: np.ndarray, half: str) -> np.ndarray:
