@@ -170,7 +170,7 @@ def deal(n: int, k: int | None = None, *, seed=None, dead=None, deck: str = "ful
         Cards removed from the deck first (e.g. cards already seen).
     deck : {"full", "short"}
         The 52-card deck, or the short deck's 36 (six to ace: card ids 16..51).
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         A game's deals, from its deck: each row holds player 0's hole cards (stud: all seven;
         draw games: the hand before the draw), then player 1's, ..., then the board (the
         up cards, such as Courchevel's first board card, first). Player p's hand with the

@@ -3,9 +3,8 @@ public (listed here, importable, with an ``__all__`` whose names exist) or inter
 name, ``_x``, or listed below as internal); and numpydoc's validation, which the docs build
 runs (``docs/conf.py``), holds for the public functions in the test suite too."""
 
-import ast
 import importlib
-import inspect
+import importlib.util
 import pkgutil
 from pathlib import Path
 
@@ -99,16 +98,17 @@ def test_a_public_module_says_its_names(name):
 CONF = Path(__file__).resolve().parents[1] / "docs" / "conf.py"
 
 
-def _conf_value(name: str):
-    for node in ast.parse(CONF.read_text(encoding="utf-8")).body:
-        targets = [getattr(t, "id", None) for t in getattr(node, "targets", ())]
-        if isinstance(node, ast.Assign) and targets == [name]:
-            return ast.literal_eval(node.value)
-    raise LookupError(name)
+def _conf():
+    """docs/conf.py as a module: its lists of what numpydoc validates, and its reading of them."""
+    spec = importlib.util.spec_from_file_location("docs_conf", CONF)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-CHECKS = _conf_value("numpydoc_validation_checks")
-VALIDATED = _conf_value("NUMPYDOC_MODULES")
+CONF_MODULE = _conf()
+CHECKS = CONF_MODULE.numpydoc_validation_checks
+VALIDATED = CONF_MODULE.NUMPYDOC_MODULES
 
 
 def test_the_docs_build_validates_public_modules():
@@ -117,14 +117,7 @@ def test_the_docs_build_validates_public_modules():
 
 
 def _public_functions() -> list[str]:
-    found = set()
-    for module, names in [("pokersim", pokersim.__all__)] + [
-            (m, importlib.import_module(m).__all__) for m in VALIDATED]:
-        for name in names:
-            obj = getattr(importlib.import_module(module), name)
-            if inspect.isfunction(inspect.unwrap(obj)):
-                found.add(f"{obj.__module__}.{obj.__qualname__}")
-    return sorted(found)
+    return CONF_MODULE._validated()
 
 
 @pytest.mark.parametrize("name", _public_functions())

@@ -734,7 +734,7 @@ def test_unknown_ranking_names_the_valid_ones():
             assert name in str(info.value), (name, str(info.value))
 
 
-@pytest.mark.parametrize("ranking", [5, None, ["high"]])
+@pytest.mark.parametrize("ranking", [5, 2.5, ["high"]])  # (None: the default, "high")
 def test_ranking_of_a_wrong_type_is_an_input_error(ranking):
     with pytest.raises(PokersimInputError):
         pokersim.evaluate(deck_hands(1, 2, 5), ranking=ranking)

@@ -299,7 +299,7 @@ def category_frequencies(cards: int | None = None, *, method: str = "auto",
     ranking : str or Ranking, default "high"
         How hands rank (see :mod:`pokersim.rankings`); hands come from its deck (the short
         decks: 36 cards). Lows count by the highest card of the low ("8-low").
-    game : str or pokersim.games.Game, optional
+    game : str or pokersim.games.game.Game, optional
         Instead of a ranking, one player's hands in a game (:mod:`pokersim.games.game`),
         made as the game makes them. A split-pot game lists the high categories, then the
         low ones (column ``half``: "high" or "low"), each half's probabilities summing to 1.

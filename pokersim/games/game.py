@@ -144,7 +144,7 @@ def get(game) -> Game:
     >>> get("razz").ranking
     'ace-to-five'
     """
-    return named(game, GAMES, "game", Game, ", or build a pokersim.games.Game")
+    return named(game, GAMES, "game", Game, ", or build a pokersim.games.game.Game")
 
 
 def short_deck(trips_beat_straight: bool = False) -> Game:
