@@ -335,6 +335,10 @@ def test_showdown_agrees_with_phevaluator_and_splits_ties():
 ])
 def test_showdown_of_a_split_pot_game(hands, board, shares):
     got = showdown(hands, board, game="omaha-hi-lo")
+    # the same table as int64 card ids (any integer dtype is cards)
+    ids = showdown(pokersim.parse_hands(hands).astype(np.int64),
+                   pokersim.parse_cards(board).astype(np.int64), game="omaha-hi-lo")
+    assert ids.share.tolist() == shares and ids.low.tolist() == got.low.tolist()
     assert got.share.tolist() == shares
     assert got.winners.tolist() == [s > 0 for s in shares]
     # each half's strengths, as evaluate gives them in the game

@@ -102,8 +102,8 @@ def showdown(hands, board=None, *, ranking=None, game=None) -> Showdown:
                           axis=2).reshape(n * players, -1)
     if game is None:
         high, low = evaluate(rows, ranking=ranking), None
-    else:
-        high, low = game_strengths(rows, get_game(game))
+    else:  # (cards checked above: as uint8, any integer dtype given)
+        high, low = game_strengths(np.ascontiguousarray(rows, np.uint8), get_game(game))
     strength = high.reshape(n, players)
     share = _shares(strength)
     if low is None:
