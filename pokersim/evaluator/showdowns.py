@@ -85,7 +85,7 @@ def showdown(hands, board=None, *, ranking=None, game=None) -> Showdown:
     if game is not None and ranking is not None:
         raise PokersimInputError(f"give a ranking or a game, not both (ranking="
                                  f"{short_repr(ranking)}: a game's showdown plays its own)")
-    tables, single = _tables(hands)
+    tables, single = read_tables(hands)
     n, players, hole = tables.shape
     boards = _boards(board, n)
     if game is not None:
@@ -164,8 +164,9 @@ def clash(hands: Sequence[Iterable[int]]) -> tuple[int, int, np.ndarray] | None:
     return i, j, np.array(sorted(shared, reverse=True), np.uint8)
 
 
-def _tables(hands) -> tuple[np.ndarray, bool]:
-    """(N, P, h) integer cards and whether one table was given."""
+def read_tables(hands) -> tuple[np.ndarray, bool]:
+    """(N, P, h) integer cards and whether one table was given: the tables of a showdown (also
+    :func:`pokersim.games.zhajinhua.showdown`'s), values not yet checked to be cards."""
     if isinstance(hands, str):
         raise HandShapeError("showdown takes the hands of a table: a list such as ['Ah Kh', "
                              "'Qs Qd'], or an array (P, h), or N tables (N, P, h)")

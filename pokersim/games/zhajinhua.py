@@ -72,6 +72,7 @@ from ..analysis.frequencies import category_frequencies as ranked_frequencies
 from ..cards import as_array, as_hands, format_cards
 from ..dealing import deal, deal_plan
 from ..errors import HandShapeError, PokersimInputError, SimulationInterrupted
+from ..evaluator.showdowns import read_tables
 from ..evaluator.strengths import evaluate as ranked_strengths
 from ..rankings import zhajinhua_order
 from ..rankings.zhajinhua_order import CHINESE
@@ -357,21 +358,12 @@ def compare(a, b, *, rules: Rules = Rules()):
 
 
 def _as_tables(hands) -> tuple[np.ndarray, bool]:
-    """(R, P, 3) uint8 tables from one table (list of text, (P, 3)) or many ((R, P, 3))."""
-    if isinstance(hands, str):
-        raise HandShapeError("showdown takes the hands of a table: a list such as "
-                             "['As Ks Qs', '2c 3d 5h'] or an array of shape (P, 3) or (R, P, 3)")
-    single = False
-    if isinstance(hands, (list, tuple)) and hands and all(isinstance(h, str) for h in hands):
-        arr = as_hands(hands, (3,))[0][None]
-        single = True
-    else:
-        arr = as_array(hands, "hands")
-        if arr.ndim == 2:
-            arr, single = arr[None], True
-        if arr.ndim != 3 or arr.shape[2] != 3:
-            raise HandShapeError(f"hands must have shape (P, 3) for one table or (R, P, 3) for "
-                                 f"R tables; got shape {arr.shape}")
+    """(R, P, 3) uint8 tables from one table (list of text, (P, 3)) or many ((R, P, 3)), read
+    as :func:`pokersim.showdown` reads its tables."""
+    arr, single = read_tables(hands)
+    if arr.shape[2] != 3:
+        raise HandShapeError(f"hands must have shape (P, 3) for one table or (R, P, 3) for "
+                             f"R tables; got shape {arr.shape[1:] if single else arr.shape}")
     check_players(arr.shape[1], MIN_PLAYERS, MAX_PLAYERS, PLAYERS_WHY)
     flat, _ = as_hands(arr.reshape(arr.shape[0], arr.shape[1] * 3), (arr.shape[1] * 3,),
                        name="table cards")
