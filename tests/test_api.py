@@ -312,12 +312,36 @@ def test_deal_tables(case):
     assert frame["seat"].tolist() == [1, 2, 3, 1, 2, 3]
 
 
-@pytest.mark.parametrize("call", [pokersim.data.heads_up,
-                                  lambda: videopoker.best_hold("Jh Jd 4c 7s 9d")],
-                         ids=["data.heads_up", "videopoker.best_hold"])
-def test_other_tables_are_result_frames(call):
-    # docs/api.md: every table is a ResultFrame
-    assert isinstance(call(), ResultFrame)
+def test_the_heads_up_table_is_a_win_rate_table_of_the_169_classes():
+    # docs/api.md: every table is a ResultFrame; pokersim.data.heads_up is a win-rate table
+    # keyed by hand and opponent_hand, one row for each ordered pair of the 169 classes
+    frame = pokersim.data.heads_up()
+    check_schema(frame, WIN_RATE, ["hand", "opponent_hand"])
+    names = pokersim.ranges.starting_hand_names()
+    assert len(frame) == 169 * 169
+    pairs = set(zip(frame.hand, frame.opponent_hand, strict=True))
+    assert pairs == {(a, b) for a in names for b in names}
+    assert (frame.method == "exact").all() and (frame.std_error == 0).all()
+
+
+def test_the_best_hold_table_is_every_hold_with_its_payout():
+    # docs/api.md: every table is a ResultFrame; best_hold's columns as its docstring says
+    frame = videopoker.best_hold("Jh Jd 4c 7s 9d")
+    assert isinstance(frame, ResultFrame) and len(frame) == 2**5  # every subset of 5 cards
+    assert frame.columns[:6].tolist() == ["hold", "pattern", "kept", "draws", "expected",
+                                          "tied_best"]
+    # each hold's chances of ending with each class sum to 1, and the expected payout is
+    # their sum weighted by the 9/6 pay table (written out here)
+    pays = {"royal_flush": 800, "straight_flush": 50, "four_of_a_kind": 25, "full_house": 9,
+            "flush": 6, "straight": 4, "three_of_a_kind": 3, "two_pair": 2,
+            "jacks_or_better": 1, "low_pair": 0, "nothing": 0}
+    chances = frame[[f"p_{name}" for name in pays]]
+    np.testing.assert_allclose(chances.sum(axis=1), 1, rtol=1e-12)
+    np.testing.assert_allclose(chances.to_numpy() @ np.array(list(pays.values())),
+                               frame.expected, rtol=1e-12)
+    assert frame.draws.tolist() == [math.comb(47, 5 - k) for k in frame.kept]  # replacements
+    assert frame.expected.is_monotonic_decreasing
+    assert frame.tied_best.tolist() == (frame.expected == frame.expected.max()).tolist()
 
 
 # ------------------------------------------------------------------------ one spelling each
