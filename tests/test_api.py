@@ -10,6 +10,7 @@ parameter only while its docstring says it is deprecated.
 
 import ast
 import inspect
+import math
 import re
 from pathlib import Path
 
