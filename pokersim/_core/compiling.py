@@ -20,7 +20,7 @@ timer thread that touches nothing of Numba's. The environment variable
 :func:`compiles` counts the outermost compiles finished in this process, so that a progress
 bar can start its clock after them (:mod:`pokersim._core.runner`).
 
->>> concept("pokersim.engine._games"), concept("pokersim.engine._holdem")
+>>> concept("pokersim.engine._games.exact"), concept("pokersim.engine._holdem")
 ('game equity', "Hold'em equity")
 >>> concept("pokersim.evaluator.strengths")
 'evaluator'
@@ -80,10 +80,13 @@ CONCEPTS = {
 
 
 def concept(module: str) -> str:
-    """What the kernels of ``module`` are, for people: :data:`CONCEPTS`, else the module's
-    last name without its leading underscores, words apart."""
-    if module in CONCEPTS:
-        return CONCEPTS[module]
+    """What the kernels of ``module`` are, for people: :data:`CONCEPTS` of the module or of
+    the nearest package above it, else the module's last name without its leading
+    underscores, words apart."""
+    parts = module.split(".")
+    for k in range(len(parts), 0, -1):
+        if ".".join(parts[:k]) in CONCEPTS:
+            return CONCEPTS[".".join(parts[:k])]
     return module.rsplit(".", 1)[-1].lstrip("_").replace("_", " ") or module
 
 

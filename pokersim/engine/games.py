@@ -177,7 +177,7 @@ _NO_BADUGI = tuple(np.zeros(0, t) for t in (np.int32, np.int16, np.int16))
 
 def _byte_table(values: np.ndarray, combine=np.add) -> np.ndarray:
     """(7, 256) uint64: entry [j, b] combines (adds, or ORs) the values of the cards whose
-    bits are set in b, cards 8j .. 8j + 7 (:func:`pokersim.engine._games.byte_sum`)."""
+    bits are set in b, cards 8j .. 8j + 7 (:func:`pokersim.engine._games.monte_carlo.byte_sum`)."""
     out = np.zeros((7, 256), np.uint64)
     b = np.arange(256, dtype=np.uint64)
     for c in range(52):
@@ -297,7 +297,7 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
     of the cards left for its unknown ones, less those holding a card twice, and their
     strengths in the game, found in one call. The player with the most hands is the last
     level; in a game without a low half its hands are sorted by strength, with their running
-    weights and an index by card, to be counted (see :func:`~pokersim.engine._games.
+    weights and an index by card, to be counted (see :func:`~pokersim.engine._games.private.
     count_last_level`)."""
     live, most = plan
     level = sorted(range(len(players)), key=most.__getitem__)

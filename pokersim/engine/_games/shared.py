@@ -1,0 +1,221 @@
+"""What every game kernel shares: the kernels' arguments (:class:`Layout`, :class:`Ranged`),
+the pot's winner masks and outcome codes, and one deal's strengths and pot
+(see :mod:`pokersim.engine._games`)."""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+
+from ..._core.jit import jit, popcount
+from ...evaluator.tables import (
+    FLUSH_CHECK,
+    lookup,
+    nonflush_strength,
+)
+from ...rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS
+from ...rankings.badugi import badugi_strength_ace_low
+from ...rankings.hashed import deuce_to_seven_flush
+from ...rankings.omaha import any_hole_high, board_high, low_mask
+
+#: The most unknown cards of a deal (the live cards fit a 64-bit mask).
+MAX_UNKNOWN = 64
+#: Winner masks are counted up to this many entries (:func:`mask_width`).
+MAX_MASKS = 1024
+_U = np.uint64
+#: 1 as a run-time int64: a literal 1 would compile tally_winners once more (see
+#: pokersim.engine._holdem.ONE).
+ONE = np.int64(1)
+
+
+def mask_width(n_players: int, has_low: bool) -> int:
+    """Entries of the winner-mask counts of ``n_players`` players (0: too many players, count
+    outcome codes instead).
+
+    >>> mask_width(3, False), mask_width(3, True), mask_width(12, False)
+    (8, 64, 0)
+    """
+    width = 1 << (n_players * (2 if has_low else 1))
+    return width if width <= MAX_MASKS else 0
+
+
+def codes_of_masks(masks: np.ndarray, n_players: int, has_low: bool) -> np.ndarray:
+    """The outcome-code counts (players, players + 1, players + 2) of winner-mask counts.
+
+    >>> codes_of_masks(np.array([0, 5, 2, 1]), 2, False)[:, :, 3].tolist()  # p0, p1, a tie
+    [[2, 5, 1], [5, 2, 1]]
+    """
+    out = np.zeros(n_players * (n_players + 1) * (n_players + 2), masks.dtype)
+    np.add.at(out, _code_of_mask(masks.size, n_players, has_low),
+              np.broadcast_to(masks, (n_players, masks.size)))
+    return out.reshape(n_players, n_players + 1, n_players + 2)
+
+
+@functools.cache
+def _code_of_mask(width: int, n_players: int, has_low: bool) -> np.ndarray:
+    """(players, width) int64: the flat outcome code of each player under each winner mask
+    (read-only)."""
+    m = np.arange(width)[None, :]
+    p = np.arange(n_players)[:, None]
+    high = (m >> p) & 1
+    low = (m >> (p + n_players)) & 1 if has_low else np.zeros_like(high)
+    n_high = high.sum(axis=0, keepdims=True)
+    n_low = low.sum(axis=0, keepdims=True)
+    low_code = np.where(n_low == 0, n_players + 1, low * n_low)
+    code = (p * (n_players + 1) + high * n_high) * (n_players + 2) + low_code
+    code.flags.writeable = False
+    return code
+
+
+# ---------------------------------------------------------------------------------------------
+# The kernels' arguments
+
+
+class Layout(NamedTuple):
+    """Where a deal's cards come from and go (see the module docstring)."""
+
+    live: np.uint64  # the mask of the live cards: the deck less board, dead and single hands
+    lo: np.ndarray  # (P + 1,) int64: owner o's unknown cards are drawn[lo[o]:hi[o]]
+    hi: np.ndarray  # (P + 1,) int64
+    order: np.ndarray  # (S,) int64: the owners with unknown cards, in deal order
+    known: np.ndarray  # (P + 1,) int64: owner o's known cards (its first columns of ``cards``)
+    keys: np.ndarray  # (3, P + 1) uint64: key, bits and low key of each owner's known cards
+    #                   (players' keys from KEY_BIAS; a range player's set per deal)
+    masks: np.ndarray  # (P + 1,) uint64: each owner's known cards (a range player's per deal)
+    fixed: np.ndarray  # (P,) bool: the player's cards are all known, one hand
+    slots: np.ndarray  # (P, 15) uint64: Omaha: a fixed hand's pairs' slots (pair_slot)
+    counters: np.ndarray  # (P,) uint64: Omaha: its suit counters (as hole_high sums them)
+    hole_low: np.ndarray  # (P,) uint64: Omaha: its mask of low ranks (low_mask)
+    cards: np.ndarray  # (P + 1, max(hole, 5)) uint8: Omaha games' cards in place (row P: board)
+
+
+class Ranged(NamedTuple):
+    """The players given as lists of hands: player ``players[r]`` holds hand j of its list
+    with chance ``weights[r, j]`` (alias tables ``threshold``, ``alias``) among the choices
+    that share no card with the others."""
+
+    players: np.ndarray  # (R,) int64
+    cards: np.ndarray  # (R, M, hole) uint8: each hand's known cards (``Layout.known`` of them)
+    masks: np.ndarray  # (R, M) uint64: each hand's card mask
+    keys: np.ndarray  # (R, M, 3) uint64: each hand's key, bits and low key
+    sizes: np.ndarray  # (R,) int64: hands in each list
+    weights: np.ndarray  # (R, M) float64
+    threshold: np.ndarray  # (R, M) uint64
+    alias: np.ndarray  # (R, M) int64
+
+
+# ---------------------------------------------------------------------------------------------
+# One deal: its cards, each player's strength, the pot
+
+
+@jit(inline=True)
+def describe_board(cards, b, board, has_low, board_keys, o_bits, o_offsets, board_hash,
+                   low_bits):
+    """Omaha: what :func:`player_strength` needs of the board (row ``b`` of ``cards``) into
+    ``board``: its row, flush flag and suited ranks (:func:`~pokersim.rankings.omaha.
+    board_high`), and its mask of low ranks."""
+    row, flag, suited = board_high(cards, b, 0, board_keys, o_bits, o_offsets, board_hash)
+    board[0] = row
+    board[1] = flag
+    board[2] = suited
+    if has_low:
+        board[3] = low_mask(cards, b, 0, 5, low_bits)
+
+
+@jit(inline=True)
+def game_lookup(flavor, key, bits, flush, offsets, table, b_flush, b_offsets, b_table):
+    """The strength of a hand of summed ``key`` and ``bits`` in the ranking of lookup
+    ``flavor``, a run-time value here (:func:`pokersim.evaluator.strengths.ranked_lookup` has it
+    compiled in): badugi's from its own tables (``b_``), deuce-to-seven's flushes with the
+    other cards, the other rankings' by :func:`pokersim.evaluator.tables.lookup`."""
+    if flavor == BADUGI:
+        return badugi_strength_ace_low(bits, b_flush, b_offsets, b_table)
+    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+        return deuce_to_seven_flush(key, bits, flush, offsets, table)
+    return lookup(key, bits, flush, offsets, table)
+
+
+@jit(inline=True)
+def player_strength(p, n_players, omaha, h, flavor, has_low, tot, cards, board, flush,
+                    offsets, table, b_flush, b_offsets, b_table, l_offsets, l_table,
+                    board_keys, o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits,
+                    low_table):
+    """(high, low) strengths of player p (low 0: none, or no low half in the game): Omaha's
+    from its row of ``h`` hole cards and the board's description (:func:`describe_board`),
+    other games' from its key and bits and the board's (``tot``)."""
+    low = np.int16(0)
+    if omaha:
+        high = any_hole_high(cards, p, 0, h, board[0], board[1], board[2], board_keys,
+                             o_bits, pair_slot, nonflush, flush_row, o_flush)
+        if has_low:
+            low = np.int16(low_table[(board[3] << _U(8)) | _U(low_mask(cards, p, 0, h,
+                                                                       low_bits))])
+        return high, low
+    b = n_players
+    high = game_lookup(flavor, tot[0, p] + tot[0, b], tot[1, p] | tot[1, b], flush, offsets,
+                       table, b_flush, b_offsets, b_table)
+    if has_low:
+        low = nonflush_strength(tot[2, p] + tot[2, b], l_offsets, l_table)
+    return high, low
+
+
+@jit(inline=True)
+def with_hand(best, holders, strength, bit):
+    """(the best strength, the mask of its holders) once a hand of ``strength`` is added
+    (without a branch: which is the better hand is a coin toss to the CPU)."""
+    keep = -np.int64(strength <= best)
+    join = -np.int64(strength >= best)
+    return max(best, strength), (holders & keep) | (bit & join)
+
+
+@jit(inline=True)
+def winners(s_hi, s_lo, n_players, has_low):
+    """The winner mask of a showdown (see the module docstring), in one pass over the
+    players (:func:`with_hand`)."""
+    best_hi = np.int16(-1)
+    best_lo = np.int16(-1)
+    mask_hi = np.int64(0)
+    mask_lo = np.int64(0)
+    for p in range(n_players):
+        bit = np.int64(1) << p
+        best_hi, mask_hi = with_hand(best_hi, mask_hi, s_hi[p], bit)
+        if has_low:
+            best_lo, mask_lo = with_hand(best_lo, mask_lo, s_lo[p], bit)
+    return mask_hi | ((mask_lo * (best_lo > 0)) << n_players)
+
+
+@jit(inline=True)
+def tally(s_hi, s_lo, n_players, has_low, masks, codes, weight):
+    """Add ``weight`` to the showdown's winner mask in ``masks``, or where there are too many
+    players for those, to each player's outcome code in ``codes`` (flat: p, h, l in C
+    order)."""
+    tally_winners(winners(s_hi, s_lo, n_players, has_low), n_players, masks, codes, weight)
+
+
+@jit(inline=True)
+def tally_winners(mask, n_players, masks, codes, weight):
+    """:func:`tally` of a showdown's winner mask."""
+    if masks.shape[0]:
+        masks[mask] += weight
+        return
+    high = mask & ((np.int64(1) << n_players) - 1)
+    low = mask >> n_players
+    n_hi = np.int64(popcount(_U(high)))
+    n_lo = np.int64(popcount(_U(low)))
+    for p in range(n_players):
+        h = n_hi if high >> p & 1 else 0
+        lo = n_players + 1 if low == 0 else (n_lo if low >> p & 1 else 0)
+        codes[(p * (n_players + 1) + h) * (n_players + 2) + lo] += weight
+
+
+@jit(inline=True)
+def take_hand(r, j, ranged_players, ranged_cards, ranged_keys, known, base, cards):
+    """Range player ``ranged_players[r]`` holds hand j of its list: its key, bits and low
+    key into ``base``, its cards into ``cards``."""
+    p = ranged_players[r]
+    for x in range(3):
+        base[x, p] = ranged_keys[r, j, x]
+    for c in range(known[p]):
+        cards[p, c] = ranged_cards[r, j, c]
