@@ -294,26 +294,27 @@ def _evaluate_game(hands, ranking, game):
     g = get_game(game)
     low_half = _low_half(g, ranking)
     g, arr, single = _game_rows(hands, g, check=False)
-    if g.two_plus_three:
-        high, low = omaha.evaluate_rows(arr, want_low=low_half, name="hands",
-                                        first_card=rankings.get(g.ranking).first_card)
-        out = low if low_half else high
-    else:
-        out = _ranked_rows(arr, rankings.get(g.low if low_half else g.ranking))
+    out, low = game_strengths(arr, g, high=not low_half)
+    if low_half:
+        assert low is not None  # (_low_half: only a game with a low half has one)
+        out = low
     return out[0] if single else out
 
 
-def game_strengths(rows: np.ndarray, game) -> tuple[np.ndarray, np.ndarray | None]:
-    """(high, low or None) strengths of a :class:`~pokersim.games.game.Game`'s rows, (N, hole +
-    board) uint8, as :func:`evaluate` gives them with ``game=``. The kernels check the rows
-    as they go, and raise check_hands' error for the first bad one (a pass of check_hands
-    before them took more time than the Omaha kernels)."""
+def game_strengths(rows: np.ndarray, game, *, high: bool = True
+                   ) -> tuple[np.ndarray, np.ndarray | None]:
+    """(high, low) strengths of a :class:`~pokersim.games.game.Game`'s rows, (N, hole +
+    board) uint8, as :func:`evaluate` gives them with ``game=``: the high half empty when not
+    ``high`` (as :func:`pokersim.rankings.omaha.evaluate_rows` leaves a half not wanted), the
+    low half None in a game without one. Omaha's kernels make both halves in one pass. The
+    kernels check the rows as they go, and raise check_hands' error for the first bad one (a
+    pass of check_hands before them took more time than the Omaha kernels)."""
     r = rankings.get(game.ranking)
     if game.two_plus_three:
-        high, low = omaha.evaluate_rows(rows, want_low=bool(game.low), name="hands",
-                                        first_card=r.first_card)
-        return high, low if game.low else None
-    return (_ranked_rows(rows, r),
+        hi, lo = omaha.evaluate_rows(rows, want_high=high, want_low=bool(game.low),
+                                     name="hands", first_card=r.first_card)
+        return hi, (lo if game.low else None)
+    return (_ranked_rows(rows, r) if high else np.empty(0, np.int16),
             _ranked_rows(rows, rankings.get(game.low)) if game.low else None)
 
 
