@@ -46,9 +46,18 @@ class CardView:
     """Cards shown as text with suit symbols (``str``, ``repr``) or as HTML cards
     (``_repr_html_``, which Jupyter calls). Make one with :func:`show`.
 
-    ``cards`` is the (N, k) uint8 array shown, one row per hand; ``single`` says the input
-    was one hand. At most ``max_rows`` hands are drawn, then a line says how many more.
+    Parameters
+    ----------
+    cards : (N, k) uint8 ndarray
+        The hands shown, one per row (kept as given: :func:`show` checks the cards).
+    single : bool, optional
+        Whether the input was one hand (False by default); kept as ``single``, it does not
+        change what is drawn.
+    max_rows : int, optional
+        Hands drawn at most (20 by default), then a line says how many more.
 
+    Examples
+    --------
     >>> view = show(["Ah Kd", "7c 7s"])
     >>> len(view), view.cards.shape
     (2, (2, 2))

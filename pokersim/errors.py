@@ -26,11 +26,19 @@ class RangeError(PokersimInputError):
 
 
 class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a Monte Carlo run. ``partial`` holds the estimate from the trials done so
-    far (a DataFrame whose ``attrs["partial"]`` is True), with its standard errors. Before the
-    first chunk of trials finishes there is no estimate, and Ctrl-C raises a plain
-    ``KeyboardInterrupt``.
+    """Ctrl-C stopped a Monte Carlo run; ``partial`` holds the estimate from the trials done
+    so far. Before the first chunk of trials finishes there is no estimate, and Ctrl-C raises a
+    plain ``KeyboardInterrupt``.
 
+    Parameters
+    ----------
+    partial : DataFrame, ndarray or None
+        The estimate so far, kept as ``partial``: the run's table, with its standard errors
+        (its ``attrs["partial"]`` is True), or the counts so far of
+        :func:`~pokersim.analysis.frequencies.strength_counts`.
+
+    Examples
+    --------
     >>> try:
     ...     raise SimulationInterrupted(None)
     ... except KeyboardInterrupt as e:

@@ -59,6 +59,21 @@ class ResultFrame(pd.DataFrame):
     """A pandas DataFrame that prints its numbers for people (see the module docstring).
 
     Selections and copies stay ResultFrames; ``pd.DataFrame(frame)`` gives a plain one.
+
+    Parameters
+    ----------
+    data, index, columns, dtype, copy : optional
+        As :class:`pandas.DataFrame` takes them.
+
+    Examples
+    --------
+    >>> frame = ResultFrame({"hand": ["AA", "KK"], "equity": [0.8526, 0.8237]})
+    >>> frame
+      hand  equity
+    0   AA  85.26%
+    1   KK  82.37%
+    >>> type(frame[frame.equity > 0.85]).__name__, type(pd.DataFrame(frame)).__name__
+    ('ResultFrame', 'DataFrame')
     """
 
     @property

@@ -31,7 +31,13 @@ BOARD_SIZES = range(3, 6)
 
 
 class Showdown(NamedTuple):
-    """What :func:`showdown` returns, each shaped (P,) for one table or (N, P) for N."""
+    """What :func:`showdown` returns, each shaped (P,) for one table or (N, P) for N.
+
+    Parameters
+    ----------
+    strength, winners, share, low : ndarray
+        The fields, in this order (below).
+    """
 
     #: Each hand's strength (see :func:`pokersim.evaluate`): in a game, in its ranking (the
     #: high half of a split-pot game).

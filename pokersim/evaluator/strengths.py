@@ -45,7 +45,7 @@ __all__ = ["CATEGORY_LABELS", "Category", "best_five", "cactus_rank", "category"
 N_STRENGTHS = 7462
 
 
-class Category(enum.IntEnum):
+class Category(enum.IntEnum):  # numpydoc ignore=PR01
     """Hand categories, weakest first. The value is the code :func:`category` returns."""
 
     HIGH_CARD = 0

@@ -39,7 +39,42 @@ __all__ = ["GAMES", "NAMES", "Game", "get", "short_deck", "zhajinhua"]
 class Game:
     """A poker variant: the parts :func:`pokersim.deal`, :func:`pokersim.evaluate` and the
     equity engine read (see the module docstring). Build your own from the same parts; two
-    hole and three board cards are played in the high ranking only (the Omaha tables)."""
+    hole and three board cards are played in the high ranking only (the Omaha tables).
+
+    Parameters
+    ----------
+    name : str
+        The game's name (not empty).
+    hole : int
+        The cards each player holds, 1 or more: hole cards; stud's seven; a draw game's hand.
+    board : int, optional
+        The shared board cards (0 by default).
+    two_plus_three : bool, optional
+        Whether a hand is exactly two hole cards and three board cards, as in Omaha: a board
+        of five, 2..6 hole cards and the high ranking. False (the default): the best five of
+        hole and board.
+    ranking : str or Ranking, optional
+        The ranking that wins the pot, the high half in a split-pot game (``"high"`` by
+        default); a Ranking is kept as its name.
+    low : str or Ranking, optional
+        The low half's ranking, ``"eight-or-better"`` (kept as its name); None (the default):
+        no low half.
+    up_cards : int, optional
+        The board cards dealt face up first (Courchevel's one), at most ``board``; 0 by
+        default. Hands are made and ranked the same either way.
+    draw : bool, optional
+        Whether players draw: ``hole`` is the hand dealt before the draw (False by default).
+
+    Examples
+    --------
+    >>> stud8 = Game("my-stud-8", hole=7, low="eight-or-better")
+    >>> stud8.low, stud8.cards, stud8.deck
+    ('eight-or-better', 7, 'full')
+    >>> Game("big-o", hole=5, board=4, two_plus_three=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokersim.errors.PokersimInputError: 'big-o': two hole and three board cards need a board...
+    """
 
     name: str
     hole: int

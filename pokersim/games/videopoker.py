@@ -64,7 +64,7 @@ __all__ = ["PAY_TABLES", "STRATEGIES", "Hand", "PayTable", "VideoPokerReturn", "
            "best_hold", "classify", "expected_return", "hold_counts", "simulate"]
 
 
-class Hand(enum.IntEnum):
+class Hand(enum.IntEnum):  # numpydoc ignore=PR01
     """The eleven Jacks-or-Better classes, weakest first; the value is the code."""
 
     NOTHING = 0
@@ -194,6 +194,16 @@ class PayTable:
     a named table; ``PayTable.from_mapping({"Royal Flush": 800, ...})`` a custom one, any class
     left out paying 0. Every function that takes a ``paytable`` also accepts a name or a mapping.
 
+    Parameters
+    ----------
+    pays : sequence of 11 numbers, optional
+        The payout per coin of each class, :class:`Hand` order (Nothing first), each finite
+        and >= 0; kept as a tuple of floats. 9/6's by default.
+    name : str, optional
+        The table's name (``"9/6"`` by default), as results print it.
+
+    Examples
+    --------
     >>> PayTable.named("8/5")["Full House"]
     8.0
     >>> PayTable.from_mapping({"Jacks or Better": 1, "Royal Flush": 250}).pays[-1]
@@ -217,7 +227,18 @@ class PayTable:
 
     @classmethod
     def named(cls, name: str) -> PayTable:
-        """One of :data:`PAY_TABLES`: ``"9/6"`` (full pay), ``"9/5"``, ``"8/5"``."""
+        """One of :data:`PAY_TABLES`: ``"9/6"`` (full pay), ``"9/5"``, ``"8/5"``.
+
+        Parameters
+        ----------
+        name : str
+            The table's name, a key of :data:`PAY_TABLES`.
+
+        Returns
+        -------
+        PayTable
+            The table, named ``name``.
+        """
         key = str(name).strip()
         if key not in PAY_TABLES:
             raise PokersimInputError(f"unknown pay table {short_repr(name)}; known tables: "
@@ -226,7 +247,21 @@ class PayTable:
 
     @classmethod
     def from_mapping(cls, mapping: Mapping, name: str = "custom") -> PayTable:
-        """A table from ``{class name or code: payout}``; classes left out pay 0."""
+        """A table from ``{class name or code: payout}``; classes left out pay 0.
+
+        Parameters
+        ----------
+        mapping : mapping
+            Payouts by class: a :class:`Hand`, its code 0..10 or its name (``"Two Pair"``,
+            ``"two_pair"``).
+        name : str, optional
+            The table's name (``"custom"`` by default).
+
+        Returns
+        -------
+        PayTable
+            The table.
+        """
         pays = [0.0] * N_CLASSES
         for key, value in mapping.items():
             pays[_class_code(key)] = _payout(value, f"payout of {short_repr(key)}")
@@ -246,7 +281,20 @@ class PayTable:
         return all(p == int(p) for p in self.pays)
 
     def to_frame(self) -> pd.DataFrame:
-        """The table, best hand first."""
+        """The table, best hand first.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``category`` (the class's name) and ``pays``, a row per class.
+
+        Examples
+        --------
+        >>> PayTable.named("8/5").to_frame().head(2)
+                 category   pays
+        0     Royal Flush  800.0
+        1  Straight Flush   50.0
+        """
         return pd.DataFrame({"category": HAND_LABELS[::-1], "pays": self.pays[::-1]})
 
 
@@ -556,9 +604,10 @@ def _game_kernel(w, n_workers, pay_small, pays, counts, class5, totals, finals, 
 @dataclass(frozen=True)
 class VideoPokerReturn:
     """The return of a video poker game, exact (:func:`expected_return`) or simulated
-    (:func:`simulate`): ``float(r)`` is the payout per coin bet.
+    (:func:`simulate`): ``float(r)`` is the payout per coin bet. Each parameter is kept as the
+    attribute of its name (``r.value``, ``r.final_hands``, ...).
 
-    Attributes
+    Parameters
     ----------
     value : float
         The payout per coin bet (0.995439 for 9/6 under perfect play).
@@ -572,13 +621,15 @@ class VideoPokerReturn:
     strategy : str
         "optimal" (the hold of highest expectation: perfect play) or "simple".
     paytable : PayTable
+        The pay table played.
     final_hands : ResultFrame
         A frequency table of the final hands, best first: category, count (Monte Carlo
         only: the exact outcomes are weighted by the draws of each hold), probability,
         std_error, one_in, method, then ``pays`` and ``contribution`` (pays x probability).
-    exact : Fraction or None
-        The exact return as a fraction, when exact and every payout is whole.
-    seed : int, SeedSequence, Generator or None
+    exact : Fraction or None, optional
+        The exact return as a fraction, when exact and every payout is whole (None by
+        default).
+    seed : int, SeedSequence, Generator or None, optional
         The seed the deals came from (Monte Carlo; one drawn when none was given: pass it
         again for the same deals); None when exact. ``final_hands.attrs["seed"]`` too.
     """

@@ -131,7 +131,7 @@ class Rules:
         object.__setattr__(self, "rule_235", check_flag(self.rule_235, "Rules.rule_235"))
 
 
-class Category(enum.IntEnum):
+class Category(enum.IntEnum):  # numpydoc ignore=PR01
     """Zhajinhua hand categories, weakest first; the value is the code :func:`category`
     returns. ``.label`` is the English name, ``.chinese`` the Chinese one."""
 
@@ -153,7 +153,7 @@ class Category(enum.IntEnum):
         return CHINESE[self.value]
 
 
-class Outcome(enum.IntEnum):
+class Outcome(enum.IntEnum):  # numpydoc ignore=PR01
     """A seat's result at a showdown; the value is the code :func:`showdown` returns. ``TIE``
     shares the best hand (and the pot)."""
 

@@ -47,8 +47,47 @@ SHIPPED = Path(__file__).with_name("tables.npz")
 @dataclass(frozen=True, eq=False)
 class Ranking:
     """A ranking: its name, the deck it deals from, the hand sizes it ranks, its categories
-    (``labels`` by code, ``order`` the codes strongest first) and how to name a hand.
+    (``labels`` by code, ``order`` the codes strongest first) and how to name a hand. The
+    rankings are :data:`RANKINGS`; :func:`get` gives one by its name.
 
+    Parameters
+    ----------
+    name : str
+        The ranking's name (``ranking=`` takes it).
+    deck : {"full", "short"}
+        The deck it deals from: 52 cards, or the short deck's 36 (six to ace).
+    hand_sizes : tuple of int
+        The numbers of cards in the hands it ranks.
+    labels : tuple of str
+        The category names, by category code.
+    order : tuple of int
+        The category codes, strongest first.
+    flavor : int
+        How a strength is looked up from a hand's summed key and card bits: ``PLAIN`` (0),
+        ``FLUSH_NEEDS_ALL_CARDS`` (1, deuce-to-seven's flushes) or ``BADUGI`` (2, the card
+        bits alone).
+    five_key : callable or None
+        ``five_key(ranks, suited)``, the key of a five-card hand, from which :meth:`build`
+        builds the tables (:func:`pokersim.rankings.hashed.build`); None where the tables are
+        built otherwise (high, badugi, Zhajinhua).
+    category_of_key : callable
+        The category code of a key of ``tables.keys``.
+    describe_key : callable
+        The name of the hand of a key of ``tables.keys`` (``descriptions``).
+    suits : bool, optional
+        Whether suits count (True by default; False for ace-to-five and eight-or-better).
+    no_hand : str or None, optional
+        The name of strength 0 where it is a hand's (eight-or-better's ``"No low"``); None by
+        default.
+    own_tables : callable or None, optional
+        Builds the tables at first use from the ranking's own rules, not shipped (Zhajinhua's);
+        None by default.
+    read_cards : callable or None, optional
+        For rankings whose hand is every card (Zhajinhua's three): the cards, (N, k), as a
+        player reads them, which :func:`pokersim.best_five` gives; None by default.
+
+    Examples
+    --------
     >>> r = get("short-deck")
     >>> r.deck, r.hand_sizes, r.labels[r.order[3]]
     ('short', (5, 6, 7), 'Flush')
@@ -64,11 +103,8 @@ class Ranking:
     category_of_key: Callable[[int], int]
     describe_key: Callable[[int], str]
     suits: bool = True
-    no_hand: str | None = None  # the name of strength 0, where it is a hand's ("No low")
-    #: Tables built at first use from the ranking's own rules, not shipped (Zhajinhua's).
+    no_hand: str | None = None
     own_tables: Callable[[], hashed.HashTables] | None = None
-    #: For rankings whose hand is every card (Zhajinhua's three): the cards as a player
-    #: reads them, which :func:`pokersim.best_five` gives.
     read_cards: Callable[[np.ndarray], np.ndarray] | None = None
 
     @property
@@ -132,7 +168,14 @@ class Ranking:
         return self.no_hand is not None
 
     def build(self) -> hashed.HashTables:
-        """Build the tables from the five-card rules (a few seconds)."""
+        """Build the tables from the five-card rules (a few seconds).
+
+        Returns
+        -------
+        HashTables
+            The evaluator's tables (:class:`pokersim.rankings.hashed.HashTables`), as
+            ``tables`` holds them.
+        """
         if self.own_tables is not None:
             return self.own_tables()
         assert self.five_key is not None, "the high and badugi tables are built elsewhere"
