@@ -9,6 +9,7 @@ The Markdown pages are read by MyST; the notebooks (``docs/notebooks`` links to 
 reference is generated from the docstrings (autodoc, numpydoc).
 """
 
+import functools
 import importlib
 import inspect
 import os
@@ -56,29 +57,55 @@ autodoc_typehints = "none"  # the numpydoc text says what each argument takes
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 
-# numpydoc's validation (a warning, so a failure of the build under -W) on the public
-# functions: every parameter documented (PR01), none unknown (PR02), a Returns section where
-# the function returns a value (RT01), a docstring (GL08). It covers the functions of
-# ``pokersim.__all__`` and the public functions (their ``__all__``) of the modules below, each
-# at the name autodoc documents it under (the module defining it); classes, methods and every
-# other module are left out. tests/test_public_api.py runs the same checks on the same
-# functions (and reads these lists).
+# numpydoc's validation (a warning, so a failure of the build under -W) on the public API:
+# every parameter documented (PR01), none unknown (PR02), a Returns section where a function
+# or method returns a value (RT01; numpydoc skips it on classmethods and properties), a
+# docstring (GL08). It covers the functions and classes of ``pokersim.__all__`` and of the
+# ``__all__`` of the modules below, each at the name autodoc documents it under (the module
+# defining it), and the public methods and properties each class defines; every other module
+# is left out. A class is checked against its constructor: its Parameters section says what
+# it is made from, a dataclass's or named tuple's fields, an exception's arguments (a
+# built-in exception's ``*args`` has no signature numpydoc can read, and is not asked for).
+# An enum's signature is Enum's functional API (``value, names, module, qualname, ...``,
+# which makes new enums), not parameters of its own: an enum class says
+# ``# numpydoc ignore=PR01`` on its ``class`` line and keeps the other checks
+# (tests/test_public_api.py allows that comment on enum classes only). Fields and enum
+# members are data, covered by their class's docstring. tests/test_public_api.py runs the
+# same checks on the same names (and reads these lists).
 NUMPYDOC_MODULES = (
     "pokersim.plots", "pokersim.io", "pokersim.isomorphism", "pokersim.rankings",
     "pokersim.data", "pokersim.games.game", "pokersim.games.draw5", "pokersim.games.videopoker",
-    "pokersim.games.zhajinhua",
+    "pokersim.games.zhajinhua", "pokersim.results",
 )
 numpydoc_validation_checks = {"PR01", "PR02", "RT01", "GL08"}
 
 
+def _methods(cls: type) -> list[str]:
+    """The public methods and properties a class defines itself (not those it inherits:
+    a public base class of pokersim's is validated as well, pandas' and Python's are not)."""
+    found = []
+    for name, member in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        if isinstance(member, (classmethod, staticmethod)):
+            member = member.__func__
+        if (isinstance(member, (property, functools.cached_property))
+                or inspect.isfunction(inspect.unwrap(member))):
+            found.append(name)
+    return found
+
+
 def _validated() -> list[str]:
-    """The full names of the functions numpydoc validates."""
+    """The full names of the functions, classes and methods numpydoc validates."""
     found = set()
     for module, names in [("pokersim", pokersim.__all__)] + [
             (m, importlib.import_module(m).__all__) for m in NUMPYDOC_MODULES]:
         for name in names:
             obj = getattr(importlib.import_module(module), name)
-            if inspect.isfunction(inspect.unwrap(obj)):
+            if inspect.isclass(obj):
+                home = f"{obj.__module__}.{obj.__qualname__}"
+                found.update([home] + [f"{home}.{method}" for method in _methods(obj)])
+            elif inspect.isfunction(inspect.unwrap(obj)):
                 found.add(f"{obj.__module__}.{obj.__qualname__}")
     return sorted(found)
 
