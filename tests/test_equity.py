@@ -265,7 +265,7 @@ def test_suit_isomorphism_changes_nothing(players, board, dead, monkeypatch):
     holdem_module = importlib.import_module("pokersim.engine.holdem")
     merges = []
     monkeypatch.setattr(holdem_module, "merge_isomorphic", lambda h, *args, f=holdem_module.
-                        merge_isomorphic: merges.append((len(h), f(h, *args))) or merges[-1][1])
+                        merge_isomorphic: merges.append((len(h[0]), f(h, *args))) or merges[-1][1])
     monkeypatch.setattr(config, "ISOMORPHISM_MIN_WORK", 0)  # small spots: merge them too
     merged = equity(players, board=board, dead=dead, method="exact", categories=True)
     (n, (keep, _)), = merges

@@ -71,6 +71,7 @@ from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
+from .choices import joint_choices, merge_isomorphic, whole_weights
 from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from .runs import NO_CATEGORIES, exact_counts, monte_carlo_counts
@@ -127,7 +128,9 @@ class _Problem:
 
     @property
     def deals(self) -> int:
-        """Every deal an exact run enumerates (conflicting choices of hands included)."""
+        """Every deal an exact run enumerates: the runouts of each choice of the range
+        players' hands (their joint choices once listed, see :func:`_exact_choices`; before,
+        every combination, conflicting ones included)."""
         return self.runouts * self.choices
 
     def counts(self, dtype, workers: int) -> tuple[np.ndarray, np.ndarray]:
@@ -399,9 +402,11 @@ def _deal_order(missing: list[int]) -> list[int]:
 
 
 def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np.ndarray,
-                 dead: np.ndarray) -> _Problem:
+                 dead: np.ndarray, choices=None) -> _Problem:
     """The problem with what the dealing kernels read: the known cards in place, the unknown
-    ones in deal order, the range players' hands."""
+    ones in deal order, the range players' hands and their joint ``choices`` (exact
+    enumeration's, from :func:`_exact_choices`; Monte Carlo's listed here when few enough,
+    see :class:`~pokersim.engine._games.Ranged`)."""
     n, h = len(players), game.hole
     ht, lt, _, _ = _tables(problem.ranking, problem.has_low, problem.omaha)
     known = np.array([p.cards.shape[1] for p in players] + [board.size], np.int64)
@@ -426,13 +431,22 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
     alt_cards = np.zeros((len(ranged), width_alt, max(h, 1)), np.uint8)
     alt_masks = np.zeros((len(ranged), width_alt), np.uint64)
     alt_keys = np.zeros((len(ranged), width_alt, 3), np.uint64)
-    alt_weights = np.zeros((len(ranged), width_alt), np.float64)
     for r, p in enumerate(ranged):
         alt_cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
         alt_masks[r, :len(p.cards)] = [_card_mask(c) for c in p.cards]
         alt_keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
-        alt_weights[r, :len(p.cards)] = p.weights
     threshold, alias = alias_tables([p.weights for p in ranged])
+    if choices is None:  # Monte Carlo: the joint choices listed when few enough
+        choices = joint_choices([alt_masks[r, :len(p.cards)] for r, p in enumerate(ranged)],
+                                [p.weights for p in ranged], config.JOINT_TUPLES) \
+            if ranged else None
+        if choices is not None and len(choices[0]) == 0:
+            raise _no_deal()
+        listed = choices or (np.zeros((0, len(ranged)), np.int64), np.zeros(0))
+        choice_threshold, choice_alias = alias_tables([listed[1]] if choices else [])
+    else:
+        listed = choices
+        choice_threshold, choice_alias = alias_tables([])
     return replace(
         problem,
         layout=_games.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
@@ -441,7 +455,9 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
         ranged=_games.Ranged(
             players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
             keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
-            weights=alt_weights, threshold=threshold, alias=alias))
+            threshold=threshold, alias=alias, choices=listed[0].astype(np.int64),
+            choice_weights=listed[1].astype(np.float64), choice_threshold=choice_threshold,
+            choice_alias=choice_alias))
 
 
 def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
@@ -461,33 +477,83 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     """
     g, specs = q.game, q.players
     problem = _problem(g, specs, q.board, q.dead)
+    plan = (_private_plan(g, specs, q.board, q.dead, problem.deals) if wanted == "exact"
+            else None)
+    choices = None
+    if wanted == "exact" and plan is None:  # the dealing kernel walks the joint choices
+        choices = _exact_choices(specs, q.board, q.dead, problem.runouts, forced)
+        if choices is not None:
+            problem = replace(problem, choices=len(choices[0]))
     deals = problem.deals
     if forced and deals * len(specs) > EXACT_LIMIT:
         raise PokersimInputError(f"method='exact' would enumerate {deals:,} deals of "
                                  f"{len(specs)} hands, more than {EXACT_LIMIT:,} hand "
                                  f"evaluations; use method='monte-carlo'")
-    plan = _private_plan(g, specs, q.board, q.dead, deals) if wanted == "exact" else None
     cost = deals * len(specs) if plan is None else sum(plan[1]) + deals
-    exact = wanted == "exact" and (forced or exact_in_reach(cost))
+    exact = (plan is not None or choices is not None) and (forced or exact_in_reach(cost))
     hands = _private_hands(g, specs, q.board, plan) if exact and plan else None
-    problem = (_with_layout(problem, g, specs, q.board, q.dead) if hands is None
+    problem = (_with_layout(problem, g, specs, q.board, q.dead,
+                            choices[:2] if exact and choices else None) if hands is None
                else replace(problem, hands=hands))
     if exact:
-        return _exact(problem, deals, client, progress)
+        return _exact(problem, deals, None if choices is None else choices[2], client,
+                      progress)
     seed = drawn_seed(seed)  # (an exact run records none)
     return _monte_carlo(problem, g.low is not None, trials, seed, target_stderr, client,
                         chunk_size, progress)
 
 
-def _exact(problem: _Problem, deals: int, client, progress) -> Counted:
+def _exact_choices(players: list[Player], board: np.ndarray, dead: np.ndarray, runouts: int,
+                   forced: bool):
+    """(the joint choices of the players given as lists, their weights, the deals they stand
+    for) that exact enumeration walks (see :class:`~pokersim.engine._games.Ranged`): every
+    choice of one hand a list with no card in common, of whole weights where they can be
+    (:func:`~pokersim.engine.choices.whole_weights`: sums exact), those that a relabelling of
+    suits turns into one another merged when the work is large enough to pay for it
+    (``config.ISOMORPHISM_MIN_WORK``). None when there are more than
+    ``config.EXACT_TUPLES`` (an error when ``forced``)."""
+    ranged = [p for p in players if len(p.cards) > 1]
+    if not ranged:
+        return np.zeros((1, 0), np.int64), np.ones(1), runouts
+    masks = [np.array([_card_mask(c) for c in p.cards], np.uint64) for p in ranged]
+    joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
+                          config.EXACT_TUPLES)
+    if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
+        joint = joint_choices(masks, [p.weights for p in ranged], config.EXACT_TUPLES)
+    if joint is None:
+        if forced:
+            raise PokersimInputError(f"exact enumeration is out of reach here (more than "
+                                     f"{config.EXACT_TUPLES:,} combinations of the players' "
+                                     f"hands); use method='monte-carlo'")
+        return None
+    rows, weights = joint
+    if len(rows) == 0:
+        raise _no_deal()
+    outcomes = len(rows) * runouts  # before merging: every deal counts once, unweighted
+    if config.SUIT_ISOMORPHISM and outcomes * len(players) >= config.ISOMORPHISM_MIN_WORK:
+        fixed = [board, dead, *(p.cards[0] for p in players if len(p.cards) == 1)]
+        keep, weights = merge_isomorphic([p.cards[rows[:, r]] for r, p in enumerate(ranged)],
+                                         weights, fixed)
+        rows = rows[keep]
+    return rows, weights, outcomes
+
+
+def _no_deal():
+    return PokersimInputError("no deal is possible: every choice of the players' hands "
+                              "gives two players a card in common")
+
+
+def _exact(problem: _Problem, deals: int, outcomes: int | None, client, progress) -> Counted:
+    """The exact counts of ``problem``: ``outcomes`` deals (None: the deals the private kernel
+    counted)."""
     n_blocks, block = _exact_blocks(problem)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * problem.n_players))
     counts, dealt = exact_counts(_exact_chunk, problem, n_blocks, per_chunk, client=client,
                                  progress=progress, block_size=block, total=deals)
     if dealt[0] == 0:
-        raise PokersimInputError("no deal is possible: every choice of the players' hands "
-                                 "gives two players a card in common")
-    return Counted(counts, float(counts[0].sum()), int(dealt[0]), None, "exact")
+        raise _no_deal()
+    return Counted(counts, float(counts[0].sum()), int(dealt[0]) if outcomes is None
+                   else outcomes, None, "exact")
 
 
 def _exact_blocks(problem: _Problem) -> tuple[int, int]:

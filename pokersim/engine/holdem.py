@@ -17,10 +17,8 @@ True
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 import numpy as np
 
@@ -43,11 +41,12 @@ from ._holdem import (
     monte_carlo_kernel,
     run_workers,
 )
+from .choices import joint_choices, merge_isomorphic, whole_weights
 from .outcomes import Counted, codes_of_wins, exact_in_reach
 from .question import Player, Question, cards_left, deck_of
 from .runs import exact_counts, monte_carlo_counts
 
-__all__ = ["holdem_counts", "merge_isomorphic", "two_card_game", "whole_weights"]
+__all__ = ["holdem_counts", "two_card_game"]
 
 
 @dataclass(frozen=True)
@@ -85,46 +84,12 @@ def _as_combos(player: Player, live: np.ndarray) -> _Player:
     return _Player(player.label, np.sort(cards, axis=1)[:, ::-1].copy(), weights)
 
 
-def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
-    """``weights`` in the same proportions as whole numbers, where each is a fraction of
-    denominator at most ``largest`` (a percentage, a third): exact enumeration then sums
-    whole numbers, exactly, and its probabilities land in [0, 1] and add up to 1. Others are
-    returned as they are.
-
-    >>> whole_weights(np.array([1.0, 0.7, 0.25])).tolist()
-    [20.0, 14.0, 5.0]
-    >>> whole_weights(np.array([0.3, 0.3])).tolist()  # all alike: ones
-    [1.0, 1.0]
-    """
-    if (weights == weights[0]).all():  # a hand, "random", an unweighted range (0.1 ms)
-        return np.ones_like(weights)
-    values = np.unique(weights)
-    fractions = [Fraction(float(w)).limit_denominator(largest) for w in values]
-    if any(float(f) != w for f, w in zip(fractions, values, strict=True)):
-        return weights
-    scale = math.lcm(*(f.denominator for f in fractions))
-    whole = np.array([float(f * scale) for f in fractions])
-    return whole[np.searchsorted(values, weights)] / math.gcd(*map(int, whole))
-
-
 def _joint_tuples(players: list[_Player], limit: int):
     """Every combination of one combo per player with no card in common, and its weight
-    (the product of the combos' weights); None if there would be more than ``limit``."""
-    masks = [_card_masks(p.combos) for p in players]
-    tuples = np.arange(len(players[0].combos))[:, None]  # type: ignore[arg-type]
-    weights = players[0].weights.copy()  # type: ignore[union-attr]
-    used = masks[0].copy()
-    for p, m in zip(players[1:], masks[1:], strict=True):
-        if len(tuples) * len(m) > 4 * limit:
-            return None
-        ok = (used[:, None] & m[None, :]) == 0
-        t_idx, c_idx = np.nonzero(ok)
-        if len(t_idx) > limit:
-            return None
-        tuples = np.hstack([tuples[t_idx], c_idx[:, None]])
-        weights = weights[t_idx] * p.weights[c_idx]  # type: ignore[index]
-        used = used[t_idx] | m[c_idx]
-    return tuples, weights
+    (:func:`~pokersim.engine.choices.joint_choices`); None if there would be more than
+    ``limit``."""
+    return joint_choices([_card_masks(p.combos) for p in players],
+                         [p.weights for p in players], limit)  # type: ignore[misc]
 
 
 def holdem_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
@@ -222,8 +187,9 @@ def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categor
     combos = np.concatenate([p.combos for p in full])
     if config.SUIT_ISOMORPHISM and len(tuples) * runouts * len(players) >= \
             config.ISOMORPHISM_MIN_WORK:
-        keep, weights = merge_isomorphic(combos[tuples + offsets[None, :]], weights,
-                                         board_cards, blocked)
+        keep, weights = merge_isomorphic(list(combos[tuples + offsets[None, :]].swapaxes(0, 1)),
+                                         weights, [board_cards,
+                                                   np.setdiff1d(blocked, board_cards)])
         tuples = tuples[keep]
     if not forced and not exact_in_reach(len(tuples) * runouts * len(players)):
         return None
@@ -268,42 +234,6 @@ def _exact_chunk(p: _ExactProblem, first: int, n: int):
         counts, _ = run_workers(exact_kernel, n_players, np.float64, p.categories,
                                 deals, p.board, _evaluator(p.ranking), work=work)
     return counts
-
-
-_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
-
-
-def merge_isomorphic(hole_cards: np.ndarray, weights: np.ndarray, board: np.ndarray,
-                     blocked: np.ndarray):
-    """Merge hole-card tuples that a relabelling of suits turns into one another.
-
-    A permutation of the suits that maps the board onto itself and the dead cards onto
-    themselves maps every runout of one tuple onto a runout of its image with the same
-    strengths, so the two tuples have the same outcomes: keep one and add up their weights.
-    ``hole_cards`` is (tuples, players, 2). Returns (indices of the kept tuples, their
-    weights). Used for up to 5 players (the code of a tuple must fit in 64 bits).
-    """
-    n, n_players, _ = hole_cards.shape
-    if n_players > 5 or n < 2:
-        return np.arange(n), weights
-    on_board = set(board.tolist())
-    fixed = [on_board, set(blocked.tolist()) - on_board]  # the board, the dead cards
-    perms = [perm for perm, p in zip(_SUIT_PERMUTATIONS, _SUIT_PERMUTATIONS.tolist(),
-                                     strict=True)
-             if all({c - (c & 3) + p[c & 3] for c in cards} == cards for cards in fixed)]
-    if len(perms) == 1:  # the identity alone (a rainbow flop): nothing to merge
-        return np.arange(n), weights
-    cards = hole_cards.astype(np.int64)
-    best = None
-    for perm in perms:
-        mapped = 4 * (cards >> 2) + perm[cards & 3]
-        hi, lo = mapped.max(axis=2), mapped.min(axis=2)
-        code = np.zeros(n, np.int64)
-        for p in range(n_players):
-            code = code * 2704 + hi[:, p] * 52 + lo[:, p]
-        best = code if best is None else np.minimum(best, code)
-    _, keep, inverse = np.unique(best, return_index=True, return_inverse=True)  # type: ignore[call-overload]
-    return keep, np.bincount(inverse.ravel(), weights=weights)
 
 
 def _no_deal():

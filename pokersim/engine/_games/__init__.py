@@ -35,13 +35,16 @@ standard error.
 
 Monte Carlo counts are int64: block ``b`` of trials draws from stream ``block_state(key, b)``
 (whatever the chunking or thread count), two trials at a time (:func:`draw_two`). A trial
-chooses the range players' hands (alias tables; a draw with a card in common is drawn again),
-then deals the unknown cards without replacement from the 64-bit mask of the cards left: each
-card the i-th set bit (one ``pdep``, :func:`pokersim._core.jit.nth_bit`), i uniform, up to ten
-draws from one 64-bit number (:func:`pokersim.dealing.batch_number`, no bias).
+chooses the range players' hands (:class:`Ranged`: a row of their joint choices with no card
+in common, by an alias table, when there are at most ``config.JOINT_TUPLES``; else a hand a
+player, a draw with a card in common drawn again), then deals the unknown cards without
+replacement from the 64-bit mask of the cards left: each card the i-th set bit (one
+``pdep``, :func:`pokersim._core.jit.nth_bit`), i uniform, up to ten draws from one 64-bit
+number (:func:`pokersim.dealing.batch_number`, no bias).
 
-Exact counts are weighted (float64), over deals numbered 0 .. (the range players' choices in
-mixed radix, most significant; then each owner's unknown cards in deal order, by the
+Exact counts are weighted (float64), over deals numbered 0 .. (the range players' joint
+choices, most significant: those with no card in common, suit-isomorphic ones merged,
+:mod:`pokersim.engine.choices`; then each owner's unknown cards in deal order, by the
 lexicographic rank of their combination among the cards the owners before them left, the last
 owner least significant). A worker unranks the first deal of its span, then steps from deal to
 deal: the last owner's combination moves first, and only the owners whose cards changed are

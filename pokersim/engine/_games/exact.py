@@ -119,13 +119,12 @@ def exact_kernel(omaha: bool):
         """Worker w's share (the w-th of W equal spans) of deals ``first .. last - 1`` (see
         the module docstring) of a game of ``shape`` (as the Monte Carlo kernel takes it),
         weighted, into its ``space.masks`` or ``space.codes`` (see :func:`tally`). Returns
-        the number of deals it counted (the others give two range players a card in
-        common)."""
+        the number of deals it counted."""
         live, lo, hi, order, known, cards0 = (layout.live, layout.lo, layout.hi, layout.order,
                                               layout.known, layout.cards)
-        r_players, r_cards, r_masks, r_keys, r_sizes, r_weights = (
-            ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
-            ranged.weights)
+        r_players, r_cards, r_masks, r_keys, choices, choice_weights = (
+            ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.choices,
+            ranged.choice_weights)
         card_keys, card_bits, flush, offsets, table = ht
         l_keys, _, _, l_offsets, l_table = lt
         b_flush, b_offsets, b_table = bt
@@ -144,20 +143,11 @@ def exact_kernel(omaha: bool):
             choice = d // runouts
             end = min(stop, (choice + 1) * runouts)
             used = _U(0)
-            weight = 1.0
-            ok = True
-            for r in range(r_players.shape[0] - 1, -1, -1):
-                j = choice % r_sizes[r]
-                choice //= r_sizes[r]
-                if used & r_masks[r, j]:
-                    ok = False
-                    break
+            for r in range(r_players.shape[0]):
+                j = choices[choice, r]
                 used |= r_masks[r, j]
-                weight *= r_weights[r, j]
                 take_hand(r, j, r_players, r_cards, r_keys, known, base, cards)
-            if not ok:
-                d = end
-                continue
+            weight = choice_weights[choice]
             for x in range(3):  # the owners without unknown cards; set_cards sets the others
                 for o in range(n_players + 1):
                     tot[x, o] = base[x, o]

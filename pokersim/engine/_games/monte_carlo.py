@@ -174,30 +174,47 @@ def add_keys(mask, key, low_key, has_low, card_keys, l_keys):
 
 @jit(inline=True)
 def choose_ranged(state, k, n_players, players, r_cards, r_masks, r_keys, sizes, threshold,
-                  alias, known_cards, max_rejections, known, cards, keys):
-    """Trial k's hands of the range players: one per player by its weights, drawn again
-    until no two share a card, into ``known`` (masks), ``cards`` (rows k * (P + 1) + p) and
-    ``keys[k]`` (key, bits, low key); returns (state, mask of their cards, or 0 after
+                  alias, choices, choice_threshold, choice_alias, known_cards, max_rejections,
+                  known, cards, keys):
+    """Trial k's hands of the range players, into ``known`` (masks), ``cards`` (rows
+    k * (P + 1) + p) and ``keys[k]`` (key, bits, low key): a row of the joint ``choices`` by
+    their weights when they are listed, else one hand per player by its weights, drawn again
+    until no two share a card. Returns (state, mask of their cards, or 0 after
     ``max_rejections`` conflicts in a row)."""
+    if choices.shape[0]:
+        state, t = sample_alias(state, choice_threshold, choice_alias, 0, choices.shape[0])
+        used = _U(0)
+        for r in range(players.shape[0]):
+            used |= _take(k, n_players, r, choices[t, r], players, r_cards, r_masks, r_keys,
+                          known_cards, known, cards, keys)
+        return state, used
     for _ in range(max_rejections):
         used = _U(0)
         ok = True
         for r in range(players.shape[0]):
             state, j = sample_alias(state, threshold, alias, r, sizes[r])
-            m = r_masks[r, j]
-            if used & m:
+            if used & r_masks[r, j]:
                 ok = False
                 break
-            used |= m
-            at = k * (n_players + 1) + players[r]
-            known[at] = m
-            for c in range(known_cards[players[r]]):
-                cards[at, c] = r_cards[r, j, c]
-            for x in range(3):
-                keys[k, x, players[r]] = r_keys[r, j, x]
+            used |= _take(k, n_players, r, j, players, r_cards, r_masks, r_keys, known_cards,
+                          known, cards, keys)
         if ok:
             return state, used
     return state, _U(0)
+
+
+@jit(inline=True)
+def _take(k, n_players, r, j, players, r_cards, r_masks, r_keys, known_cards, known, cards,
+          keys):
+    """Trial k's range player ``players[r]`` holds hand j of its list; returns its mask."""
+    m = r_masks[r, j]
+    at = k * (n_players + 1) + players[r]
+    known[at] = m
+    for c in range(known_cards[players[r]]):
+        cards[at, c] = r_cards[r, j, c]
+    for x in range(3):
+        keys[k, x, players[r]] = r_keys[r, j, x]
+    return m
 
 
 class MonteCarloSpace(NamedTuple):
@@ -250,6 +267,8 @@ def monte_carlo_kernel(omaha: bool):
         r_players, r_cards, r_masks, r_keys, r_sizes, threshold, alias = (
             ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
             ranged.threshold, ranged.alias)
+        choices, choice_threshold, choice_alias = (ranged.choices, ranged.choice_threshold,
+                                                   ranged.choice_alias)
         key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
         card_keys, _, flush, offsets, table = ht
         l_keys, _, _, l_offsets, l_table = lt
@@ -269,8 +288,8 @@ def monte_carlo_kernel(omaha: bool):
                     for k in range(2):
                         state, used[k] = choose_ranged(
                             state, k, n_players, r_players, r_cards, r_masks, r_keys,
-                            r_sizes, threshold, alias, known_cards, max_rejections, known,
-                            cards, keys)
+                            r_sizes, threshold, alias, choices, choice_threshold,
+                            choice_alias, known_cards, max_rejections, known, cards, keys)
                     if used[0] == 0 or used[1] == 0:
                         stalled += 1
                         break

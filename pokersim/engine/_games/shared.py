@@ -92,18 +92,25 @@ class Layout(NamedTuple):
 
 
 class Ranged(NamedTuple):
-    """The players given as lists of hands: player ``players[r]`` holds hand j of its list
-    with chance ``weights[r, j]`` (alias tables ``threshold``, ``alias``) among the choices
-    that share no card with the others."""
+    """The players given as lists of hands: player ``players[r]`` holds hand j of its list,
+    a choice of every list's hands at a time. Exact enumeration walks the joint choices of
+    ``choices`` (no two of a row's hands share a card; suit-isomorphic ones merged, see
+    :mod:`pokersim.engine.choices`), each of weight ``choice_weights``; Monte Carlo draws a
+    row of them by the alias tables ``choice_threshold``, ``choice_alias`` when they are
+    listed, else a hand per player by ``threshold``, ``alias`` (row r: its hands' weights),
+    drawn again until no two share a card."""
 
     players: np.ndarray  # (R,) int64
     cards: np.ndarray  # (R, M, hole) uint8: each hand's known cards (``Layout.known`` of them)
     masks: np.ndarray  # (R, M) uint64: each hand's card mask
     keys: np.ndarray  # (R, M, 3) uint64: each hand's key, bits and low key
     sizes: np.ndarray  # (R,) int64: hands in each list
-    weights: np.ndarray  # (R, M) float64
     threshold: np.ndarray  # (R, M) uint64
     alias: np.ndarray  # (R, M) int64
+    choices: np.ndarray  # (T, R) int64: each row a hand of each list; (0, R): not listed
+    choice_weights: np.ndarray  # (T,) float64
+    choice_threshold: np.ndarray  # (1, T) uint64, or (0, 0) when not listed
+    choice_alias: np.ndarray  # (1, T) int64, or (0, 0)
 
 
 # ---------------------------------------------------------------------------------------------
