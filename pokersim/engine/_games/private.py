@@ -345,7 +345,6 @@ def private_kernel(w, n_workers, first, last, hands, has_low, space):
             taken[inner], best_hi[inner], win_hi[inner], best_lo[inner], win_lo[inner],
             weight[inner])
         found = False
-        run = 0.0  # the weight of the deals below the other levels' hands (by_category)
         if counted:  # three counts: the hands below, at and above the best so far
             found, n_below, w_below, n_at, w_at, n_above, w_above = count_last_level(
                 mine_first, mine_last, high, weights, cumulative, start[inner], h_masks,
@@ -355,14 +354,6 @@ def private_kernel(w, n_workers, first, last, hands, has_low, space):
                 tally_winners(hi_holders | bit, n_players, my_masks, my_codes, w0 * w_at)
                 tally_winners(bit, n_players, my_masks, my_codes, w0 * w_above)
                 mine += n_below + n_at + n_above
-                if by_category:
-                    count_last_categories(mine_first, mine_last, start[inner], weights,
-                                          cumulative, h_masks, card_start, card_hands, cards,
-                                          span_cards, category, category_span, shares, kept)
-                    for c in range(kept.shape[0]):
-                        if kept[c]:
-                            my_cats[last_player, c] += w0 * shares[c]
-                    run = w0 * (w_below + w_at + w_above)
         for j in range(mine_first, mine_first if found else mine_last):
             if h_masks[j] & cards:
                 continue
@@ -372,12 +363,23 @@ def private_kernel(w, n_workers, first, last, hands, has_low, space):
                 winners |= (lo_mask * (best > 0)) << n_players
             tally_winners(winners, n_players, my_masks, my_codes, w0 * weights[j])
             mine += 1
-            if by_category:
-                my_cats[last_player, category[j]] += w0 * weights[j]
-                run += w0 * weights[j]
-        if by_category:
+        if by_category:  # the last level's hands by category, as they were counted
+            run_weight = 0.0  # of the deals below the other levels' hands
+            if found:
+                count_last_categories(mine_first, mine_last, start[inner], weights,
+                                      cumulative, h_masks, card_start, card_hands, cards,
+                                      span_cards, category, category_span, shares, kept)
+                for c in range(kept.shape[0]):
+                    if kept[c]:
+                        my_cats[last_player, c] += w0 * shares[c]
+                run_weight = w0 * (w_below + w_at + w_above)
+            else:
+                for j in range(mine_first, mine_last):
+                    if not h_masks[j] & cards:
+                        my_cats[last_player, category[j]] += w0 * weights[j]
+                        run_weight += w0 * weights[j]
             for held in range(inner):
-                my_cats[player[held], category[at[held]]] += run
+                my_cats[player[held], category[at[held]]] += run_weight
         level -= 1
         at[max(level, 0)] += 1
     return mine
