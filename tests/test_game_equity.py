@@ -1,6 +1,8 @@
 """Equity in every game (issue 17): pokersim.engine.games against the naive reference of
 tests/naive_games.py (every completion, naive ranking keys), poker_equity, and itself."""
 
+from itertools import product
+
 import numba
 import numpy as np
 import pytest
@@ -32,15 +34,17 @@ def check_against_naive(game, hands, board="", dead=""):
 
 
 def on_game_kernels(players, board=None, dead=None, *, game, method="auto", trials=None,
-                    seed=None, target_stderr=None, client=None, chunk_size=None, progress=False):
+                    seed=None, target_stderr=None, categories=False, client=None,
+                    chunk_size=None, progress=False):
     """``equity`` played on the game kernels, Hold'em and the short decks included (which
     ``equity`` hands to the Hold'em kernels)."""
     from pokersim.engine import equity_on
     from pokersim.engine.games import game_counts
 
     return equity_on(game_counts, players, board, dead, game=get(game), method=method,
-                     trials=trials, seed=seed, target_stderr=target_stderr, client=client,
-                     chunk_size=chunk_size, progress=progress)
+                     trials=trials, seed=seed, target_stderr=target_stderr,
+                     categories=categories, client=client, chunk_size=chunk_size,
+                     progress=progress)
 
 
 def slow(*values):
@@ -267,11 +271,11 @@ def test_private_hands_agree_with_dealing_every_card(monkeypatch, game, hands, b
     found = []
     monkeypatch.setattr(module, "_private_hands", lambda *args, f=module._private_hands:
                         found.append(f(*args)) or found[-1])
-    private = on_game_kernels(hands, board, dead, game=game, method="exact")
+    private = on_game_kernels(hands, board, dead, game=game, method="exact", categories=True)
     assert len(found) == 1  # the private kernel ran
     assert (found[0].cumulative.size > 0) == (get(game).low is None)
     monkeypatch.setattr(module, "PRIVATE_HANDS", 0)  # too many: deal every card
-    dealt = on_game_kernels(hands, board, dead, game=game, method="exact")
+    dealt = on_game_kernels(hands, board, dead, game=game, method="exact", categories=True)
     assert len(found) == 1
     assert private.outcomes.equals(dealt.outcomes)
     assert private.player.tolist() == dealt.player.tolist()
@@ -428,10 +432,11 @@ def test_the_counted_level_is_sorted_stably_as_numpy_sorts():
 
 
 def test_one_compiled_kernel_serves_every_game_of_a_family():
-    """The game, its ranking, the number of players and the board are data to the kernels:
-    after spots of every family of rankings (plain, short deck, ace-to-five, deuce-to-seven,
-    badugi, a low half) with 2, 3 and 7 players, each Monte Carlo and exact kernel has one
-    compiled specialisation (a second game compiles nothing)."""
+    """The game, its ranking, the number of players, the board and whether categories are
+    counted are data to the kernels: after spots of every family of rankings (plain, short
+    deck, ace-to-five, deuce-to-seven, badugi, a low half) with 2, 3 and 7 players, each
+    Monte Carlo and exact kernel has one compiled specialisation (a second game compiles
+    nothing)."""
     from pokersim.engine import _games as _equity
 
     spots = [("holdem", ["AhKh", "random"], "Qh 7s 2h 3c"),
@@ -443,13 +448,20 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
              ("omaha", ["As Ad Ks Kd", "random"], "2s 3d 4h 9c"),
              ("omaha-5-hi-lo", ["As 2d 3s Kd Qh", "random", "random"], "2h 7c 9d Jc"),
              ("courchevel", ["As 2d 3s Kd Qh", "random"], "2h 7c 9d Jc")]
-    for game, players, board in spots:
-        on_game_kernels(players, board=board or None, game=game, trials=2_001, seed=1)
+    for (game, players, board), categories in product(spots, (False, True)):
+        on_game_kernels(players, board=board or None, game=game, trials=2_001, seed=1,
+                        categories=categories)
         if board:
-            on_game_kernels(players[:2], board=board, game=game, method="exact")
+            on_game_kernels(players[:2], board=board, game=game, method="exact",
+                            categories=categories)
+    for game, players in (("stud", ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d 8d 8h"]),
+                          ("razz", ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"])):
+        for categories in (False, True):
+            on_game_kernels(players, game=game, method="exact", categories=categories)
     for omaha in (False, True):
         assert len(_equity.monte_carlo_kernel(omaha).signatures) == 1, omaha
         assert len(_equity.exact_kernel(omaha).signatures) == 1, omaha
+    assert len(_equity.private_kernel.signatures) == 1
     # Hold'em and the short decks: the Hold'em kernels, one specialisation for both rankings
     from pokersim.engine import _holdem as holdem
 

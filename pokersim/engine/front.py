@@ -88,8 +88,9 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         :class:`~pokersim.errors.TargetStderrWarning` says so and
         ``attrs["target_stderr_met"]`` is False.
     categories : bool
-        Add one column per hand category, strongest first, after the standard ones: how
-        often the player's final hand is of it.
+        Add one column per hand category of the game's ranking, strongest first, after the
+        standard ones: how often the player's final hand is of it (in split-pot games, its
+        high hand).
     client : dask.distributed.Client or concurrent.futures.Executor, optional
         Run the chunks of work there instead of on this machine's threads (see
         :mod:`pokersim._core.runner`); the numbers are the same.
@@ -104,8 +105,7 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         razz, the draw games... In every game a player may also be a partial hand completed
         at random or a weighted list of hands (:mod:`pokersim.engine.question`), and split-pot games
         add the high and low columns (:mod:`pokersim.engine.games`, whose kernels play the
-        games other than Hold'em and the short decks). ``categories`` is for Hold'em and the
-        short decks.
+        games other than Hold'em and the short decks).
 
     Returns
     -------
@@ -138,11 +138,7 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
     Name: equity, dtype: float64
     """
     g = get_game("holdem" if game is None else game)
-    kernels = _kernels_of(g)
-    if kernels is not holdem_counts and categories:
-        raise PokersimInputError(f"categories is an option of Hold'em and the short decks, "
-                                 f"not of {g.name}")
-    return equity_on(kernels, players, board, dead, game=g,
+    return equity_on(_kernels_of(g), players, board, dead, game=g,
                      method=method, trials=trials, seed=seed,
                      target_stderr=target_stderr, categories=categories, client=client,
                      chunk_size=chunk_size, progress=progress)

@@ -44,6 +44,15 @@ quarter), ``lose`` of taking nothing, and ``equity`` the expected share of the p
         player win   tie equity high_tie low_win low_equity
 0  As 2s Kd Qd  0%  100%    75%     100%    100%        50%
 1  Ah 3h Kc Qc  0%  100%    25%     100%      0%         0%
+
+``categories=True`` adds a column per category of the game's ranking, strongest first (in
+split-pot games, of the high hand): how often each player's final hand is of it.
+
+>>> razz = equity(["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz", categories=True)
+>>> razz[["player", "equity", "5-low", "6-low", "Pair"]]
+              player  equity  5-low  6-low Pair
+0  As 2d 3c 4h 5s Kd  96.25%      1      0    0
+1  Ah 2h 3h 4d 6c 7d   3.75%  0.075  0.925    0
 """
 
 from __future__ import annotations
@@ -74,7 +83,7 @@ from . import _games
 from .choices import joint_choices, merge_isomorphic, whole_weights
 from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
-from .runs import NO_CATEGORIES, exact_counts, monte_carlo_counts
+from .runs import exact_counts, monte_carlo_counts
 
 __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "shares"]
 
@@ -116,6 +125,7 @@ class _Problem:
     block: int = 1
     trials: int = 0
     hands: _games.Hands | None = None  # exact, no board card to come: the private hands
+    categories: bool = False  # count the categories of the players' high hands
 
     def tables(self) -> tuple:
         """(high, low, Omaha, badugi) tables, as the kernels take them."""
@@ -140,6 +150,17 @@ class _Problem:
         width = _games.mask_width(n, self.has_low)
         return (np.zeros((workers, width), dtype),
                 np.zeros((workers, 0 if width else n * (n + 1) * (n + 2)), dtype))
+
+    def category_shape(self) -> tuple[int, int]:
+        """The shape of the category counts: (players, the ranking's categories), no rows
+        where they are not counted."""
+        return (self.n_players if self.categories else 0,
+                len(rankings.get(self.ranking).labels))
+
+    def category_of(self) -> np.ndarray:
+        """The category of each strength of the ranking (int8, read-only in every ranking:
+        one kernel type)."""
+        return rankings.get(self.ranking).category_of_strength
 
     def outcomes(self, masks: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """The outcome-code counts (players, players + 1, players + 2) of a kernel's output."""
@@ -232,14 +253,15 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     n_workers = _workers(trials)
     masks, codes = p.counts(np.int64, 1)
     assert p.layout is not None  # Monte Carlo problems deal (:func:`_with_layout`)
-    spaces = _games.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
+    spaces = _games.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1],
+                                        p.category_shape())
     kernel = _games.monte_carlo_kernel(p.omaha)
     args = (p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
             deal_plan(p.n_live, p.n_unknown), p.shape(), p.layout, p.ranged,
-            config.MAX_REJECTIONS,
-            _byte_tables(p.ranking, p.has_low, p.omaha), *p.tables())
+            config.MAX_REJECTIONS, _byte_tables(p.ranking, p.has_low, p.omaha),
+            p.category_of(), *p.tables())
     stalled = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
-    return _merged(p, spaces), NO_CATEGORIES, np.array([sum(stalled)])
+    return _merged(p, spaces), _categories(spaces), np.array([sum(stalled)])
 
 
 def _exact_chunk(p: _Problem, first: int, n: int):
@@ -255,23 +277,29 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     masks, codes = p.counts(np.float64, 1)
     if p.hands is None:
         assert p.layout is not None  # no private hands: the kernel deals (:func:`_with_layout`)
-        spaces = _games.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1])
+        spaces = _games.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1],
+                                      p.category_shape())
         kernel = _games.exact_kernel(p.omaha)
         args = (first, last, p.runouts, p.ways, p.shape(), p.layout, p.ranged, _BINOM,
-                *p.tables())
+                p.category_of(), *p.tables())
     else:
         spaces = _games.private_spaces(n_workers, p.n_players, masks.shape[1],
-                                        codes.shape[1])
+                                        codes.shape[1], p.category_shape())
         kernel = _games.private_kernel
         args = (first, last, p.hands, p.has_low)
     dealt = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
-    return _merged(p, spaces), np.array([sum(dealt)])
+    return _merged(p, spaces), _categories(spaces), np.array([sum(dealt)])
 
 
 def _merged(p: _Problem, spaces) -> np.ndarray:
     """The outcome codes of the workers' counts together."""
     return p.outcomes(np.stack([space.masks for space in spaces]),
                       np.stack([space.codes for space in spaces]))
+
+
+def _categories(spaces) -> np.ndarray:
+    """The category counts of the workers together (no rows where not counted)."""
+    return np.stack([space.cats for space in spaces]).sum(0)
 
 
 def _last_level_hands(hands: _games.Hands) -> int:
@@ -298,9 +326,10 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
     """Every hand each player may end with, when no board card is to come (``plan`` from
     :func:`_private_plan`): its known cards (each of a list's hands) with every combination
     of the cards left for its unknown ones, less those holding a card twice, and their
-    strengths in the game, found in one call. The player with the most hands is the last
-    level; in a game without a low half its hands are sorted by strength, with their running
-    weights and an index by card, to be counted (see :func:`~pokersim.engine._games.private.
+    strengths in the game, found in one call, and the categories of their high hands. The
+    player with the most hands is the last level; in a game without a low half its hands are
+    sorted by strength, with their running weights, an index by card and where each
+    category's hands are, to be counted (see :func:`~pokersim.engine._games.private.
     count_last_level`)."""
     live, most = plan
     level = sorted(range(len(players)), key=most.__getitem__)
@@ -318,14 +347,36 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
         high, low = game_strengths(everyone, game)
     masks, weights = masks[:start[-1]], np.concatenate(each)
     last = slice(start[-2], start[-1])
+    ranking = rankings.get(game.ranking)
     if low is None:  # the last level counted: its hands by strength, their weights summed
         others = np.bitwise_or.reduce(masks[:last.start])  # the cards that may clash
         counted = _games.counting_order(masks[last], high[last], weights[last], last.start,
                                          others)
+        lowest, highest = _category_strengths(ranking.name)
+        spans = last.start + np.stack([np.searchsorted(high[last], lowest, "left"),
+                                       np.searchsorted(high[last], highest, "right")])
+        counted = (*counted, spans)
     else:  # walked
-        counted = (np.zeros(0), np.zeros(65, np.int64), np.zeros(0, np.int64))
+        counted = (np.zeros(0), np.zeros(65, np.int64), np.zeros(0, np.int64),
+                   np.zeros((2, 0), np.int64))
+    cumulative, card_start, card_hands, category_span = counted
     return _games.Hands(np.array(level, np.int64), np.array(start, np.int64), masks, high,
-                         np.zeros_like(high) if low is None else low, weights, *counted)
+                         np.zeros_like(high) if low is None else low, weights,
+                         ranking.category_of_strength[high], cumulative, card_start,
+                         card_hands, category_span)
+
+
+@functools.cache
+def _category_strengths(ranking: str) -> tuple[np.ndarray, np.ndarray]:
+    """(lowest, highest) strength of each category of ``ranking`` (a category is a range of
+    strengths; one without a strength: lowest above highest)."""
+    codes = rankings.get(ranking).category_of_strength[1:]  # (strength 0: no hand)
+    strengths = np.arange(1, codes.size + 1)
+    n = len(rankings.get(ranking).labels)
+    lowest, highest = np.full(n, codes.size + 1), np.zeros(n, np.int64)
+    np.minimum.at(lowest, codes, strengths)
+    np.maximum.at(highest, codes, strengths)
+    return lowest, highest
 
 
 _BINOM = binomials(64, 11)
@@ -468,7 +519,7 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     (:func:`pokersim.engine.outcomes.exact_in_reach` of deals x players; with no board card to
     come, where each hand a player may end with is ranked once: those hands, and a
     comparison a deal), or ``forced`` (up to :data:`EXACT_LIMIT`); Monte Carlo otherwise.
-    ``categories`` is not counted here (:func:`pokersim.equity` refuses it).
+    With ``categories``, the category of each player's high hand in the game's ranking too.
 
     >>> from pokersim.engine import equity_on
     >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
@@ -476,7 +527,7 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     ('exact', 1560)
     """
     g, specs = q.game, q.players
-    problem = _problem(g, specs, q.board, q.dead)
+    problem = replace(_problem(g, specs, q.board, q.dead), categories=categories)
     plan = (_private_plan(g, specs, q.board, q.dead, problem.deals) if wanted == "exact"
             else None)
     choices = None
@@ -548,12 +599,14 @@ def _exact(problem: _Problem, deals: int, outcomes: int | None, client, progress
     counted)."""
     n_blocks, block = _exact_blocks(problem)
     per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * problem.n_players))
-    counts, dealt = exact_counts(_exact_chunk, problem, n_blocks, per_chunk, client=client,
-                                 progress=progress, block_size=block, total=deals)
+    counts, cats, dealt = exact_counts(_exact_chunk, problem, n_blocks, per_chunk,
+                                       client=client, progress=progress, block_size=block,
+                                       total=deals)
     if dealt[0] == 0:
         raise _no_deal()
     return Counted(counts, float(counts[0].sum()), int(dealt[0]) if outcomes is None
-                   else outcomes, None, "exact")
+                   else outcomes, None, "exact",
+                   categories=cats if problem.categories else None)
 
 
 def _exact_blocks(problem: _Problem) -> tuple[int, int]:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-
 from .. import config
 from .._core.runner import chunk_blocks, run_chunks
 from ..errors import PokersimInputError
@@ -66,7 +64,3 @@ def monte_carlo_counts(chunk, problem, trials: int, block: int, *, split: bool, 
     met = None if target_stderr is None or run.interrupted else reached(run.counts)
     return replace(counted(run.counts, "monte-carlo (partial)" if run.interrupted
                            else "monte-carlo"), target_met=met)
-
-
-#: No category counts (a chunk of a run that does not count categories).
-NO_CATEGORIES = np.zeros((0, 10))

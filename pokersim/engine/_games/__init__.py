@@ -59,6 +59,16 @@ card each is 102 evaluations for 35,904 deals. Without a low half, the last play
 sorted by strength, are counted rather than walked (:func:`count_last_level`): a choice of the
 other players' hands costs two binary searches.
 
+Categories (``categories=True``): each worker's space holds ``cats`` (players, the ranking's
+categories), with no rows when they are not counted, tested at run time (one compiled kernel
+either way). A player's category is its high strength's in the game's ranking
+(``category_of``: :attr:`~pokersim.rankings.Ranking.category_of_strength`; Omaha's strengths
+are the high ranking's, badugi's index its own table). The dealing kernels add each showdown's
+weight to each player's category; :func:`private_kernel` adds the last level's hands one by
+one where it walks them, a category at a time where it counts them (a category is a range of
+strengths, so its hands are together: :func:`~pokersim.engine._games.private.
+count_last_categories`), and the weight of every deal under another level's hand at once.
+
 Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._core.jit.jit`,
 run by :func:`pokersim._core.jit.on_workers`), in arrays of its own (:func:`monte_carlo_spaces`,
 :func:`exact_spaces`, :func:`private_spaces`). Kernels take their tables as tuples and unpack

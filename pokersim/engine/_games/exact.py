@@ -9,7 +9,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.jit import jit, trailing_zeros, worker_copies
-from .shared import _U, MAX_UNKNOWN, Layout, describe_board, player_strength, take_hand, tally
+from .shared import (
+    _U,
+    MAX_UNKNOWN,
+    Layout,
+    describe_board,
+    player_strength,
+    take_hand,
+    tally,
+    tally_categories,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Exact enumeration
@@ -78,6 +87,7 @@ class ExactSpace(NamedTuple):
 
     masks: np.ndarray  # (mask_width,) float64: winner-mask counts (see tally)
     codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) float64: outcome-code counts
+    cats: np.ndarray  # (P or 0, categories) float64: the categories of the high hands
     base: np.ndarray  # (3, P + 1) uint64: each owner's known cards' keys (a copy of layout.keys)
     tot: np.ndarray  # (3, P + 1) uint64: the keys with the dealt cards
     cards: np.ndarray  # (P + 1, cards) uint8: Omaha's rows of cards (a copy of layout.cards)
@@ -93,13 +103,16 @@ class ExactSpace(NamedTuple):
     s_lo: np.ndarray
 
 
-def exact_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
+def exact_spaces(n_workers: int, layout: Layout, masks: int, codes: int,
+                 cats: tuple[int, int]):
     """An :class:`ExactSpace` per worker for a deal of ``layout``, with ``masks`` and ``codes``
-    zeroed counts (one of the two sizes 0; see :func:`mask_width`)."""
+    zeroed counts (one of the two sizes 0; see :func:`mask_width`) and zeroed category counts
+    of shape ``cats`` (no rows: not counted)."""
     n_players = layout.cards.shape[0] - 1
     segments = max(layout.order.shape[0], 1)
     return worker_copies(
-        n_workers, ExactSpace, masks=np.zeros(masks), codes=np.zeros(codes), base=layout.keys,
+        n_workers, ExactSpace, masks=np.zeros(masks), codes=np.zeros(codes),
+        cats=np.zeros(cats), base=layout.keys,
         tot=layout.keys, cards=layout.cards, board=np.zeros(4, np.uint64),
         drawn=np.zeros(MAX_UNKNOWN, np.uint8), pos=np.zeros(MAX_UNKNOWN, np.int64),
         prefix=np.zeros((3, MAX_UNKNOWN), np.uint64), avail=np.zeros((segments, 64), np.uint8),
@@ -114,12 +127,13 @@ def exact_kernel(omaha: bool):
     """The exact kernel of a family of games (see :func:`monte_carlo_kernel`)."""
 
     @jit(worker=True)
-    def kernel(w, n_workers, first, last, runouts, ways, shape, layout, ranged, binom, ht, lt,
-               ot, bt, space):
+    def kernel(w, n_workers, first, last, runouts, ways, shape, layout, ranged, binom,
+               category_of, ht, lt, ot, bt, space):
         """Worker w's share (the w-th of W equal spans) of deals ``first .. last - 1`` (see
         the module docstring) of a game of ``shape`` (as the Monte Carlo kernel takes it),
-        weighted, into its ``space.masks`` or ``space.codes`` (see :func:`tally`). Returns
-        the number of deals it counted."""
+        weighted, into its ``space.masks`` or ``space.codes`` (see :func:`tally`), and the
+        category of each player's high hand (``category_of`` its strength) into
+        ``space.cats`` where it has rows. Returns the number of deals it counted."""
         live, lo, hi, order, known, cards0 = (layout.live, layout.lo, layout.hi, layout.order,
                                               layout.known, layout.cards)
         r_players, r_cards, r_masks, r_keys, choices, choice_weights = (
@@ -134,8 +148,8 @@ def exact_kernel(omaha: bool):
         n_players = cards0.shape[0] - 1
         n_seg = order.shape[0]
         span = last - first
-        my_masks, my_codes, base, tot, cards, board, drawn, pos, prefix, avail, n_avail, \
-            taken, digits, s_hi, s_lo = space
+        my_masks, my_codes, my_cats, base, tot, cards, board, drawn, pos, prefix, avail, \
+            n_avail, taken, digits, s_hi, s_lo = space
         mine = 0
         d = first + span * w // n_workers
         stop = first + span * (w + 1) // n_workers
@@ -214,6 +228,7 @@ def exact_kernel(omaha: bool):
                             l_table, board_keys, o_bits, pair_slot, nonflush, flush_row,
                             o_flush, low_bits, low_table)
                     tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
+                    tally_categories(s_hi, n_players, category_of, my_cats, weight)
                 done += run
                 if done == count:
                     break

@@ -70,14 +70,16 @@ def owner_cards(k, o, n_players, known, left, lo, hi):
 @jit(inline=True)
 def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes, bit_bytes,
                 low_bytes, fixed, slots, counters, hole_low, o_offsets, board_hash, o_bits,
-                board_keys, pair_slot, nonflush, flush_row, o_flush, low_bits, low_table):
+                board_keys, pair_slot, nonflush, flush_row, o_flush, low_bits, low_table,
+                category_of, cats):
     """The winner mask of Omaha trial k (see :func:`draw_two`): the board's description from
     its card mask (keys and bits summed by bytes, :func:`byte_sum`, as
     :func:`~pokersim.rankings.omaha.board_high` sums them by cards), then each player's row
     k * (P + 1) + p of hole cards, its dealt ones written in
     (:func:`~pokersim.rankings.omaha.hole_high`); a fixed hand's pairs are looked up from
     their known slots unless it may make a flush. The best hands and their holders are kept
-    as the players go (:func:`with_hand`), in registers."""
+    as the players go (:func:`with_hand`), in registers; each high hand's category
+    (``category_of`` its strength) is counted in ``cats`` where it has rows."""
     board = owner_cards(k, n_players, n_players, known, left, lo, hi)
     key = BOARD_BIAS + byte_sum(key_bytes, board)
     rank_key = key & RANK_MASK
@@ -102,6 +104,8 @@ def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes,
                 dealt &= dealt - _U(1)
             high = any_hole_high(cards, at, 0, h, row, flag, suited, board_keys, o_bits,
                                  pair_slot, nonflush, flush_row, o_flush)
+        if cats.shape[0]:
+            cats[p, category_of[high]] += 1
         bit = np.int64(1) << p
         best_hi, win_hi = with_hand(best_hi, win_hi, np.int16(high), bit)
         if has_low:
@@ -114,16 +118,17 @@ def omaha_trial(k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes,
 @jit(inline=True)
 def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, keys, card_keys, l_keys,
                  bit_bytes, constant, flush, offsets, table, b_flush, b_offsets, b_table,
-                 l_offsets, l_table):
+                 l_offsets, l_table, category_of, cats):
     """The winner mask of trial k (see :func:`draw_two`) of a game ranking all of a player's
     and the board's cards. Keys add up card by card, so each owner's key is its known
     cards' (``keys[k]``, found before the trial) with each card it was dealt added, and a
     player's hand's is its own and the board's: the board's dealt cards are added once a
     trial, not once a player. Bits, which the lookup reads only for a possible flush (and
     badugi), are summed then from the hand's mask by bytes (:func:`byte_sum`). The best
-    hands and their holders are kept as the players go (:func:`with_hand`). Strengths of
-    ``constant`` players (a fixed hand, a known board) are found once and kept in
-    ``constant`` (-1 until then)."""
+    hands and their holders are kept as the players go (:func:`with_hand`), and the high
+    hands' categories counted as in :func:`omaha_trial`. Strengths of ``constant`` players
+    (a fixed hand, a known board) are found once and kept in ``constant`` (-1 until
+    then)."""
     b = n_players
     board = owner_cards(k, b, n_players, known, left, lo, hi)
     b_key, b_low = add_keys(left[k, lo[b]] ^ left[k, hi[b]], keys[k, 0, b], keys[k, 2, b],
@@ -152,6 +157,8 @@ def ranked_trial(k, n_players, flavor, has_low, known, left, lo, hi, keys, card_
             if constant[0, p] == -2:
                 constant[0, p] = high
                 constant[1, p] = low
+        if cats.shape[0]:
+            cats[p, category_of[high]] += 1
         bit = np.int64(1) << p
         best_hi, win_hi = with_hand(best_hi, win_hi, high, bit)
         if has_low:
@@ -222,6 +229,7 @@ class MonteCarloSpace(NamedTuple):
 
     masks: np.ndarray  # (mask_width,): winner-mask counts (see tally)
     codes: np.ndarray  # (P (P + 1) (P + 2) or 0,): outcome-code counts
+    cats: np.ndarray  # (P or 0, categories): the categories of the high hands
     known: np.ndarray  # (2 (P + 1),) uint64: trial k's owners' known cards, rows k (P + 1) ..
     cards: np.ndarray  # (2 (P + 1), cards) uint8: their rows of cards (Omaha)
     left: np.ndarray  # (2, MAX_UNKNOWN + 1) uint64: see draw_two
@@ -230,16 +238,19 @@ class MonteCarloSpace(NamedTuple):
     keys: np.ndarray  # (2, 3, P + 1) uint64: trial k's owners' known keys (Layout.keys)
 
 
-def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int):
+def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int,
+                       cats: tuple[int, int]):
     """A :class:`MonteCarloSpace` per worker for a deal of ``layout``, with ``masks`` and
-    ``codes`` zeroed counts (one of the two sizes 0; see :func:`mask_width`)."""
+    ``codes`` zeroed counts (one of the two sizes 0; see :func:`mask_width`) and zeroed
+    category counts of shape ``cats`` (no rows: not counted)."""
     n_players = layout.cards.shape[0] - 1
     constant = np.full((2, n_players), -1, np.int16)
     if layout.lo[n_players] == layout.hi[n_players]:  # a known board
         constant[0, layout.fixed] = -2
     return worker_copies(
         n_workers, MonteCarloSpace, masks=np.zeros(masks, np.int64),
-        codes=np.zeros(codes, np.int64), known=np.concatenate((layout.masks, layout.masks)),
+        codes=np.zeros(codes, np.int64), cats=np.zeros(cats, np.int64),
+        known=np.concatenate((layout.masks, layout.masks)),
         cards=np.concatenate((layout.cards, layout.cards)),
         left=np.zeros((2, MAX_UNKNOWN + 1), np.uint64), used=np.zeros(2, np.uint64),
         constant=constant, keys=np.stack((layout.keys, layout.keys)))
@@ -254,12 +265,15 @@ def monte_carlo_kernel(omaha: bool):
 
     @jit(worker=True)
     def kernel(w, n_workers, key, first, n_blocks, block, trials, n_live, n_unknown, plan,
-               shape, layout, ranged, max_rejections, byte_tables, ht, lt, ot, bt, space):
+               shape, layout, ranged, max_rejections, byte_tables, category_of, ht, lt, ot, bt,
+               space):
         """Worker w's share of the trials (blocks w, w + W, ...) of a game of ``shape`` (its
         hole cards, the ranking's lookup flavor, a low half: run-time values), in twos
         (:func:`draw_two`; a block of an odd number of trials deals one more and does not
-        count it), added to its ``space.masks`` or ``space.codes`` (see :func:`tally`).
-        Returns the number of blocks it gave up (range players in conflict too often)."""
+        count it), added to its ``space.masks`` or ``space.codes`` (see :func:`tally`), and
+        the category of each player's high hand (``category_of`` its strength) to
+        ``space.cats`` where it has rows. Returns the number of blocks it gave up (range
+        players in conflict too often)."""
         live, lo, hi, known_cards, cards0 = (layout.live, layout.lo, layout.hi, layout.known,
                                              layout.cards)
         fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
@@ -278,7 +292,7 @@ def monte_carlo_kernel(omaha: bool):
         h, flavor, has_low = shape
         n_players = cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
-        my_masks, my_codes, known, cards, left, used, constant, keys = space
+        my_masks, my_codes, my_cats, known, cards, left, used, constant, keys = space
         stalled = 0
         for b in range(first + w, first + n_blocks, n_workers):
             state = block_state(key, b)
@@ -301,12 +315,13 @@ def monte_carlo_kernel(omaha: bool):
                             k, n_players, h, has_low, known, left, lo, hi, cards, key_bytes,
                             bit_bytes, low_bytes, fixed, slots, counters, hole_low,
                             o_offsets, board_hash, o_bits, board_keys, pair_slot, nonflush,
-                            flush_row, o_flush, low_bits, low_table)
+                            flush_row, o_flush, low_bits, low_table, category_of, my_cats)
                     else:
                         winners = ranked_trial(
                             k, n_players, flavor, has_low, known, left, lo, hi, keys,
                             card_keys, l_keys, bit_bytes, constant, flush, offsets, table,
-                            b_flush, b_offsets, b_table, l_offsets, l_table)
+                            b_flush, b_offsets, b_table, l_offsets, l_table, category_of,
+                            my_cats)
                     tally_winners(winners, n_players, my_masks, my_codes, ONE)
         return stalled
 

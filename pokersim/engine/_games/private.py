@@ -29,12 +29,16 @@ class Hands(NamedTuple):
     high: np.ndarray  # (H,) int16: 1 and up
     low: np.ndarray  # (H,) int16: 0, no low (or no low half in the game)
     weights: np.ndarray  # (H,) float64
+    category: np.ndarray  # (H,) int8: the category of the high hand
     # the last level counted, not walked (a game without a low half: its hands sorted by
     # high strength, see :func:`count_last_level`); empty where it is walked:
     cumulative: np.ndarray  # (n + 1,) float64: its weights summed in order, from 0
     card_start: np.ndarray  # (65,) int64: its hands holding card c (one the other levels
     card_hands: np.ndarray  # may hold) are card_hands[card_start[c]:card_start[c + 1]]
     #                         (int64, ascending)
+    category_span: np.ndarray  # (2, categories) int64: its hands of category c are
+    #                            category_span[0, c] .. category_span[1, c] - 1 (together:
+    #                            a category is a range of strengths)
 
 
 @jit
@@ -217,6 +221,30 @@ def count_last_level(first, last, high, weights, cumulative, base, h_masks, card
 
 
 @jit(inline=True)
+def count_last_categories(first, last, base, weights, cumulative, h_masks, card_start,
+                          card_hands, cards, span_cards, category, category_span, shares, kept):
+    """:func:`count_last_level` by category: the hands ``first .. last - 1`` of the last level
+    that share no card with ``cards``, counted (``kept``) and their weights summed
+    (``shares``) by category, a category's hands together (``category_span``)."""
+    for c in range(kept.shape[0]):
+        lo = min(max(first, category_span[0, c]), last)
+        hi = max(min(last, category_span[1, c]), lo)
+        kept[c] = hi - lo
+        shares[c] = cumulative[hi - base] - cumulative[lo - base]
+    clash = cards & span_cards
+    while clash:
+        card = trailing_zeros(clash)
+        clash &= clash - _U(1)
+        x = lower_bound(card_hands, card_start[card], card_start[card + 1], first)
+        while x < card_start[card + 1] and card_hands[x] < last:
+            j = card_hands[x]
+            x += 1
+            if trailing_zeros(h_masks[j] & cards) == card:  # (taken off at its lowest card)
+                kept[category[j]] -= 1
+                shares[category[j]] -= weights[j]
+
+
+@jit(inline=True)
 def hold(level, j, player, h_masks, high, low, weights, taken, best_hi, win_hi, best_lo,
          win_lo, weight):
     """Level ``level`` holds hand j: the state of the next level (the cards taken, the best
@@ -236,6 +264,9 @@ class PrivateSpace(NamedTuple):
 
     masks: np.ndarray  # (mask_width,) float64: winner-mask counts (see tally)
     codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) float64: outcome-code counts
+    cats: np.ndarray  # (P or 0, categories) float64: the categories of the high hands
+    shares: np.ndarray  # (categories,) float64: count_last_categories's
+    kept: np.ndarray  # (categories,) int64
     taken: np.ndarray  # (P,) uint64
     best_hi: np.ndarray  # (P,) int16, from -1
     win_hi: np.ndarray  # (P,) int64
@@ -245,10 +276,13 @@ class PrivateSpace(NamedTuple):
     at: np.ndarray  # (P,) int64
 
 
-def private_spaces(n_workers: int, n_players: int, masks: int, codes: int):
-    """A :class:`PrivateSpace` per worker, with ``masks`` and ``codes`` zeroed counts."""
+def private_spaces(n_workers: int, n_players: int, masks: int, codes: int,
+                   cats: tuple[int, int]):
+    """A :class:`PrivateSpace` per worker, with ``masks`` and ``codes`` zeroed counts and
+    zeroed category counts of shape ``cats`` (no rows: not counted)."""
     return worker_copies(
         n_workers, PrivateSpace, masks=np.zeros(masks), codes=np.zeros(codes),
+        cats=np.zeros(cats), shares=np.zeros(cats[1]), kept=np.zeros(cats[1], np.int64),
         taken=np.zeros(n_players, np.uint64), best_hi=np.full(n_players, -1, np.int16),
         win_hi=np.zeros(n_players, np.int64), best_lo=np.full(n_players, -1, np.int16),
         win_lo=np.zeros(n_players, np.int64), weight=np.ones(n_players),
@@ -265,15 +299,21 @@ def private_kernel(w, n_workers, first, last, hands, has_low, space):
     level, the longest, runs in a tight loop over the worker's share of its span, or where
     ``hands.cumulative`` is given, is counted by strength (:func:`count_last_level`). Each
     level keeps the best high and low strengths so far and the players holding them: a deal
-    costs a comparison a half, whatever the number of players."""
+    costs a comparison a half, whatever the number of players. Where ``space.cats`` has
+    rows, the last level's hands are counted there by category (walked, or counted by
+    :func:`count_last_categories`), and each other level's hand takes the weight of the
+    deals under it at once."""
     player, start, h_masks, high, low, weights = (hands.player, hands.start, hands.masks,
                                                   hands.high, hands.low, hands.weights)
     cumulative, card_start, card_hands = hands.cumulative, hands.card_start, hands.card_hands
+    category, category_span = hands.category, hands.category_span
     counted = cumulative.shape[0] > 0
     n_players = player.shape[0]
     inner = n_players - 1
     span = last - first
-    my_masks, my_codes, taken, best_hi, win_hi, best_lo, win_lo, weight, at = space
+    my_masks, my_codes, my_cats, shares, kept, taken, best_hi, win_hi, best_lo, win_lo, \
+        weight, at = space
+    by_category = my_cats.shape[0] > 0
     mine = 0
     mine_first = start[inner] + first + span * w // n_workers
     mine_last = start[inner] + first + span * (w + 1) // n_workers
@@ -299,7 +339,8 @@ def private_kernel(w, n_workers, first, last, hands, has_low, space):
             continue
         # the last level in a tight loop, its state in locals (stores to the counts
         # could alias the arrays: Numba would load them again each deal)
-        bit = np.int64(1) << player[inner]
+        last_player = player[inner]
+        bit = np.int64(1) << last_player
         cards, hi_best, hi_holders, lo_best, lo_holders, w0 = (
             taken[inner], best_hi[inner], win_hi[inner], best_lo[inner], win_lo[inner],
             weight[inner])
@@ -322,6 +363,23 @@ def private_kernel(w, n_workers, first, last, hands, has_low, space):
                 winners |= (lo_mask * (best > 0)) << n_players
             tally_winners(winners, n_players, my_masks, my_codes, w0 * weights[j])
             mine += 1
+        if by_category:  # the last level's hands by category, as they were counted
+            run_weight = 0.0  # of the deals below the other levels' hands
+            if found:
+                count_last_categories(mine_first, mine_last, start[inner], weights,
+                                      cumulative, h_masks, card_start, card_hands, cards,
+                                      span_cards, category, category_span, shares, kept)
+                for c in range(kept.shape[0]):
+                    if kept[c]:
+                        my_cats[last_player, c] += w0 * shares[c]
+                run_weight = w0 * (w_below + w_at + w_above)
+            else:
+                for j in range(mine_first, mine_last):
+                    if not h_masks[j] & cards:
+                        my_cats[last_player, category[j]] += w0 * weights[j]
+                        run_weight += w0 * weights[j]
+            for held in range(inner):
+                my_cats[player[held], category[at[held]]] += run_weight
         level -= 1
         at[max(level, 0)] += 1
     return mine
