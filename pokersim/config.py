@@ -42,7 +42,7 @@ SUIT_ISOMORPHISM = True
 #: tuples to merge (some 0.5 ms) costs more than it saves (measured on flop and turn spots).
 ISOMORPHISM_MIN_WORK = 200_000
 #: Exact equity before the flop evaluates once per rank multiset every board on which no
-#: player can make a flush (see pokersim.engine._holdem.exact_preflop_kernel).
+#: player can make a flush (see pokersim.engine._games.boards.preflop_kernel).
 MERGE_RANK_BOARDS = True
 #: Trials (or hands) per chunk of a Monte Carlo run, rounded up to whole blocks: the unit of
 #: work of one kernel call here, or of one task on a Dask cluster (see pokersim._core.runner).

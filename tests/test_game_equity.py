@@ -5,6 +5,7 @@ from itertools import product
 
 import numba
 import numpy as np
+import pandas as pd
 import pytest
 
 from pokersim.cards import parse_cards
@@ -36,15 +37,18 @@ def check_against_naive(game, hands, board="", dead=""):
 def on_game_kernels(players, board=None, dead=None, *, game, method="auto", trials=None,
                     seed=None, target_stderr=None, categories=False, client=None,
                     chunk_size=None, progress=False):
-    """``equity`` played on the game kernels, Hold'em and the short decks included (which
-    ``equity`` hands to the Hold'em kernels)."""
-    from pokersim.engine import equity_on
-    from pokersim.engine.games import game_counts
+    """``equity`` played on the kernels of every game, Hold'em and the short decks included:
+    the dealing kernel where ``equity`` takes the board kernels (exact) and the game Monte
+    Carlo kernel where it takes the Hold'em kernels."""
+    from pokersim.engine import equity_on, games
 
-    return equity_on(game_counts, players, board, dead, game=get(game), method=method,
-                     trials=trials, seed=seed, target_stderr=target_stderr,
-                     categories=categories, client=client, chunk_size=chunk_size,
-                     progress=progress)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(games, "board_game", lambda g: False)
+        m.setattr(games, "holdem_kernels", lambda g: False)
+        return equity_on(games.game_counts, players, board, dead, game=get(game),
+                         method=method, trials=trials, seed=seed, target_stderr=target_stderr,
+                         categories=categories, client=client, chunk_size=chunk_size,
+                         progress=progress)
 
 
 def slow(*values):
@@ -166,19 +170,27 @@ def test_weighted_list_is_the_weighted_mean():
     assert abs(mc.equity.iloc[0] - mean) < 4 * mc.std_error.iloc[0]
 
 
-@pytest.mark.parametrize("game, players, board", [
-    ("holdem", ["AhKh", "QQ+"], "2c 7d Qh"),
-    ("holdem", ["As", "QsQd", "random"], "Jc Kh 2h"),  # a partial hand: its completions
-    ("short-deck", ["AhKh", "QQ@70, JJ"], "Jc Ks 7h"),
+@pytest.mark.parametrize("game, players, board, dead", [
+    ("holdem", ["AhKh", "QQ+"], "2c 7d Qh", ""),
+    ("holdem", ["As", "QsQd", "random"], "Jc Kh 2h", ""),  # a partial hand: its completions
+    ("short-deck", ["AhKh", "QQ@70, JJ"], "Jc Ks 7h", ""),
+    ("holdem", ["AhKh", "QsQd"], "", ""),  # the whole board: grouped by ranks
+    ("holdem", ["AKs, QQ+", "JhTh"], "", "2h"),
+    ("holdem", ["Ah", "KdKc"], "", ""),
+    ("short-deck-trips", ["AhKh", "QsQd", "random"], "", "6c"),
+    ("holdem", ["AhKh", "random", "random"], "2c 7d Qh 9s", ""),
+    ("holdem", ["AhKh", "QQ+", "random"], "2c 7d Qh 9s 3c", ""),
 ])
-def test_game_kernels_agree_with_the_holdem_kernels(game, players, board):
-    """Hold'em and the short decks are played by the Hold'em kernels; the game kernels,
-    which play every game, give the same exact numbers."""
-    theirs = equity(players, board, game=game, method="exact")
-    ours = on_game_kernels(players, board, game=game, method="exact")
-    assert np.allclose(ours.equity, theirs.equity, rtol=0, atol=1e-14)
-    assert np.allclose(ours.win, theirs.win, rtol=0, atol=1e-14)
-    assert ours.outcomes.tolist() == theirs.outcomes.tolist()
+def test_the_board_kernels_agree_with_the_dealing_kernel(game, players, board, dead):
+    """Hold'em and the short decks are enumerated by the board kernels (each joint choice of
+    two-card hands times every runout, the boards grouped by ranks before the flop); the
+    dealing kernel, which plays every game (checked against the naive reference above),
+    gives the same numbers and categories to the last bit (whole weights: exact sums)."""
+    theirs = on_game_kernels(players, board or None, dead or None, game=game, method="exact",
+                             categories=True)
+    ours = equity(players, board or None, dead or None, game=game, method="exact",
+                  categories=True)
+    pd.testing.assert_frame_equal(ours, theirs, check_exact=True)
 
 
 @pytest.mark.parametrize("game, hands, board", [
@@ -462,14 +474,17 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
         assert len(_equity.monte_carlo_kernel(omaha).signatures) == 1, omaha
         assert len(_equity.exact_kernel(omaha).signatures) == 1, omaha
     assert len(_equity.private_kernel.signatures) == 1
-    # Hold'em and the short decks: the Hold'em kernels, one specialisation for both rankings
+    # Hold'em and the short decks: the board kernels and the Hold'em Monte Carlo kernel, one
+    # specialisation for both rankings
     from pokersim.engine import _holdem as holdem
 
     for game, board in (("holdem", "Qh 7s 2h"), ("short-deck", "Qh 7s 6h"), ("holdem", ""),
                         ("short-deck", "")):
         equity(["AhKh", "QsQd"], board=board, game=game, method="exact")
         equity(["AhKh", "random"], board=board, game=game, trials=2_001, seed=1)
-    for kernel in (holdem.exact_kernel, holdem.exact_preflop_kernel, holdem.monte_carlo_kernel):
+    for game, board in (("holdem", "Qh 7s 2h"), ("holdem", "")):
+        equity(["AhKh", "QsQd"], board=board, game=game, method="exact", categories=True)
+    for kernel in (_equity.runout_kernel, _equity.preflop_kernel, holdem.monte_carlo_kernel):
         assert len(kernel.signatures) == 1, kernel
 
 

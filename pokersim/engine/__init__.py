@@ -6,9 +6,11 @@
 * :mod:`~pokersim.engine.question`: the question read and checked, each player's choices;
 * :mod:`~pokersim.engine.outcomes`: what every run counts, the rule for ``method="auto"``,
   and the table;
-* the two kernel families that count: :mod:`~pokersim.engine.holdem` (Hold'em and the short
-  decks, kernels in :mod:`~pokersim.engine._holdem`) and :mod:`~pokersim.engine.games`
-  (every game, kernels in :mod:`~pokersim.engine._games`).
+* :mod:`~pokersim.engine.games`: what counts the outcomes of every game
+  (:func:`~pokersim.engine.games.game_counts`), on the kernels of
+  :mod:`~pokersim.engine._games`, and in Hold'em and the short decks' Monte Carlo
+  :mod:`~pokersim.engine.holdem`'s (:mod:`~pokersim.engine._holdem`);
+* :mod:`~pokersim.engine.choices`: the players given as lists, as their joint choices.
 
 >>> from pokersim.engine import equity
 >>> equity(["AhKh", "QsQd"], board="2c 7d Qh 3h 9s").equity.tolist()

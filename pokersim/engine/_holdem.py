@@ -1,14 +1,14 @@
-"""Equity kernels: exact enumeration and Monte Carlo over hole-card tuples and runouts.
+"""The Monte Carlo kernel of Hold'em and the short decks: hole-card tuples and runouts
+(:mod:`pokersim.engine.holdem`; exact enumeration is :mod:`pokersim.engine._games.boards`').
 
-Every kernel returns counts that merge by addition (per worker, per chunk, per machine):
+The kernel returns counts that merge by addition (per worker, per chunk, per machine):
 
 * ``wins[p]``: outcomes where player p alone holds the best hand;
 * ``ties[p, j]``: outcomes where p shares the best hand with j others (j = 1 .. P-1);
 * ``cats[p, c]``: outcomes where p's final hand is of category c.
 
-Exact kernels weight each outcome by its tuple's weight (float64); Monte Carlo counts trials
-(int64). Equity, tie share and standard errors are computed once, from the merged counts
-(:func:`pokersim.engine.outcomes.summarise`).
+They count trials (int64). Equity, tie share and standard errors are computed once, from
+the merged counts (:func:`pokersim.engine.outcomes.summarise`).
 
 What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
 
@@ -20,7 +20,7 @@ What makes Monte Carlo fast (measured on 2 cores; see ``pokersim bench``):
 * each worker counts into arrays of its own (:class:`Workspace`, padded apart): workers
   writing to neighbouring entries of one array shared cache lines and ran up to 1.5x slower.
 
-Each kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._core.jit.jit`):
+The kernel is one worker's share of the work (``worker=True`` in :func:`pokersim._core.jit.jit`):
 :func:`run_workers` calls it once per worker on threads, worker w taking tasks w, w + W, ..., so the
 merged counts do not depend on the number of workers.
 """
@@ -31,8 +31,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._core.combinatorics import BINOM
-from .._core.combinatorics import next_combination as _next_combination
 from .._core.jit import (
     jit,
     mul_wide,
@@ -45,7 +43,7 @@ from .._core.jit import (
 )
 from .._core.streams import block_state, sample_alias
 from ..dealing import BATCH, batch_number
-from ..evaluator.tables import KEY_BIAS, RANK_MASK, lookup
+from ..evaluator.tables import lookup
 
 # ---------------------------------------------------------------------------------------------
 # The kernels' arguments, in named groups. Each group is its own Numba type and a kernel reads
@@ -72,17 +70,6 @@ class Board(NamedTuple):
     key: np.uint64
     bits: np.uint64
     n_runout: int
-
-
-class ExactDeals(NamedTuple):
-    """The hole-card tuples an exact kernel enumerates."""
-
-    tuples: np.ndarray  # (T, players) int64: each player's row of hole_keys and hole_bits
-    weights: np.ndarray  # (T,) float64: each tuple's weight
-    hole_keys: np.ndarray  # (combos,) uint64: summed key of each distinct combo
-    hole_bits: np.ndarray  # (combos,) uint64: OR of its card bits
-    live: np.ndarray  # (L,) uint8: ascending, the cards out of the board and dead ones; a
-    # tuple's runouts use those its hole cards leave (:func:`tuple_live_cards`)
 
 
 class Blocks(NamedTuple):
@@ -137,15 +124,10 @@ class Workspace(NamedTuple):
     ties: np.ndarray  # (players, max(players, 2))
     cats: np.ndarray  # (players or 0, 10)
     strengths: np.ndarray  # (players,) int64: each player's strength in one outcome
-    ints: np.ndarray  # (SCRATCH,) int64
-    uints: np.ndarray  # (SCRATCH,) uint64
     seat_keys: np.ndarray  # (2, players) uint64: hole cards of two Monte Carlo trials
     seat_bits: np.ndarray  # (2, players) uint64
-    live: np.ndarray  # (52,) uint8: the live cards of the tuple at hand (exact kernels)
 
 
-#: Entries of a workspace's scratch arrays (``ints``, ``uints``).
-SCRATCH = 128
 #: Run-time int64 values for the helpers' arguments that would otherwise be literals: Numba
 #: compiles a helper once per literal value it is called with (and once more for a variable
 #: first typed as its literal initial value), where LLVM, inlining the one compile, folds
@@ -162,37 +144,15 @@ def workspaces(n_workers: int, n_players: int, dtype, categories: bool) -> list[
         n_workers, Workspace, wins=np.zeros(n_players, dtype),
         ties=np.zeros((n_players, max(n_players, 2)), dtype),
         cats=np.zeros((n_players if categories else 0, 10), dtype),
-        strengths=np.zeros(n_players, np.int64), ints=np.zeros(SCRATCH, np.int64),
-        uints=np.zeros(SCRATCH, np.uint64), seat_keys=np.zeros((2, n_players), np.uint64),
-        seat_bits=np.zeros((2, n_players), np.uint64), live=np.zeros(52, np.uint8))
+        strengths=np.zeros(n_players, np.int64), seat_keys=np.zeros((2, n_players), np.uint64),
+        seat_bits=np.zeros((2, n_players), np.uint64))
 
 
-@jit(inline=True)
-def tuple_live_cards(live, row, n_players, hole_bits, card_bits, out):
-    """The cards of ``live`` that no player of tuple ``row`` holds, ascending, into ``out``;
-    their number. (A card's bit is its own: rank r of suit s is bit 16 s + r.)"""
-    held = np.uint64(0)
-    for p in range(n_players):
-        held |= hole_bits[row[p]]
-    n = 0
-    for c in live:
-        out[n] = c
-        n += (card_bits[c] & held) == 0
-    return n
-
-
-#: Evaluations worth a worker of their own (a fifth of a millisecond): a call with less work runs
-#: on fewer workers, as waking a thread and dispatching the kernel to it costs ~0.15 ms.
-WORK_PER_WORKER = 20_000
-
-
-def run_workers(kernel, n_players: int, dtype, categories: bool, *args, work=None):
+def run_workers(kernel, n_players: int, dtype, categories: bool, *args):
     """``kernel(w, W, *args, workspace)`` for each of W workers at once (W from
-    :func:`pokersim._core.jit.workers`, fewer when ``work`` evaluations would not keep them busy);
-    (wins, ties, cats) summed over the workers, and each worker's return value."""
+    :func:`pokersim._core.jit.workers`); (wins, ties, cats) summed over the workers, and each
+    worker's return value."""
     n_workers = workers()
-    if work is not None:
-        n_workers = max(1, min(n_workers, work // WORK_PER_WORKER))
     spaces = workspaces(n_workers, n_players, dtype, categories)
     returned = on_workers(lambda w: kernel(w, n_workers, *args, spaces[w]), n_workers)
     counts = tuple(sum(getattr(space, name) for space in spaces)
@@ -206,34 +166,6 @@ def _kernel_arguments(evaluator, space):
     return (evaluator.card_keys, evaluator.card_bits, evaluator.flush, evaluator.offsets,
             evaluator.table, evaluator.category_of, space.wins, space.ties, space.cats,
             space.strengths)
-
-
-@jit(inline=True)
-def score_outcome(board_key, board_bits, hole_keys, hole_bits, tuple_row, n_players,
-                  flush, offsets, table, category_of, strengths, weight, wins, ties, cats):
-    """Evaluate every player's 7 cards for one runout and add ``weight`` to the counts
-    (to ``cats`` too unless it has no rows: categories were not asked for)."""
-    want_categories = cats.shape[0] > 0
-    if n_players == 2 and not want_categories:  # heads-up: the common case, kept lean
-        a = lookup(board_key + hole_keys[tuple_row[0]], board_bits | hole_bits[tuple_row[0]],
-                   flush, offsets, table)
-        b = lookup(board_key + hole_keys[tuple_row[1]], board_bits | hole_bits[tuple_row[1]],
-                   flush, offsets, table)
-        if a > b:
-            wins[0] += weight
-        elif b > a:
-            wins[1] += weight
-        else:
-            ties[0, 1] += weight
-            ties[1, 1] += weight
-        return
-    best = np.int64(0)  # (a literal 0 would compile count_outcome for it too)
-    for p in range(n_players):
-        h = tuple_row[p]
-        s = lookup(board_key + hole_keys[h], board_bits | hole_bits[h], flush, offsets, table)
-        strengths[p] = s
-        best = max(best, s)
-    count_outcome(strengths, best, n_players, category_of, weight, wins, ties, cats)
 
 
 @jit(inline=True)
@@ -253,78 +185,6 @@ def count_outcome(strengths, best, n_players, category_of, weight, wins, ties, c
     if cats.shape[0] > 0:
         for p in range(n_players):
             cats[p, category_of[strengths[p]]] += weight
-
-
-@jit(worker=True)
-def exact_kernel(w, n_workers, deals: ExactDeals, board: Board, evaluator: Evaluator,
-                 space: Workspace):
-    """Worker w's share of every hole-card tuple of ``deals`` times every runout of
-    ``board.n_runout`` cards (0 to 5), weighted, added to ``space``'s counts.
-
-    Each tuple leaves the same number of live cards (:func:`tuple_live_cards`, listed again
-    when a worker moves on to the next tuple). Tasks are (tuple, position of the lowest
-    runout card) pairs; worker w takes tasks w, w + W, .... Runout keys are built
-    incrementally, so each runout costs one addition and one lookup per player.
-    """
-    tuples, tuple_weights = deals.tuples, deals.weights
-    hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
-    board_key, board_bits, n_runout = board.key, board.bits, board.n_runout
-    card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
-        _kernel_arguments(evaluator, space)
-    n_tuples, n_players = tuples.shape
-    n_live = deals.live.shape[0] - 2 * n_players
-    per_tuple = n_live if n_runout > 0 else 1
-    pos = space.ints[:6]
-    keys = space.uints[:6]
-    bits = space.uints[8:14]
-    live = space.live
-    listed = -1  # the tuple whose live cards ``live`` holds
-    for task in range(w, n_tuples * per_tuple, n_workers):
-        t = task // per_tuple
-        weight = tuple_weights[t]
-        row = tuples[t]
-        if n_runout > 0 and t != listed:
-            tuple_live_cards(deals.live, row, n_players, hole_bits, card_bits, live)
-            listed = t
-        if n_runout == 0:
-            score_outcome(board_key, board_bits, hole_keys, hole_bits, row, n_players,
-                          flush, offsets, table, category_of, strengths, weight,
-                          wins, ties, cats)
-            continue
-        first = task % per_tuple
-        if first > n_live - n_runout:
-            continue
-        keys[1] = board_key + card_keys[live[first]]
-        bits[1] = board_bits | card_bits[live[first]]
-        if n_runout == 1:
-            score_outcome(keys[1], bits[1], hole_keys, hole_bits, row, n_players, flush,
-                          offsets, table, category_of, strengths, weight, wins, ties, cats)
-            continue
-        # depth-first over positions 2 .. n_runout - 1 of the runout, increasing; the
-        # last card runs in a plain loop. keys[d] is the key with d runout cards.
-        d = 2
-        pos[1] = first
-        pos[2] = first
-        while d >= 2:
-            if d == n_runout:
-                kk = keys[d - 1]
-                bb = bits[d - 1]
-                for i in range(pos[d - 1] + 1, n_live):
-                    c = live[i]
-                    score_outcome(kk + card_keys[c], bb | card_bits[c], hole_keys,
-                                  hole_bits, row, n_players, flush, offsets, table,
-                                  category_of, strengths, weight, wins, ties, cats)
-                d -= 1
-                continue
-            pos[d] += 1
-            if pos[d] > n_live - 1 - (n_runout - d):
-                d -= 1
-                continue
-            c = live[pos[d]]
-            keys[d] = keys[d - 1] + card_keys[c]
-            bits[d] = bits[d - 1] | card_bits[c]
-            d += 1
-            pos[d] = pos[d - 1]
 
 
 @jit(inline=True)
@@ -505,171 +365,3 @@ def monte_carlo_kernel(w, n_workers, blocks: Blocks, hands: HandSampler, board: 
         if stalled:
             break
     return stalled
-
-
-#: Tasks per hole-card tuple in :func:`exact_preflop_kernel`: the boards that no flush can
-#: touch, grouped by ranks, then the boards where a flush in suit 0, 1, 2 or 3 is possible.
-PREFLOP_PARTS = 5
-
-
-@jit(inline=True)
-def _rank_boards(row, n_players, live, threshold, weight, hole_keys, hole_bits, card_keys,
-                 flush, offsets, table, category_of, strengths, wins, ties, cats, scratch):
-    """Every 5-card board with no flush possible for any player, grouped by its ranks: one
-    evaluation per rank multiset, weighted by the number of boards that have those ranks and
-    fewer than ``threshold[s]`` cards of every suit s (counted, not enumerated). Uses
-    ``scratch[:102]``."""
-    avail = scratch[0:13]
-    present = scratch[16:68].reshape(13, 4)
-    ranks = scratch[72:77]
-    distinct = scratch[80:85]
-    mult = scratch[88:93]
-    poly = scratch[96:102]
-    for i in range(68):  # avail and present
-        scratch[i] = 0
-    for c in live:
-        avail[c >> 2] += 1
-        present[c >> 2, c & 3] = 1
-    for r0 in range(13):
-        ranks[0] = r0
-        for r1 in range(r0, 13):
-            ranks[1] = r1
-            for r2 in range(r1, 13):
-                ranks[2] = r2
-                for r3 in range(r2, 13):
-                    ranks[3] = r3
-                    for r4 in range(r3, 13):
-                        ranks[4] = r4
-                        n_distinct = 0
-                        for i in range(5):
-                            if i > 0 and ranks[i] == ranks[i - 1]:
-                                mult[n_distinct - 1] += 1
-                            else:
-                                distinct[n_distinct] = ranks[i]
-                                mult[n_distinct] = 1
-                                n_distinct += 1
-                        total = 1
-                        for j in range(n_distinct):
-                            total *= BINOM[avail[distinct[j]], mult[j]]
-                        if total == 0:
-                            continue
-                        # boards with these ranks and >= threshold[s] cards of suit s: the
-                        # coefficients of prod_r (ways without r's s-card + ways with it * x)
-                        flushy = 0
-                        for s in range(4):
-                            for k in range(1, 6):
-                                poly[k] = 0
-                            poly[0] = 1
-                            for j in range(n_distinct):
-                                r = distinct[j]
-                                m = mult[j]
-                                e = present[r, s]
-                                without = BINOM[avail[r] - e, m]
-                                with_s = BINOM[avail[r] - 1, m - 1] if e else 0
-                                for k in range(5, 0, -1):
-                                    poly[k] = poly[k] * without + poly[k - 1] * with_s
-                                poly[0] *= without
-                            for k in range(threshold[s], 6):
-                                flushy += poly[k]
-                        if total > flushy:
-                            key = KEY_BIAS
-                            for i in range(5):
-                                key += card_keys[4 * ranks[i]] & RANK_MASK
-                            score_outcome(key, np.uint64(0), hole_keys, hole_bits, row,
-                                          n_players, flush, offsets, table, category_of,
-                                          strengths, weight * (total - flushy), wins, ties,
-                                          cats)
-
-
-@jit(inline=True)
-def _flush_boards(row, n_players, live, s, threshold, weight, hole_keys, hole_bits,
-                  card_keys, card_bits, flush, offsets, table, category_of, strengths, wins,
-                  ties, cats, scratch):
-    """Every 5-card board with at least ``threshold`` cards of suit ``s`` (a flush in s is
-    possible for some player), one by one. Uses ``scratch[:85]``."""
-    suited = scratch[0:13]
-    other = scratch[16:68]
-    outer = scratch[72:77]
-    inner = scratch[80:85]
-    n_suited = np.int64(0)
-    n_other = np.int64(0)
-    for c in live:
-        if (c & 3) == s:
-            suited[n_suited] = c
-            n_suited += 1
-        else:
-            other[n_other] = c
-            n_other += 1
-    for k in range(threshold, min(np.int64(5), n_suited) + 1):
-        for i in range(k):
-            outer[i] = i
-        while True:
-            key_k = KEY_BIAS
-            bits_k = np.uint64(0)
-            for i in range(k):
-                key_k += card_keys[suited[outer[i]]]
-                bits_k |= card_bits[suited[outer[i]]]
-            rest = 5 - k
-            for i in range(rest):
-                inner[i] = i
-            while rest <= n_other:
-                key = key_k
-                bits = bits_k
-                for i in range(rest):
-                    key += card_keys[other[inner[i]]]
-                    bits |= card_bits[other[inner[i]]]
-                score_outcome(key, bits, hole_keys, hole_bits, row, n_players, flush, offsets,
-                              table, category_of, strengths, weight, wins, ties, cats)
-                if not _next_combination(inner, rest, n_other):
-                    break
-            if not _next_combination(outer, k, n_suited):
-                break
-
-
-@jit(worker=True)
-def exact_preflop_kernel(w, n_workers, deals: ExactDeals, evaluator: Evaluator,
-                         space: Workspace):
-    """Worker w's share of every hole-card tuple of ``deals`` times every 5-card board,
-    weighted, added to ``space``'s counts, in far fewer evaluations than boards.
-
-    A player can make a flush in suit s only if the board holds at least 5 - h of its cards,
-    h being the most cards of s any player holds: ``threshold[s]`` (3 or more, so at most one
-    suit per board reaches it). Boards that reach it in suit s are enumerated one by one
-    (part s + 1 of the tuple's tasks); every other board is decided by its ranks alone, so
-    each rank multiset is evaluated once, weighted by how many such boards share it (part 0).
-    Heads-up preflop that is ~200,000 evaluations a player instead of 1,712,304. Worker w
-    takes tasks w, w + W, ..., as :func:`exact_kernel` does.
-    """
-    tuples, tuple_weights = deals.tuples, deals.weights
-    hole_keys, hole_bits = deals.hole_keys, deals.hole_bits
-    card_keys, card_bits, flush, offsets, table, category_of, wins, ties, cats, strengths = \
-        _kernel_arguments(evaluator, space)
-    n_tuples, n_players = tuples.shape
-    live = space.live[:deals.live.shape[0] - 2 * n_players]
-    listed = -1  # the tuple whose live cards ``live`` holds (:func:`tuple_live_cards`)
-    scratch = space.ints
-    threshold = scratch[112:116]
-    for task in range(w, n_tuples * PREFLOP_PARTS, n_workers):
-        t = task // PREFLOP_PARTS
-        part = task % PREFLOP_PARTS
-        row = tuples[t]
-        if t != listed:
-            tuple_live_cards(deals.live, row, n_players, hole_bits, card_bits, space.live)
-            listed = t
-        for s in range(4):
-            most = np.uint64(0)
-            for p in range(n_players):
-                held = popcount((hole_bits[row[p]] >> np.uint64(16 * s))
-                                & np.uint64(0x1FFF))
-                most = max(most, held)
-            threshold[s] = 5 - np.int64(most)
-        if part == 0:
-            _rank_boards(row, n_players, live, threshold, tuple_weights[t],
-                         hole_keys, hole_bits, card_keys, flush, offsets, table,
-                         category_of, strengths, wins, ties, cats, scratch)
-        else:
-            s = part - 1
-            _flush_boards(row, n_players, live, s, threshold[s],
-                          tuple_weights[t], hole_keys, hole_bits, card_keys, card_bits,
-                          flush, offsets, table, category_of, strengths, wins, ties, cats,
-                          scratch)

@@ -18,7 +18,9 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["joint_choices", "merge_isomorphic", "whole_weights"]
+from ..errors import PokersimInputError
+
+__all__ = ["joint_choices", "merge_isomorphic", "no_choice", "whole_weights"]
 
 
 def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
@@ -41,6 +43,12 @@ def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
     scale = math.lcm(*(f.denominator for f in fractions))
     whole = np.array([float(f * scale) for f in fractions])
     return whole[np.searchsorted(values, weights)] / math.gcd(*map(int, whole))
+
+
+def no_choice() -> PokersimInputError:
+    """The error of players whose lists leave no joint choice (see :func:`joint_choices`)."""
+    return PokersimInputError("no combination of the players' hands is possible: every choice "
+                              "gives two players a card in common")
 
 
 def joint_choices(masks: list[np.ndarray], weights: list[np.ndarray], limit: int):

@@ -18,9 +18,8 @@ people and keeps full precision.
 
 Every question takes one way through (:func:`equity_on`): read and checked by
 :func:`~pokersim.engine.question.read_question`, one rule for ``method="auto"``, its outcomes
-counted by one of the two kernel families (:func:`~pokersim.engine.holdem.holdem_counts`,
-:func:`~pokersim.engine.games.game_counts`) and made into the table by
-:func:`~pokersim.engine.outcomes.summarise`.
+counted by the kernels of its game (:func:`~pokersim.engine.games.game_counts`) and made into
+the table by :func:`~pokersim.engine.outcomes.summarise`.
 """
 
 from __future__ import annotations
@@ -48,7 +47,6 @@ from ..games.game import get as get_game
 from ..ranges import RANDOM_WORDS
 from ..results import SPLIT_POT_COLUMNS, ResultFrame, as_win_rate_table
 from .games import game_counts
-from .holdem import holdem_counts, two_card_game
 from .outcomes import summarise
 from .question import read_question
 
@@ -138,26 +136,18 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
     Name: equity, dtype: float64
     """
     g = get_game("holdem" if game is None else game)
-    return equity_on(_kernels_of(g), players, board, dead, game=g,
+    return equity_on(game_counts, players, board, dead, game=g,
                      method=method, trials=trials, seed=seed,
                      target_stderr=target_stderr, categories=categories, client=client,
                      chunk_size=chunk_size, progress=progress)
-
-
-def _kernels_of(g):
-    """The kernels that play ``g``: the Hold'em kernels (:func:`holdem_counts`) where they
-    can (:func:`two_card_game`), else the game kernels
-    (:func:`pokersim.engine.games.game_counts`)."""
-    return holdem_counts if two_card_game(g) else game_counts
 
 
 def equity_on(kernels, players, board=None, dead=None, *, game, method: str = "auto",
               trials: int | None = None, seed=None, target_stderr: float | None = None,
               categories: bool = False, client=None, chunk_size: int | None = None,
               progress: bool = False) -> ResultFrame:
-    """:func:`equity` of ``game`` (a name or a :class:`~pokersim.games.game.Game`) played by
-    ``kernels``: :func:`holdem_counts` (Hold'em and the short decks) or
-    :func:`pokersim.engine.games.game_counts` (every game; the tests play Hold'em on both).
+    """:func:`equity` of ``game`` (a name or a :class:`~pokersim.games.game.Game`) counted by
+    ``kernels`` (:func:`pokersim.engine.games.game_counts`, or in the tests a stand-in).
     Every game's question is read, checked and answered here, the same way: one parser of
     the players, one check of the cards, one rule for ``method="auto"``
     (:func:`pokersim.engine.outcomes.exact_in_reach`), one table (:func:`pokersim.engine.outcomes.

@@ -25,10 +25,9 @@ reads the players of every game (:mod:`pokersim.engine.question`).
 
 :func:`pokersim.equity` reads and checks the question of every game the same way
 (:func:`pokersim.engine.front.equity_on`), follows one rule for ``method="auto"`` (exact within
-``config.EXACT_WORK`` hand evaluations) and makes one table (:mod:`pokersim.engine.outcomes`); the
-kernels that count the outcomes are this module's (:func:`game_counts`) in every game but
-Hold'em and the short decks, which the Hold'em kernels play (:func:`pokersim.equity.
-holdem_counts`).
+``config.EXACT_WORK`` hand evaluations) and makes one table (:mod:`pokersim.engine.outcomes`);
+:func:`game_counts` counts the outcomes of every game, on the kernel its description calls
+for.
 
 The table is a win-rate table (``docs/api.md``). Split-pot (hi/lo) games add, after the
 standard columns, ``high_win`` / ``high_tie`` (the chance of winning / sharing the high half;
@@ -80,7 +79,8 @@ from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
-from .choices import joint_choices, merge_isomorphic, whole_weights
+from .choices import joint_choices, merge_isomorphic, no_choice, whole_weights
+from .holdem import holdem_monte_carlo, two_card_game
 from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from .runs import exact_counts, monte_carlo_counts
@@ -91,6 +91,11 @@ __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "sha
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
 #: minute or more of work; Monte Carlo answers such spots within a small standard error).
 EXACT_LIMIT = 1_000_000_000
+#: At most this many showdowns of the preflop kernel a joint choice (of the 1,712,304 boards
+#: of two hands: the rank multisets no flush can touch, and the boards of a possible flush,
+#: 167,000 for AhKh against QsQd), what ``method="exact"`` counts against
+#: :data:`EXACT_LIMIT` there.
+PREFLOP_SHOWDOWNS = 250_000
 #: Deals per block of exact enumeration (chunks are whole blocks).
 EXACT_BLOCK = 4096
 #: With no board card to come, exact enumeration finds each hand a player may end with once
@@ -102,6 +107,24 @@ PRIVATE_HANDS = 4_000_000
 #: random (a hand a deal) is dealt as before (Omaha's river against a random hand: 1.2 ms
 #: dealt, 2.6 ms found first).
 PRIVATE_REUSE = 4
+
+
+@dataclass(frozen=True)
+class _Boards:
+    """What the board kernels (:func:`~pokersim.engine._games.runout_kernel`,
+    :func:`~pokersim.engine._games.preflop_kernel`) deal: ``n_runout`` cards from those of
+    ``live`` (a mask: the deck less the board and dead cards) that a joint choice leaves, to
+    the known board (its summed ``key``, from 0, and ``bits``)."""
+
+    live: np.uint64
+    key: np.uint64
+    bits: np.uint64
+    n_runout: int
+
+    @property
+    def by_ranks(self) -> bool:
+        """Whether the boards are grouped by ranks (the whole board to come)."""
+        return self.n_runout == 5 and config.MERGE_RANK_BOARDS
 
 
 @dataclass(frozen=True)
@@ -126,6 +149,7 @@ class _Problem:
     trials: int = 0
     hands: _games.Hands | None = None  # exact, no board card to come: the private hands
     categories: bool = False  # count the categories of the players' high hands
+    boards: _Boards | None = None  # exact in a board_game: every runout of each choice
 
     def tables(self) -> tuple:
         """(high, low, Omaha, badugi) tables, as the kernels take them."""
@@ -266,8 +290,12 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
 
 def _exact_chunk(p: _Problem, first: int, n: int):
     """Blocks of :data:`EXACT_BLOCK` deals; with private hands, a block for each hand of the
-    last level (see :func:`_exact_blocks`)."""
-    if p.hands is None:
+    last level; for the board kernels, a block for each joint choice (see
+    :func:`_exact_blocks`)."""
+    if p.boards is not None:
+        last = min(first + n, p.choices)
+        showdowns = (last - first) * p.runouts
+    elif p.hands is None:
         first, last = first * EXACT_BLOCK, min((first + n) * EXACT_BLOCK, p.deals)
         showdowns = last - first
     else:
@@ -275,7 +303,19 @@ def _exact_chunk(p: _Problem, first: int, n: int):
         showdowns = (last - first) * -(-p.deals // _last_level_hands(p.hands))
     n_workers = _workers(showdowns)
     masks, codes = p.counts(np.float64, 1)
-    if p.hands is None:
+    args: tuple
+    if p.boards is not None:
+        spaces = _games.board_spaces(n_workers, p.n_players, masks.shape[1], codes.shape[1],
+                                     p.category_shape())
+        b = p.boards
+        if b.by_ranks:
+            kernel = _games.preflop_kernel
+            args = (first, last, b.live, p.ranged, p.category_of(), p.tables()[0])
+        else:
+            kernel = _games.runout_kernel
+            args = (first, last, b.live, b.key, b.bits, b.n_runout, p.ranged, p.category_of(),
+                    p.tables()[0])
+    elif p.hands is None:
         assert p.layout is not None  # no private hands: the kernel deals (:func:`_with_layout`)
         spaces = _games.exact_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1],
                                       p.category_shape())
@@ -478,48 +518,64 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
     taken = np.concatenate([board, dead, *[p.cards[0] for p in single]]).astype(np.uint8)
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
     ranged = [players[i] for i in ranged_players]
-    width_alt = max((len(p.cards) for p in ranged), default=1)
-    alt_cards = np.zeros((len(ranged), width_alt, max(h, 1)), np.uint8)
-    alt_masks = np.zeros((len(ranged), width_alt), np.uint64)
-    alt_keys = np.zeros((len(ranged), width_alt, 3), np.uint64)
-    for r, p in enumerate(ranged):
-        alt_cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
-        alt_masks[r, :len(p.cards)] = [_card_mask(c) for c in p.cards]
-        alt_keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
-    threshold, alias = alias_tables([p.weights for p in ranged])
     if choices is None:  # Monte Carlo: the joint choices listed when few enough
-        choices = joint_choices([alt_masks[r, :len(p.cards)] for r, p in enumerate(ranged)],
+        choices = joint_choices([_hand_masks(p.cards) for p in ranged],
                                 [p.weights for p in ranged], config.JOINT_TUPLES) \
             if ranged else None
         if choices is not None and len(choices[0]) == 0:
-            raise _no_deal()
-        listed = choices or (np.zeros((0, len(ranged)), np.int64), np.zeros(0))
-        choice_threshold, choice_alias = alias_tables([listed[1]] if choices else [])
+            raise no_choice()
+        listed, drawn = choices, choices is not None
     else:
-        listed = choices
-        choice_threshold, choice_alias = alias_tables([])
+        listed, drawn = choices, False
     return replace(
         problem,
         layout=_games.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
                               order=order, known=known, keys=keys, masks=masks,
                               **_fixed_hands(players, board, game)),
-        ranged=_games.Ranged(
-            players=np.array(ranged_players, np.int64), cards=alt_cards, masks=alt_masks,
-            keys=alt_keys, sizes=np.array([len(p.cards) for p in ranged], np.int64),
-            threshold=threshold, alias=alias, choices=listed[0].astype(np.int64),
-            choice_weights=listed[1].astype(np.float64), choice_threshold=choice_threshold,
-            choice_alias=choice_alias))
+        ranged=_ranged(ranged_players, ranged, h, ht, lt, listed, drawn))
+
+
+def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tuple,
+            choices, drawn: bool) -> _games.Ranged:
+    """The :class:`~pokersim.engine._games.Ranged` of players ``indices`` given as lists
+    (``ranged``), with their joint ``choices`` (choices, weights; None: not listed), and
+    their alias tables where Monte Carlo draws them (``drawn``)."""
+    width = max((len(p.cards) for p in ranged), default=1)
+    cards = np.zeros((len(ranged), width, max(h, 1)), np.uint8)
+    masks = np.zeros((len(ranged), width), np.uint64)
+    keys = np.zeros((len(ranged), width, 3), np.uint64)
+    for r, p in enumerate(ranged):
+        cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
+        masks[r, :len(p.cards)] = _hand_masks(p.cards)
+        keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
+    threshold, alias = alias_tables([p.weights for p in ranged])
+    listed = choices or (np.zeros((0, len(ranged)), np.int64), np.zeros(0))
+    choice_threshold, choice_alias = alias_tables([listed[1]] if drawn else [])
+    return _games.Ranged(
+        players=np.array(indices, np.int64), cards=cards, masks=masks, keys=keys,
+        sizes=np.array([len(p.cards) for p in ranged], np.int64), threshold=threshold,
+        alias=alias, choices=listed[0].astype(np.int64),
+        choice_weights=listed[1].astype(np.float64), choice_threshold=choice_threshold,
+        choice_alias=choice_alias)
+
+
+def _hand_masks(hands: np.ndarray) -> np.ndarray:
+    """The card mask of each hand (row) of ``hands``."""
+    bits = np.uint64(1) << hands.astype(np.uint64)
+    return np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0))
 
 
 def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
                 categories: bool, client, chunk_size, progress) -> Counted:
-    """The outcome counts of question ``q`` (see :func:`pokersim.engine.front.equity_on`) on this
-    module's kernels, which play every game (Hold'em and the short decks too, as the tests
-    check against the Hold'em kernels). Exact when ``wanted`` and in reach
-    (:func:`pokersim.engine.outcomes.exact_in_reach` of deals x players; with no board card to
-    come, where each hand a player may end with is ranked once: those hands, and a
-    comparison a deal), or ``forced`` (up to :data:`EXACT_LIMIT`); Monte Carlo otherwise.
-    With ``categories``, the category of each player's high hand in the game's ranking too.
+    """The outcome counts of question ``q`` (see :func:`pokersim.engine.front.equity_on`) in
+    every game. Exact when ``wanted`` and in reach (:func:`pokersim.engine.outcomes.
+    exact_in_reach` of deals x players; with no board card to come, where each hand a player
+    may end with is ranked once: those hands, and a comparison a deal), or ``forced`` (up to
+    :data:`EXACT_LIMIT` hand evaluations), on this module's kernels: the private kernel with
+    no board card to come, the board kernels in the two-card games (:func:`board_game`),
+    the dealing kernel otherwise. Monte Carlo otherwise, on this module's kernels, or in
+    Hold'em and the short decks the Hold'em kernels' (:func:`holdem_kernels`). With
+    ``categories``, the category of each player's high hand in the game's ranking too.
 
     >>> from pokersim.engine import equity_on
     >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
@@ -530,43 +586,62 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     problem = replace(_problem(g, specs, q.board, q.dead), categories=categories)
     plan = (_private_plan(g, specs, q.board, q.dead, problem.deals) if wanted == "exact"
             else None)
-    choices = None
-    if wanted == "exact" and plan is None:  # the dealing kernel walks the joint choices
-        choices = _exact_choices(specs, q.board, q.dead, problem.runouts, forced)
+    choices, dealt = None, problem
+    if wanted == "exact" and plan is None and _dealt_by_boards(g, q):
+        problem, choices = _board_problem(problem, q, forced)
+    elif wanted == "exact" and plan is None:  # the dealing kernel walks the joint choices
+        ranged = [p for p in specs if len(p.cards) > 1]
+        fixed = [q.board, q.dead, *(p.cards[0] for p in specs if len(p.cards) == 1)]
+        choices = _exact_choices(ranged, fixed, problem.runouts, len(specs), forced)
         if choices is not None:
             problem = replace(problem, choices=len(choices[0]))
     deals = problem.deals
-    if forced and deals * len(specs) > EXACT_LIMIT:
-        raise PokersimInputError(f"method='exact' would enumerate {deals:,} deals of "
-                                 f"{len(specs)} hands, more than {EXACT_LIMIT:,} hand "
-                                 f"evaluations; use method='monte-carlo'")
+    by_ranks = problem.boards is not None and problem.boards.by_ranks
+    work = (problem.choices * PREFLOP_SHOWDOWNS if by_ranks else deals) * len(specs)
+    if forced and work > EXACT_LIMIT:
+        raise PokersimInputError(f"method='exact' would evaluate {work:,} hands "
+                                 f"({deals:,} deals of {len(specs)}), more than "
+                                 f"{EXACT_LIMIT:,}; use method='monte-carlo'")
     cost = deals * len(specs) if plan is None else sum(plan[1]) + deals
     exact = (plan is not None or choices is not None) and (forced or exact_in_reach(cost))
-    hands = _private_hands(g, specs, q.board, plan) if exact and plan else None
-    problem = (_with_layout(problem, g, specs, q.board, q.dead,
-                            choices[:2] if exact and choices else None) if hands is None
-               else replace(problem, hands=hands))
     if exact:
+        if plan is not None:
+            problem = replace(problem, hands=_private_hands(g, specs, q.board, plan))
+        elif problem.boards is None:
+            assert choices is not None  # exact: the joint choices are listed
+            problem = _with_layout(problem, g, specs, q.board, q.dead, choices[:2])
         return _exact(problem, deals, None if choices is None else choices[2], client,
                       progress)
     seed = drawn_seed(seed)  # (an exact run records none)
-    return _monte_carlo(problem, g.low is not None, trials, seed, target_stderr, client,
-                        chunk_size, progress)
+    if holdem_kernels(g):
+        return holdem_monte_carlo(q, seed=seed, trials=trials, target_stderr=target_stderr,
+                                  categories=categories, client=client,
+                                  chunk_size=chunk_size, progress=progress)
+    return _monte_carlo(_with_layout(dealt, g, specs, q.board, q.dead), g.low is not None,
+                        trials, seed, target_stderr, client, chunk_size, progress)
 
 
-def _exact_choices(players: list[Player], board: np.ndarray, dead: np.ndarray, runouts: int,
-                   forced: bool):
-    """(the joint choices of the players given as lists, their weights, the deals they stand
-    for) that exact enumeration walks (see :class:`~pokersim.engine._games.Ranged`): every
-    choice of one hand a list with no card in common, of whole weights where they can be
+def holdem_kernels(game: Game) -> bool:
+    """Whether Monte Carlo of ``game`` runs on the Hold'em kernels
+    (:func:`pokersim.engine.holdem.holdem_monte_carlo`: Hold'em and the short decks), which
+    are 1.2-1.9x faster there than this module's; the tests play those games on both."""
+    return two_card_game(game)
+
+
+def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
+                   n_players: int, forced: bool):
+    """(the joint choices of the players given as lists, ``ranged``, their weights, the deals
+    they stand for) that exact enumeration walks (see
+    :class:`~pokersim.engine._games.Ranged`): every choice of one hand a list with no card in
+    common, of whole weights where they can be
     (:func:`~pokersim.engine.choices.whole_weights`: sums exact), those that a relabelling of
-    suits turns into one another merged when the work is large enough to pay for it
-    (``config.ISOMORPHISM_MIN_WORK``). None when there are more than
-    ``config.EXACT_TUPLES`` (an error when ``forced``)."""
-    ranged = [p for p in players if len(p.cards) > 1]
+    suits fixing each set of ``fixed`` cards turns into one another merged when the work of
+    ``n_players`` players over ``runouts`` deals a choice is large enough to pay for it
+    (``config.ISOMORPHISM_MIN_WORK``). None when there are more than ``config.EXACT_TUPLES``
+    (an error when ``forced``)."""
     if not ranged:
         return np.zeros((1, 0), np.int64), np.ones(1), runouts
-    masks = [np.array([_card_mask(c) for c in p.cards], np.uint64) for p in ranged]
+    masks = [_hand_masks(p.cards) for p in ranged]
     joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
                           config.EXACT_TUPLES)
     if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
@@ -579,31 +654,82 @@ def _exact_choices(players: list[Player], board: np.ndarray, dead: np.ndarray, r
         return None
     rows, weights = joint
     if len(rows) == 0:
-        raise _no_deal()
+        raise no_choice()
     outcomes = len(rows) * runouts  # before merging: every deal counts once, unweighted
-    if config.SUIT_ISOMORPHISM and outcomes * len(players) >= config.ISOMORPHISM_MIN_WORK:
-        fixed = [board, dead, *(p.cards[0] for p in players if len(p.cards) == 1)]
+    if config.SUIT_ISOMORPHISM and outcomes * n_players >= config.ISOMORPHISM_MIN_WORK:
         keep, weights = merge_isomorphic([p.cards[rows[:, r]] for r, p in enumerate(ranged)],
                                          weights, fixed)
         rows = rows[keep]
     return rows, weights, outcomes
 
 
-def _no_deal():
-    return PokersimInputError("no deal is possible: every choice of the players' hands "
-                              "gives two players a card in common")
+def board_game(game: Game) -> bool:
+    """Whether exact enumeration of ``game`` may take the board kernels
+    (:mod:`pokersim.engine._games.boards`): two hole cards ranked with the board's five in
+    one plain ranking with suits, no low half (Hold'em, the short decks)."""
+    r = rankings.get(game.ranking)
+    return (game.hole == 2 and game.board == 5 and not game.two_plus_three
+            and game.low is None and not game.draw and r.flavor == rankings.PLAIN
+            and r.suits)
+
+
+def _dealt_by_boards(game: Game, q: Question) -> bool:
+    """Whether exact enumeration of ``q`` takes the board kernels: a :func:`board_game`
+    (every player then a list of two-card hands, see :func:`_board_problem`)."""
+    return board_game(game)
+
+
+def _board_problem(problem: _Problem, q: Question, forced: bool):
+    """The problem of an exact run of the board kernels, each player a list of two-card
+    hands (:func:`_completions`: a partial hand's completions; "random", every two cards
+    left), and its joint choices (:func:`_exact_choices`); (problem, None) when there are
+    too many of them."""
+    single = [p.cards[0] for p in q.players if len(p.cards) == 1]
+    live = cards_left(deck_of(q.game), q.blocked)
+    lists = [_completions(p, cards_left(live, np.concatenate(single).astype(np.uint8)
+                                        if single else live[:0]))
+             for p in q.players]
+    n, n_runout = len(lists), q.game.board - q.board.size
+    runouts = math.comb(live.size - 2 * n, n_runout)
+    choices = _exact_choices(lists, [q.board, q.dead], runouts, n, forced)
+    if choices is None:
+        return problem, None
+    ht, lt, _, _ = _tables(problem.ranking, False, False)
+    key, bits, _ = _keys(q.board, ht, lt, np.uint64(0))
+    boards = _Boards(live=_card_mask(live), key=key, bits=bits, n_runout=n_runout)
+    return replace(problem, runouts=runouts, choices=len(choices[0]), boards=boards,
+                   ranged=_ranged(list(range(n)), lists, 2, ht, lt, choices[:2], False)), \
+        choices
+
+
+def _completions(player: Player, live: np.ndarray) -> Player:
+    """``player`` as a list of whole two-card hands: each one-card hand's completions from
+    the ``live`` cards, of its weight (the choices that share a card left out, each
+    completion left is as likely as a card dealt at random), "random" every two of them,
+    each as likely."""
+    cards, weights = player.cards, player.weights
+    if cards.shape[1] == 0:
+        hi, lo = np.triu_indices(live.size, 1)
+        cards = np.stack([live[hi], live[lo]], axis=1)
+        weights = np.ones(len(cards))
+    elif cards.shape[1] == 1:
+        rows, columns = np.nonzero(live[None, :] != cards)  # (hands, live)
+        cards = np.stack([cards[rows, 0], live[columns]], axis=1)
+        weights = weights[rows]
+    return Player(player.label, cards.astype(np.uint8), weights)
 
 
 def _exact(problem: _Problem, deals: int, outcomes: int | None, client, progress) -> Counted:
     """The exact counts of ``problem``: ``outcomes`` deals (None: the deals the private kernel
     counted)."""
     n_blocks, block = _exact_blocks(problem)
-    per_chunk = max(1, config.EXACT_CHUNK_WORK // (block * problem.n_players))
+    showdowns = PREFLOP_SHOWDOWNS if problem.boards and problem.boards.by_ranks else block
+    per_chunk = max(1, config.EXACT_CHUNK_WORK // (showdowns * problem.n_players))
     counts, cats, dealt = exact_counts(_exact_chunk, problem, n_blocks, per_chunk,
                                        client=client, progress=progress, block_size=block,
                                        total=deals)
     if dealt[0] == 0:
-        raise _no_deal()
+        raise no_choice()
     return Counted(counts, float(counts[0].sum()), int(dealt[0]) if outcomes is None
                    else outcomes, None, "exact",
                    categories=cats if problem.categories else None)
@@ -612,6 +738,8 @@ def _exact(problem: _Problem, deals: int, outcomes: int | None, client, progress
 def _exact_blocks(problem: _Problem) -> tuple[int, int]:
     """(blocks, deals a block) of an exact run: blocks of :data:`EXACT_BLOCK` deals, or with
     private hands, a block for each hand of the last level (deals a block: on average)."""
+    if problem.boards is not None:
+        return problem.choices, problem.runouts
     if problem.hands is None:
         return -(-problem.deals // EXACT_BLOCK), EXACT_BLOCK
     n = _last_level_hands(problem.hands)

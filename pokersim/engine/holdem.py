@@ -1,52 +1,47 @@
-"""The Hold'em kernels' side of the engine: Hold'em and the short decks (two hole cards, a
-five-card board, one plain ranking with suits: :func:`two_card_game`), played by the kernels of
-:mod:`pokersim.engine._holdem`, which hold the two shortcuts that pay most: merging
-suit-isomorphic hole-card tuples, and before the flop evaluating each rank multiset of the
-boards that no flush can touch once (:func:`holdem_counts`).
+"""Monte Carlo in Hold'em and the short decks (two hole cards, a five-card board, one plain
+ranking with suits: :func:`two_card_game`) on the kernels of :mod:`pokersim.engine._holdem`,
+which :func:`pokersim.engine.games.game_counts` takes for them (exact enumeration there is the
+game kernels', :mod:`pokersim.engine._games.boards`).
 
-Each player is its two-card combos with weights (a hand is one, a range several, "random"
-every one; a one-card partial hand every completion), and exact enumeration walks every
-tuple of one combo a player with no card in common, times every runout.
+Each player is its two-card combos with weights (a hand is one, a range several, "random" the
+cards dealt at random; a one-card partial hand every completion), drawn from the list of the
+players' joint choices by an alias table when it is short enough
+(:func:`pokersim.engine.choices.joint_choices`), else player by player with rejection.
 
->>> from pokersim.engine import equity_on
->>> table = equity_on(holdem_counts, ["AhKh", "QsQd"], "2c 7d Qh", game="holdem")
->>> float(table.win.iloc[0]) == 43 / 990  # 43 of 990 turn-river pairs save AhKh
+>>> from pokersim.engine import equity
+>>> table = equity(["AhKh", "QsQd"], "2c 7d Qh", trials=100_000, seed=1)
+>>> abs(float(table.win.iloc[0]) - 43 / 990) < 4 * float(table.std_error.iloc[0])
 True
 """
 
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .. import config, rankings
 from .._core.streams import alias_tables, seed_key
-from .._core.validation import drawn_seed, monte_carlo_trials
+from .._core.validation import monte_carlo_trials
 from ..dealing import deal_plan
-from ..errors import PokersimInputError
 from ..evaluator.strengths import CATEGORY_LABELS, category_of_strength, kernel_args
 from ..evaluator.tables import KEY_BIAS
 from ._holdem import (
     Blocks,
     Board,
     Evaluator,
-    ExactDeals,
     HandSampler,
     UnknownCards,
-    exact_kernel,
-    exact_preflop_kernel,
     monte_carlo_kernel,
     run_workers,
 )
-from .choices import joint_choices, merge_isomorphic, whole_weights
-from .outcomes import Counted, codes_of_wins, exact_in_reach
+from .choices import joint_choices, no_choice
+from .outcomes import Counted, codes_of_wins
 from .question import Player, Question, cards_left, deck_of
-from .runs import exact_counts, monte_carlo_counts
+from .runs import monte_carlo_counts
 
-__all__ = ["holdem_counts", "two_card_game"]
+__all__ = ["holdem_monte_carlo", "two_card_game"]
 
 
 @dataclass(frozen=True)
@@ -92,12 +87,12 @@ def _joint_tuples(players: list[_Player], limit: int):
                          [p.weights for p in players], limit)  # type: ignore[misc]
 
 
-def holdem_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
-                  categories: bool, client, chunk_size, progress) -> Counted:
-    """The outcome counts of question ``q`` (:func:`equity_on`) on the Hold'em kernels: two
-    hole cards, a five-card board, one plain ranking (see :func:`two_card_game`). Exact when
-    ``wanted`` and in reach (or ``forced``), with suit-isomorphic hole-card tuples merged
-    and, preflop, the boards grouped by their ranks; Monte Carlo otherwise."""
+def holdem_monte_carlo(q: Question, *, seed, trials, target_stderr, categories: bool, client,
+                       chunk_size, progress) -> Counted:
+    """The Monte Carlo counts of question ``q`` (see
+    :func:`pokersim.engine.games.game_counts`) on the Hold'em kernels: two hole cards, a
+    five-card board, one plain ranking (see :func:`two_card_game`). ``seed`` is the run's
+    (drawn)."""
     live = deck_of(q.game)
     if any(p.cards.shape[1] == 1 for p in q.players):  # a partial hand: the cards left for it
         single = [p.cards[0] for p in q.players if len(p.cards) == 1]
@@ -107,16 +102,8 @@ def holdem_counts(q: Question, *, wanted: str, forced: bool, trials, seed, targe
     order = [i for i, p in enumerate(specs) if p.combos is not None]
     order += [i for i, p in enumerate(specs) if p.combos is None]  # random players last
     ordered = [specs[i] for i in order]
-    runouts = math.comb(52 - q.blocked.size - 2 * len(specs), n_runout)
-    counted = None
-    if wanted == "exact":
-        counted = _try_exact(ordered, q.blocked, q.board, n_runout, runouts, forced,
-                             categories, client, progress, q.game.ranking)
-    if counted is None:
-        seed = drawn_seed(seed)  # (checked before any work: a seed given means no exact run)
-        counted = _monte_carlo(ordered, q.board, q.blocked, n_runout, trials, seed,
-                               target_stderr, categories, client, chunk_size, progress,
-                               q.game.ranking)
+    counted = _monte_carlo(ordered, q.board, q.blocked, n_runout, trials, seed, target_stderr,
+                           categories, client, chunk_size, progress, q.game.ranking)
     back = np.argsort(order)  # rows in the callers' order
     return replace(counted, codes=counted.codes[back],
                    categories=None if counted.categories is None else counted.categories[back])
@@ -164,90 +151,6 @@ def _hole_tables(combos: np.ndarray, ranking: str):
     return keys, bits, masks
 
 
-def _try_exact(players, blocked, board_cards, n_runout, runouts, forced, categories, client,
-               progress, ranking: str) -> Counted | None:
-    """Exact counts, or None when the enumeration is larger than ``config.EXACT_WORK``."""
-    full = [p if p.combos is not None else _Player(p.label, *_all_combos(blocked))
-            for p in players]
-    whole = [_Player(p.label, p.combos, whole_weights(p.weights)) for p in full]  # type: ignore[arg-type]
-    joint = _joint_tuples(whole, config.EXACT_TUPLES)
-    if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
-        joint = _joint_tuples(full, config.EXACT_TUPLES)
-    if joint is None:
-        if forced:
-            raise PokersimInputError("exact enumeration is out of reach here (too many "
-                                     "combinations of hands); use method='monte-carlo'")
-        return None
-    tuples, weights = joint
-    if len(tuples) == 0:
-        raise _no_deal()
-    outcomes = len(tuples) * runouts  # before merging: every deal counts once, unweighted
-    sizes = [len(p.combos) for p in full[:-1]]  # type: ignore[arg-type]
-    offsets = np.cumsum(np.array([0, *sizes], np.int64))
-    combos = np.concatenate([p.combos for p in full])
-    if config.SUIT_ISOMORPHISM and len(tuples) * runouts * len(players) >= \
-            config.ISOMORPHISM_MIN_WORK:
-        keep, weights = merge_isomorphic(list(combos[tuples + offsets[None, :]].swapaxes(0, 1)),
-                                         weights, [board_cards,
-                                                   np.setdiff1d(blocked, board_cards)])
-        tuples = tuples[keep]
-    if not forced and not exact_in_reach(len(tuples) * runouts * len(players)):
-        return None
-    hole_keys, hole_bits, _ = _hole_tables(combos, ranking)
-    tuples = (tuples + offsets[None, :]).astype(np.int64)
-    live = np.setdiff1d(np.arange(52, dtype=np.uint8), blocked)  # (each tuple's: less its own)
-    board_key, board_bits = _board_key(board_cards, ranking)
-    problem = _ExactProblem(
-        deals=ExactDeals(tuples=tuples, weights=weights.astype(np.float64), hole_keys=hole_keys,
-                         hole_bits=hole_bits, live=live),
-        board=Board(key=board_key, bits=board_bits, n_runout=n_runout), categories=categories,
-        ranking=ranking)
-    per_chunk = max(1, config.EXACT_CHUNK_WORK // (runouts * len(players)))
-    wins, ties, cats = exact_counts(_exact_chunk, problem, len(tuples), per_chunk,
-                                    client=client, progress=progress, unit="hands")
-    total = float(weights.sum()) * runouts
-    return Counted(codes_of_wins(wins, ties, total), total, outcomes, None, "exact",
-                   categories=cats if categories else None)
-
-
-@dataclass(frozen=True)
-class _ExactProblem:
-    """Everything a chunk of exact enumeration needs (sent to workers as one object)."""
-
-    deals: ExactDeals
-    board: Board
-    categories: bool
-    ranking: str
-
-
-def _exact_chunk(p: _ExactProblem, first: int, n: int):
-    """Weighted counts of hole-card tuples ``first .. first + n - 1`` over every runout."""
-    span = slice(first, first + n)
-    deals = p.deals._replace(tuples=p.deals.tuples[span], weights=p.deals.weights[span])
-    n_players = p.deals.tuples.shape[1]
-    if p.board.n_runout == 5 and config.MERGE_RANK_BOARDS:
-        counts, _ = run_workers(exact_preflop_kernel, n_players, np.float64, p.categories,
-                                deals, _evaluator(p.ranking))
-    else:
-        runouts = math.comb(p.deals.live.size - 2 * n_players, p.board.n_runout)
-        work = n * runouts * n_players
-        counts, _ = run_workers(exact_kernel, n_players, np.float64, p.categories,
-                                deals, p.board, _evaluator(p.ranking), work=work)
-    return counts
-
-
-def _no_deal():
-    return PokersimInputError("no combination of the players' hands is possible: every choice "
-                              "gives two players a card in common")
-
-
-def _all_combos(blocked):
-    live = np.setdiff1d(np.arange(52), blocked)
-    hi, lo = np.triu_indices(live.size, 1)
-    combos = np.stack([live[lo], live[hi]], axis=1).astype(np.uint8)  # higher card first
-    return combos, np.ones(len(combos))
-
-
 @dataclass(frozen=True)
 class _MonteCarloProblem:
     """Everything a chunk of Monte Carlo trials needs (sent to workers as one object)."""
@@ -286,7 +189,7 @@ def _hand_sampler(fixed: list[_Player], ranking: str) -> HandSampler:
     joint = _joint_tuples(fixed, config.JOINT_TUPLES) if fixed else None
     if joint is not None:
         if len(joint[0]) == 0:
-            raise _no_deal()
+            raise no_choice()
         tuples = (joint[0] + np.asarray(offsets)[None, :]).astype(np.int64)
         tuple_threshold, tuple_alias = alias_tables([joint[1]])
         player_combos = np.zeros((0, 1), np.int64)

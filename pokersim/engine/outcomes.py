@@ -1,8 +1,7 @@
 """What an equity run counts, in every game, and the win-rate table of it.
 
-Both kernel families of :func:`pokersim.equity` (the Hold'em kernels,
-:mod:`pokersim.engine._holdem`, and the game kernels, :mod:`pokersim.engine._games`) end a run
-with the same
+Every kernel of :func:`pokersim.equity` (the game kernels, :mod:`pokersim.engine._games`, and
+the Hold'em Monte Carlo kernel, :mod:`pokersim.engine._holdem`) ends a run with the same
 :class:`Counted`: for each player, the weight of the showdowns that ended in each *outcome
 code* ``(h, l)``. ``h`` is how many players hold the best high hand when this player is one
 of them, else 0; ``l`` the same for the low half, or ``P + 1`` when no hand qualifies for low

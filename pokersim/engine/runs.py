@@ -1,12 +1,12 @@
-"""The runs of both kernel families: exact enumeration and Monte Carlo, in chunks
+"""The runs of every equity kernel: exact enumeration and Monte Carlo, in chunks
 (:func:`pokersim._core.runner.run_chunks`), ending in one
 :class:`~pokersim.engine.outcomes.Counted`.
 
-A family gives a chunk function, ``chunk(problem, first, n)`` for blocks ``first .. first + n -
+A run gives a chunk function, ``chunk(problem, first, n)`` for blocks ``first .. first + n -
 1``, that returns the counts of its blocks, which add up: in Monte Carlo ``(codes, categories,
 stalled)``, the outcome-code counts (see :mod:`pokersim.engine.outcomes`), the category
 counts (no rows where not counted) and how many workers gave up on players whose hands
-conflict too often; in exact runs what the family sums. The rest (when to stop, what a
+conflict too often; in exact runs what its kernel sums. The rest (when to stop, what a
 Ctrl-C leaves, the errors) is here, once.
 """
 

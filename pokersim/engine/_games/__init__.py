@@ -86,12 +86,20 @@ the compile it costs: Omaha's 4 hole cards (:func:`~pokersim.rankings.omaha.any_
 Heads-up Monte Carlo with its loops over players unrolled ran 4-12% faster but took 4 s more
 to compile, and is gone.
 
+In the games of two hole cards ranked with the board's five (Hold'em, the short decks), where
+every player is a hand, "random" or one partial hand, exact enumeration lists each player as
+its two-card completions and walks each joint choice times every runout of the board
+(:func:`runout_kernel`: the board's key summed along the runout, one addition and one lookup
+a player a runout); with the whole board to come, most boards are decided by their ranks
+alone and each rank multiset is ranked once (:func:`preflop_kernel`).
+
 The modules: :mod:`~pokersim.engine._games.shared` (the arguments, the pot, one deal's
-strengths), :mod:`~pokersim.engine._games.monte_carlo`, :mod:`~pokersim.engine._games.exact`
-and :mod:`~pokersim.engine._games.private` (the three families of kernels); the names
-:mod:`pokersim.engine.games` reads are here.
+strengths), :mod:`~pokersim.engine._games.monte_carlo`, :mod:`~pokersim.engine._games.exact`,
+:mod:`~pokersim.engine._games.private` and :mod:`~pokersim.engine._games.boards` (the
+families of kernels); the names :mod:`pokersim.engine.games` reads are here.
 """
 
+from .boards import board_spaces, preflop_kernel, runout_kernel
 from .exact import exact_kernel, exact_spaces
 from .monte_carlo import monte_carlo_kernel, monte_carlo_spaces
 from .private import (
@@ -104,6 +112,7 @@ from .private import (
 )
 from .shared import Layout, Ranged, codes_of_masks, mask_width
 
-__all__ = ["Hands", "Layout", "Ranged", "codes_of_masks", "counting_order", "exact_kernel",
-           "exact_spaces", "mask_width", "monte_carlo_kernel", "monte_carlo_spaces",
-           "private_kernel", "private_rows", "private_spaces", "sorting_order"]
+__all__ = ["board_spaces", "codes_of_masks", "counting_order", "exact_kernel", "exact_spaces",
+           "Hands", "Layout", "mask_width", "monte_carlo_kernel", "monte_carlo_spaces",
+           "preflop_kernel", "private_kernel", "private_rows", "private_spaces", "Ranged",
+           "runout_kernel", "sorting_order"]
