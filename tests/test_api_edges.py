@@ -37,7 +37,7 @@ from pokersim.games.game import Game
 
 # the modules: dealing, the Hold'em kernels' side of the engine
 DEAL = importlib.import_module("pokersim.dealing")
-HOLDEM = importlib.import_module("pokersim.engine.holdem")
+GAMES = importlib.import_module("pokersim.engine.games")
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -605,7 +605,7 @@ def test_outcomes_are_int64_in_every_win_rate_table(monkeypatch):
         equity(["As 2s Kd Qd", "Ah 3h Kc Qc"], "4c 5d 8h Ks Jd", game="omaha-hi-lo"),
         pokersim.data.starting_hands(), pokersim.data.heads_up(),
     ]
-    ctrl_c.after_first_chunk(monkeypatch, HOLDEM, "_monte_carlo_chunk")
+    ctrl_c.after_first_chunk(monkeypatch, GAMES, "_monte_carlo_chunk")
     with pytest.raises(pokersim.SimulationInterrupted) as interrupted:
         pokersim.equity_vs_random("AsAd", opponents=[1, 2], trials=200_000, seed=1,
                                   chunk_size=16_384)

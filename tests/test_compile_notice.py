@@ -42,8 +42,8 @@ EVALUATOR_LINE = ("pokersim: compiling the evaluator kernels (first run only; la
 
 def test_the_line_names_the_kernels_of_a_module():
     assert _compiling.notice("pokersim.evaluator.strengths") == EVALUATOR_LINE
-    assert "the game equity kernels" in _compiling.notice("pokersim.engine._games")
-    assert "the Hold'em equity kernels" in _compiling.notice("pokersim.engine._holdem")
+    assert "the equity kernels" in _compiling.notice("pokersim.engine._games")
+    assert "the equity kernels" in _compiling.notice("pokersim.engine._games.boards")
     assert _compiling.concept("pokersim.rankings.omaha") == "Omaha"
     assert _compiling.concept("pokersim._new_thing") == "new thing"  # a module not listed
     assert "\n" not in _compiling.notice("pokersim.engine._games")
@@ -119,12 +119,12 @@ def test_the_line_waits_for_nothing_of_numba(fresh, monkeypatch):
         done = threading.Event()
 
         def compile_elsewhere():
-            _compile("pokersim.engine._holdem", 0.3)
+            _compile("pokersim.rankings.omaha", 0.3)
             done.set()
 
         threading.Thread(target=compile_elsewhere).start()
         assert done.wait(5)
-    assert "Hold'em equity" in fresh.getvalue()
+    assert "the Omaha kernels" in fresh.getvalue()
 
 
 # ------------------------------------------------------------------ real compiles, two ways

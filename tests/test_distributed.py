@@ -27,7 +27,7 @@ from pokersim.errors import PokersimInputError
 from pokersim.games import draw5, videopoker, zhajinhua
 
 distributed = pytest.importorskip("distributed")
-equity_module = importlib.import_module("pokersim.engine.holdem")  # the Hold'em kernels' side
+equity_module = importlib.import_module("pokersim.engine.games")  # the equity chunks
 
 SMALL_CHUNK = 4 * config.EQUITY_BLOCK  # many chunks from few trials
 

@@ -330,7 +330,6 @@ def test_preflop_three_way_against_evaluate_on_every_board():
 # The public words (docs/api.md): method, the result schema, attrs, deprecations
 
 front_module = importlib.import_module("pokersim.engine.front")
-holdem_module = importlib.import_module("pokersim.engine.holdem")
 
 
 def test_the_table_is_a_win_rate_table():
@@ -511,11 +510,13 @@ def test_random_words_have_one_definition():
 
 
 def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
-    """The kernels take named groups (pokersim.engine._holdem): two swapped groups are a
-    typing error, never a run with swapped arrays."""
+    """The kernels take named groups (pokersim.engine._games: the players' lists, ``Ranged``,
+    and the ranking's tables, a tuple): two swapped groups are a typing error, never a run
+    with swapped arrays."""
     from numba.core.errors import TypingError
 
-    from pokersim.engine import _holdem as _equity
+    from pokersim.dealing import deal_plan
+    from pokersim.engine import _games
 
     problem = {}
 
@@ -528,15 +529,17 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
         with pytest.raises(KeyboardInterrupt):
             equity(["AhKh", "QsQd"], trials=1000, seed=1)
     p = problem["p"]
-    (space,) = _equity.workspaces(1, 2, np.int64, False)
-    blocks = _equity.Blocks(key=p.key, first=0, n_blocks=1, size=p.block, trials=p.trials)
+    b = p.boards
+    (space,) = _games.board_trial_spaces(1, 2, 4, 0, (0, 10))
+    head = (0, 1, p.key, 0, 1, p.block, p.trials, b.live, b.n_random, b.n_runout,
+            deal_plan(b.n_live - 4, b.n_runout), b.key, b.bits)
     with pytest.raises(TypingError):
-        _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.unknown, p.board,
-                                   holdem_module._evaluator("high"), space)
-    assert space.wins.sum() == 0
-    _equity.monte_carlo_kernel(0, 1, blocks, p.hands, p.board, p.unknown,
-                               holdem_module._evaluator("high"), space)
-    assert space.wins.sum() + space.ties[0, 1] == 1000  # in the right places, it counts
+        _games.board_monte_carlo_kernel(*head, p.tables()[0], 100, p.category_of(), p.ranged,
+                                        space)
+    assert space.masks.sum() == 0
+    _games.board_monte_carlo_kernel(*head, p.ranged, 100, p.category_of(), p.tables()[0],
+                                    space)
+    assert space.masks.sum() == 1000  # in the right places, it counts
 
 
 def weighted_brute_force(players, board):
@@ -593,11 +596,11 @@ def test_exact_results_with_weights_land_in_0_1_and_add_up_to_1():
 SIGNATURES_OF_HELPERS = """
 import pokersim as ps
 from pokersim._core import combinatorics
-from pokersim.engine import _holdem as _equity
+from pokersim.engine._games import boards, shared
 ps.equity(["AhKh", "QsQd"], method="exact")  # rank-grouped and flush boards
 ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1)  # both trials of a pair
 ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1, categories=True)
-for helper in (_equity._choose_hands, _equity._score_trial, _equity.count_outcome,
+for helper in (boards._choose_hands, boards._trial, shared.tally_winners,
                combinatorics.next_combination):
     print(helper.py_func.__name__, len(helper.signatures),
           sum("Literal" in str(s) for s in helper.signatures))
@@ -620,5 +623,6 @@ def test_kernel_helpers_are_not_compiled_once_per_literal(tmp_path):
                          capture_output=True, text=True, timeout=600).stdout.split()
     counts = {name: (int(n), int(literal)) for name, n, literal in zip(*[iter(out)] * 3,
                                                                        strict=True)}
-    assert counts == {"_choose_hands": (1, 0), "_score_trial": (1, 0),
-                      "count_outcome": (1, 0), "next_combination": (1, 0)}
+    assert counts == {"_choose_hands": (1, 0), "_trial": (1, 0),
+                      "tally_winners": (2, 0),  # float64 weights (exact), int64 (Monte Carlo)
+                      "next_combination": (1, 0)}

@@ -121,7 +121,7 @@ def test_monte_carlo_categories_agree_with_exact_and_leave_the_rest(game, player
     assert mc[plain.columns].equals(plain)
 
 
-def test_holdem_on_the_game_kernels_counts_categories_as_the_holdem_kernels():
+def test_holdem_on_the_general_kernels_counts_categories_as_the_board_kernels():
     players, board = ["AhKh", "QQ+, 87s", "random"], "2c 7d Qh"
     theirs = pokersim.equity(players, board, method="exact", categories=True)
     ours = on_game_kernels(players, board, game="holdem", method="exact", categories=True)

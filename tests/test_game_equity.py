@@ -37,14 +37,13 @@ def check_against_naive(game, hands, board="", dead=""):
 def on_game_kernels(players, board=None, dead=None, *, game, method="auto", trials=None,
                     seed=None, target_stderr=None, categories=False, client=None,
                     chunk_size=None, progress=False):
-    """``equity`` played on the kernels of every game, Hold'em and the short decks included:
-    the dealing kernel where ``equity`` takes the board kernels (exact) and the game Monte
-    Carlo kernel where it takes the Hold'em kernels."""
+    """``equity`` played on the kernels of every game, Hold'em and the short decks included
+    (where ``equity`` takes the board kernels: :mod:`pokersim.engine._games.boards`): the
+    dealing kernel (exact) and the general Monte Carlo kernel."""
     from pokersim.engine import equity_on, games
 
     with pytest.MonkeyPatch.context() as m:
         m.setattr(games, "board_game", lambda g: False)
-        m.setattr(games, "holdem_kernels", lambda g: False)
         return equity_on(games.game_counts, players, board, dead, game=get(game),
                          method=method, trials=trials, seed=seed, target_stderr=target_stderr,
                          categories=categories, client=client, chunk_size=chunk_size,
@@ -474,9 +473,7 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
         assert len(_equity.monte_carlo_kernel(omaha).signatures) == 1, omaha
         assert len(_equity.exact_kernel(omaha).signatures) == 1, omaha
     assert len(_equity.private_kernel.signatures) == 1
-    # Hold'em and the short decks: the board kernels and the Hold'em Monte Carlo kernel, one
-    # specialisation for both rankings
-    from pokersim.engine import _holdem as holdem
+    # Hold'em and the short decks: the board kernels, one specialisation for both rankings
 
     for game, board in (("holdem", "Qh 7s 2h"), ("short-deck", "Qh 7s 6h"), ("holdem", ""),
                         ("short-deck", "")):
@@ -484,7 +481,8 @@ def test_one_compiled_kernel_serves_every_game_of_a_family():
         equity(["AhKh", "random"], board=board, game=game, trials=2_001, seed=1)
     for game, board in (("holdem", "Qh 7s 2h"), ("holdem", "")):
         equity(["AhKh", "QsQd"], board=board, game=game, method="exact", categories=True)
-    for kernel in (_equity.runout_kernel, _equity.preflop_kernel, holdem.monte_carlo_kernel):
+    for kernel in (_equity.runout_kernel, _equity.preflop_kernel,
+                   _equity.board_monte_carlo_kernel):
         assert len(kernel.signatures) == 1, kernel
 
 
@@ -505,7 +503,7 @@ def test_one_front_door_reads_every_game_the_same_way():
             equity(["As Ad", "Kh Kd"], board="Js 7d 8h", dead="Js", game=game)
 
 
-def test_huge_and_tiny_weights_on_the_holdem_kernels():
+def test_huge_and_tiny_weights_on_the_board_kernels():
     """Weights of 1e300 (or 1e-300), each list within WEIGHT_SPAN: the product of one weight
     a player overflowed (or vanished) on the Hold'em kernels, which took the weights as
     given (fuzzing found it); they are scaled exactly, by a power of two, and give the numbers

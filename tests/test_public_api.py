@@ -56,7 +56,6 @@ INTERNAL_MODULES = {
     "pokersim.cli", "pokersim.cli.__main__", "pokersim.cli.games", "pokersim.cli.hands",
     "pokersim.cli.ranges", "pokersim.cli.speed", "pokersim.cli.strength",
     "pokersim.engine.choices", "pokersim.engine.front", "pokersim.engine.games",
-    "pokersim.engine.holdem",
     "pokersim.engine.outcomes", "pokersim.engine.question", "pokersim.engine.runs",
     "pokersim.evaluator.tables",
     "pokersim.rankings.__main__", "pokersim.rankings.badugi", "pokersim.rankings.hashed",

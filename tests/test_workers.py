@@ -1,4 +1,4 @@
-"""pokersim._core.jit.on_workers and the worker workspaces of pokersim.engine._holdem."""
+"""pokersim._core.jit.on_workers and the worker spaces of pokersim.engine._games."""
 
 import threading
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from pokersim._core.jit import APART, on_workers
-from pokersim.engine import _holdem as _equity
+from pokersim.engine import _games
 
 
 def test_on_workers_runs_every_worker_once_in_order():
@@ -37,11 +37,11 @@ def test_on_workers_waits_for_all_and_raises_a_workers_error():
 
 
 def test_workspaces_are_zeroed_aligned_separate_and_a_page_apart():
-    spaces = _equity.workspaces(3, 4, np.float64, True)
+    spaces = _games.board_trial_spaces(3, 4, 16, 120, (4, 10))  # (either counts, in use)
     for space in spaces:
-        assert space.wins.shape == (4,) and space.ties.shape == (4, 4)
+        assert space.masks.shape == (16,) and space.codes.shape == (120,)
         assert space.cats.shape == (4, 10) and space.seat_keys.shape == (2, 4)
-        assert space.wins.dtype == np.float64 and space.seat_bits.dtype == np.uint64
+        assert space.masks.dtype == np.int64 and space.seat_bits.dtype == np.uint64
         for array in space:
             assert array.flags.c_contiguous and not array.any()
             assert array.__array_interface__["data"][0] % 64 == 0
@@ -54,7 +54,7 @@ def test_workspaces_are_zeroed_aligned_separate_and_a_page_apart():
                 continue
             gap = max(other - (start + size), start - (other + other_size))
             assert gap >= (APART if w != v else 0)
-    assert _equity.workspaces(2, 2, np.int64, False)[0].cats.shape == (0, 10)
+    assert _games.board_trial_spaces(2, 2, 4, 0, (0, 10))[0].cats.shape == (0, 10)
 
 
 def test_exact_counts_do_not_depend_on_the_number_of_workers():
@@ -78,7 +78,7 @@ def test_exact_counts_do_not_depend_on_the_number_of_workers():
 def test_helpers_are_inlined_the_way_their_shape_asks():
     from pokersim._core import jit as _jit
     from pokersim.analysis import frequencies
-    from pokersim.engine._holdem import count_outcome
+    from pokersim.engine._games.shared import tally_winners
     from pokersim.evaluator import tables
     from pokersim.evaluator.tables import lookup
 
@@ -88,7 +88,7 @@ def test_helpers_are_inlined_the_way_their_shape_asks():
                 "llvm" if options.get("forceinline") else "call")
 
     assert how(lookup) == "numba"  # short, no loop: copied, its branches pruned in place
-    assert how(count_outcome) == "llvm"  # loops: compiled once, inlined by LLVM
+    assert how(tally_winners) == "llvm"  # loops: compiled once, inlined by LLVM
     assert how(frequencies.count_hands) == "numba"  # pinned: inline="ir"
     assert how(tables.suit_of_flush) == "llvm"  # pinned: inline="llvm"
     with pytest.raises(ValueError, match="inline"):

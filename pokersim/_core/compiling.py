@@ -9,8 +9,8 @@ wait tens of seconds, in silence. A listener on Numba's ``"numba:compile"`` even
 (the kernel a public function called; the helpers it calls compile inside it) is still
 running after :data:`NOTICE_AFTER` seconds and stderr is a terminal, one line says what is
 compiling, at most once per kind of kernel (:func:`concept`) per process (:func:`notice`:
-"pokersim: compiling the Hold'em equity kernels (first run only; later runs load them from
-the cache)...").
+"pokersim: compiling the equity kernels (first run only; later runs load them from the
+cache)...").
 
 Numba compiles in the calling thread, holding its compiler lock; the line is printed by a
 timer thread that touches nothing of Numba's. The environment variable
@@ -20,8 +20,8 @@ timer thread that touches nothing of Numba's. The environment variable
 :func:`compiles` counts the outermost compiles finished in this process, so that a progress
 bar can start its clock after them (:mod:`pokersim._core.runner`).
 
->>> concept("pokersim.engine._games.exact"), concept("pokersim.engine._holdem")
-('game equity', "Hold'em equity")
+>>> concept("pokersim.engine._games.boards"), concept("pokersim.rankings.omaha")
+('equity', 'Omaha')
 >>> concept("pokersim.evaluator.strengths")
 'evaluator'
 >>> concept("pokersim.rankings.new_game")
@@ -50,10 +50,8 @@ NOTICE_AFTER = 1.0
 
 #: What the kernels of each module are, as the line names them (:func:`concept`).
 CONCEPTS = {
-    "pokersim.engine._holdem": "Hold'em equity",
-    "pokersim.engine.holdem": "Hold'em equity",
-    "pokersim.engine._games": "game equity",
-    "pokersim.engine.games": "game equity",
+    "pokersim.engine._games": "equity",
+    "pokersim.engine.games": "equity",
     "pokersim.evaluator.strengths": "evaluator",
     "pokersim.evaluator.tables": "evaluator",
     "pokersim.evaluator._simd": "evaluator",

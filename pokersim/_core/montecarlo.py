@@ -27,8 +27,8 @@ and :func:`chunk_counts` runs it on the workers for a chunk, each with its own `
   from the on-disk cache (a function held in a closure variable would be pickled into the
   cache key, differently in every process, and force a recompile).
 
-``pokersim.engine._holdem.monte_carlo_kernel`` follows the same conventions (blocks, streams,
-private counts) with a loop of its own: it runs two trials side by side.
+The equity kernels (``pokersim.engine._games``) follow the same conventions (blocks, streams,
+private counts) with loops of their own: they run two trials side by side.
 
 >>> n_blocks(10, 4)
 3

@@ -33,7 +33,7 @@ from .._core.validation import (
 from ..cards import CARD_NAMES, RANKS, parse_cards
 from ..engine import equity
 from ..engine.front import collect_runs, opponent_counts
-from ..engine.holdem import two_card_game
+from ..engine.games import board_game
 from ..engine.question import in_deck
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..games.game import Game
@@ -139,7 +139,7 @@ def _starting_hands(game: Game, names) -> list[TableHand]:
     :func:`~pokersim.ranges.starting_hand_names`, or a hand's sorted cards). Every bad name
     is an error here, before any work."""
     every = starting_hand_names()
-    two_card = two_card_game(game)
+    two_card = board_game(game)
     lowest_rank = rankings.get(game.ranking).first_card // 4
     classes = [n for n in every if min(RANKS.index(n[0]), RANKS.index(n[1])) >= lowest_rank]
     if names is None:

@@ -8,8 +8,7 @@
   and the table;
 * :mod:`~pokersim.engine.games`: what counts the outcomes of every game
   (:func:`~pokersim.engine.games.game_counts`), on the kernels of
-  :mod:`~pokersim.engine._games`, and in Hold'em and the short decks' Monte Carlo
-  :mod:`~pokersim.engine.holdem`'s (:mod:`~pokersim.engine._holdem`);
+  :mod:`~pokersim.engine._games`;
 * :mod:`~pokersim.engine.choices`: the players given as lists, as their joint choices.
 
 >>> from pokersim.engine import equity

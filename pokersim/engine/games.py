@@ -80,7 +80,6 @@ from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
 from .choices import joint_choices, merge_isomorphic, no_choice, whole_weights
-from .holdem import holdem_monte_carlo, two_card_game
 from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from .runs import exact_counts, monte_carlo_counts
@@ -111,15 +110,17 @@ PRIVATE_REUSE = 4
 
 @dataclass(frozen=True)
 class _Boards:
-    """What the board kernels (:func:`~pokersim.engine._games.runout_kernel`,
-    :func:`~pokersim.engine._games.preflop_kernel`) deal: ``n_runout`` cards from those of
-    ``live`` (a mask: the deck less the board and dead cards) that a joint choice leaves, to
-    the known board (its summed ``key``, from 0, and ``bits``)."""
+    """What the board kernels (:mod:`pokersim.engine._games.boards`) deal: ``n_runout`` cards
+    from those of ``live`` (a mask: the deck less the board and dead cards) that a joint
+    choice leaves, to the known board (its summed ``key``, from 0, and ``bits``), and in
+    Monte Carlo two cards to each of ``n_random`` random players first."""
 
     live: np.uint64
     key: np.uint64
     bits: np.uint64
     n_runout: int
+    n_random: int = 0  # Monte Carlo: the random players, seated after the lists
+    n_live: int = 0  # Monte Carlo: the cards of ``live``
 
     @property
     def by_ranks(self) -> bool:
@@ -276,6 +277,17 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     trials = min((first + n) * p.block, p.trials) - first * p.block
     n_workers = _workers(trials)
     masks, codes = p.counts(np.int64, 1)
+    if p.boards is not None:  # the board kernel (:func:`_board_trials`)
+        b = p.boards
+        spaces = _games.board_trial_spaces(n_workers, p.n_players, masks.shape[1],
+                                           codes.shape[1], p.category_shape())
+        n_lists = p.n_players - b.n_random
+        args = (p.key, first, n, p.block, p.trials, b.live, b.n_random, b.n_runout,
+                deal_plan(b.n_live - 2 * n_lists, 2 * b.n_random + b.n_runout), b.key, b.bits,
+                p.ranged, config.MAX_REJECTIONS, p.category_of(), p.tables()[0])
+        stalled = on_workers(lambda w: _games.board_monte_carlo_kernel(
+            w, n_workers, *args, spaces[w]), n_workers)
+        return _merged(p, spaces), _categories(spaces), np.array([sum(stalled)])
     assert p.layout is not None  # Monte Carlo problems deal (:func:`_with_layout`)
     spaces = _games.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1],
                                         p.category_shape())
@@ -613,19 +625,43 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
         return _exact(problem, deals, None if choices is None else choices[2], client,
                       progress)
     seed = drawn_seed(seed)  # (an exact run records none)
-    if holdem_kernels(g):
-        return holdem_monte_carlo(q, seed=seed, trials=trials, target_stderr=target_stderr,
-                                  categories=categories, client=client,
-                                  chunk_size=chunk_size, progress=progress)
-    return _monte_carlo(_with_layout(dealt, g, specs, q.board, q.dead), g.low is not None,
-                        trials, seed, target_stderr, client, chunk_size, progress)
+    if board_game(g):
+        seated, dealt = _board_trials(dealt, q)
+    else:
+        seated, dealt = None, _with_layout(dealt, g, specs, q.board, q.dead)
+    counted = _monte_carlo(dealt, g.low is not None, trials, seed, target_stderr, client,
+                           chunk_size, progress)
+    if seated is None:
+        return counted
+    back = np.argsort(seated)  # rows in the players' order
+    return replace(counted, codes=counted.codes[back],
+                   categories=None if counted.categories is None else counted.categories[back])
 
 
-def holdem_kernels(game: Game) -> bool:
-    """Whether Monte Carlo of ``game`` runs on the Hold'em kernels
-    (:func:`pokersim.engine.holdem.holdem_monte_carlo`: Hold'em and the short decks), which
-    are 1.2-1.9x faster there than this module's; the tests play those games on both."""
-    return two_card_game(game)
+def _board_trials(problem: _Problem, q: Question) -> tuple[list[int], _Problem]:
+    """(the seats of the players, the problem) of a Monte Carlo run of the board kernel
+    (:func:`~pokersim.engine._games.board_monte_carlo_kernel`): the players with hands
+    first, as lists of two-card hands (:func:`_completions`) whose joint choices are
+    listed when there are at most ``config.JOINT_TUPLES``, then the random ones."""
+    seated = [i for i, p in enumerate(q.players) if p.cards.shape[1] > 0]
+    seated += [i for i, p in enumerate(q.players) if p.cards.shape[1] == 0]
+    single = [p.cards[0] for p in q.players if len(p.cards) == 1]
+    live = cards_left(deck_of(q.game), q.blocked)
+    left = cards_left(live, np.concatenate(single).astype(np.uint8)) if single else live
+    lists = [_completions(q.players[i], left) for i in seated
+             if q.players[i].cards.shape[1] > 0]
+    choices = joint_choices([_hand_masks(p.cards) for p in lists], [p.weights for p in lists],
+                            config.JOINT_TUPLES) if lists else None
+    if choices is not None and len(choices[0]) == 0:
+        raise no_choice()
+    ht, lt, _, _ = _tables(problem.ranking, False, False)
+    key, bits, _ = _keys(q.board, ht, lt, np.uint64(0))
+    boards = _Boards(live=_card_mask(live), key=key, bits=bits,
+                     n_runout=q.game.board - q.board.size, n_random=len(seated) - len(lists),
+                     n_live=live.size)
+    return seated, replace(problem, boards=boards,
+                           ranged=_ranged(list(range(len(lists))), lists, 2, ht, lt, choices,
+                                          choices is not None))
 
 
 def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,

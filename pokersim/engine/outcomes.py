@@ -1,8 +1,7 @@
 """What an equity run counts, in every game, and the win-rate table of it.
 
-Every kernel of :func:`pokersim.equity` (the game kernels, :mod:`pokersim.engine._games`, and
-the Hold'em Monte Carlo kernel, :mod:`pokersim.engine._holdem`) ends a run with the same
-:class:`Counted`: for each player, the weight of the showdowns that ended in each *outcome
+Every kernel of :func:`pokersim.equity` (:mod:`pokersim.engine._games`) ends a run with the
+same :class:`Counted`: for each player, the weight of the showdowns that ended in each *outcome
 code* ``(h, l)``. ``h`` is how many players hold the best high hand when this player is one
 of them, else 0; ``l`` the same for the low half, or ``P + 1`` when no hand qualifies for low
 (and always in a game without a low half). One function, :func:`summarise`, makes the table.

@@ -66,7 +66,7 @@ def class_pair_table(names=None, *, progress: bool = False, client=None,
     wins are the hand's losses, ties are shared). Pairs go in chunks of ``chunk_size``, here
     or as tasks on ``client`` (see :mod:`pokersim._core.runner`); ``progress`` shows a bar. All
     169 classes (14,365 pairs) took 1 min 54 s on 2 shared cores (boards without a possible
-    flush are grouped by ranks, see :func:`pokersim.engine._holdem.exact_preflop_kernel`).
+    flush are grouped by ranks, see :func:`pokersim.engine._games.boards.preflop_kernel`).
 
     >>> class_pair_table(["AKs", "QQ"]).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
     [['AKs', 'AKs', 1470672, 17606304, 20547648], ['AKs', 'QQ', 18834720, 178116, 41095296],

@@ -3,8 +3,8 @@
 Numba compiles a kernel on its first call in a process and saves it to its disk cache
 (:mod:`pokersim._core.cache`: ``NUMBA_CACHE_DIR``, else ``__pycache__`` beside the package), from
 which later processes load it, many times faster. On an empty cache a first answer
-waits tens of seconds for its kernels to compile (``pokersim equity AhKh QsQd``: the exact
-Hold'em equity kernels). :func:`compile_all` runs small *warm-up tasks*, each a call of the
+waits seconds for its kernels to compile (``pokersim equity AhKh QsQd``: the exact equity
+kernels). :func:`compile_all` runs small *warm-up tasks*, each a call of the
 public API that makes one family of kernels compile and be saved, in worker processes that
 share the cache: build it once in an image, or on a cluster's shared disk, and every later
 process starts at full speed. A task whose kernels are in the cache already loads them

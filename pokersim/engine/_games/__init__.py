@@ -99,7 +99,13 @@ strengths), :mod:`~pokersim.engine._games.monte_carlo`, :mod:`~pokersim.engine._
 families of kernels); the names :mod:`pokersim.engine.games` reads are here.
 """
 
-from .boards import board_spaces, preflop_kernel, runout_kernel
+from .boards import (
+    board_monte_carlo_kernel,
+    board_spaces,
+    board_trial_spaces,
+    preflop_kernel,
+    runout_kernel,
+)
 from .exact import exact_kernel, exact_spaces
 from .monte_carlo import monte_carlo_kernel, monte_carlo_spaces
 from .private import (
@@ -112,7 +118,7 @@ from .private import (
 )
 from .shared import Layout, Ranged, codes_of_masks, mask_width
 
-__all__ = ["board_spaces", "codes_of_masks", "counting_order", "exact_kernel", "exact_spaces",
-           "Hands", "Layout", "mask_width", "monte_carlo_kernel", "monte_carlo_spaces",
-           "preflop_kernel", "private_kernel", "private_rows", "private_spaces", "Ranged",
-           "runout_kernel", "sorting_order"]
+__all__ = ["board_monte_carlo_kernel", "board_spaces", "board_trial_spaces", "codes_of_masks",
+           "counting_order", "exact_kernel", "exact_spaces", "Hands", "Layout", "mask_width",
+           "monte_carlo_kernel", "monte_carlo_spaces", "preflop_kernel", "private_kernel",
+           "private_rows", "private_spaces", "Ranged", "runout_kernel", "sorting_order"]

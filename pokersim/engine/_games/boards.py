@@ -12,9 +12,11 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import BINOM, next_combination
-from ..._core.jit import jit, popcount, trailing_zeros, worker_copies
-from ...evaluator.tables import RANK_MASK, lookup
-from .shared import _U, tally_categories, tally_winners, with_hand
+from ..._core.jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copies
+from ..._core.streams import block_state, sample_alias
+from ...dealing import BATCH, batch_number
+from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
+from .shared import _U, ONE, tally_categories, tally_winners, with_hand
 
 #: Tasks per joint choice: the boards that no flush can touch, grouped by ranks, then the
 #: boards where a flush in suit 0, 1, 2 or 3 is possible.
@@ -325,3 +327,206 @@ def runout_kernel(w, n_workers, first, last, live_mask, board_key, board_bits, n
             d += 1
             pos[d] = pos[d - 1]
     return done
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo
+
+#: The two trials dealt side by side, as run-time int64 values (literals 0 and 1 would compile
+#: each helper once per value, see :data:`~pokersim.engine._games.shared.ONE`).
+FIRST = np.int64(0)
+SECOND = np.int64(1)
+
+
+class BoardTrialSpace(NamedTuple):
+    """One Monte Carlo worker's own arrays (:func:`board_trial_spaces`)."""
+
+    masks: np.ndarray  # (mask_width,) int64: winner-mask counts (see tally)
+    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) int64: outcome-code counts
+    cats: np.ndarray  # (P or 0, categories) int64: the categories of the hands
+    s_hi: np.ndarray  # (P,) int16: each player's strength in a trial
+    seat_keys: np.ndarray  # (2, P) uint64: the hole cards' key of each seat, two trials
+    seat_bits: np.ndarray  # (2, P) uint64: ... and bits
+
+
+def board_trial_spaces(n_workers: int, n_players: int, masks: int, codes: int,
+                       cats: tuple[int, int]):
+    """A :class:`BoardTrialSpace` per worker, with zeroed counts (see :func:`board_spaces`)."""
+    return worker_copies(
+        n_workers, BoardTrialSpace, masks=np.zeros(masks, np.int64),
+        codes=np.zeros(codes, np.int64), cats=np.zeros(cats, np.int64),
+        s_hi=np.zeros(n_players, np.int16), seat_keys=np.zeros((2, n_players), np.uint64),
+        seat_bits=np.zeros((2, n_players), np.uint64))
+
+
+@jit(inline=True)
+def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, choices,
+                  choice_threshold, choice_alias, max_rejections, seat_keys, seat_bits):
+    """The hands of the players given as lists (seats 0 .. R - 1), into row ``row`` of
+    ``seat_keys`` and ``seat_bits``: a joint choice drawn by weight when they are listed,
+    else a hand a player, the whole draw rejected on a card in common. Returns (state, the
+    mask of their cards, False if ``max_rejections`` draws in a row conflicted)."""
+    used = _U(0)
+    if choices.shape[0] > 0:
+        state, t = sample_alias(state, choice_threshold, choice_alias, 0, choices.shape[0])
+        for p in range(choices.shape[1]):
+            j = choices[t, p]
+            used |= r_masks[p, j]
+            seat_keys[row, p] = r_keys[p, j, 0]
+            seat_bits[row, p] = r_keys[p, j, 1]
+        return state, used, True
+    for _ in range(max_rejections):
+        used = _U(0)
+        ok = True
+        for p in range(sizes.shape[0]):
+            state, j = sample_alias(state, threshold, alias, p, sizes[p])
+            m = r_masks[p, j]
+            if used & m:
+                ok = False
+                break
+            used |= m
+            seat_keys[row, p] = r_keys[p, j, 0]
+            seat_bits[row, p] = r_keys[p, j, 1]
+        if ok:
+            return state, used, True
+    return state, used, False
+
+
+@jit(inline=True)
+def _deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board_bits,
+                  card_keys, card_bits, seat_keys, seat_bits):
+    """Deal two trials at once: for trial k (0, 1), two cards to each of the last
+    ``n_random`` seats of row k of ``seat_keys`` and ``seat_bits`` (their keys from
+    ``KEY_BIAS``, as a hand's are), and the rest of the board (``n_draw`` cards in all),
+    without replacement and uniformly from the cards of ``avail0`` or ``avail1``. Returns
+    (state, board key and bits of trial 0, of trial 1).
+
+    Up to ``BATCH`` draws come from one 64-bit number, as in
+    :func:`pokersim.dealing.deal_row` (``plan`` from :func:`pokersim.dealing.deal_plan`):
+    draw t takes the i-th card still available, i uniform below the number left, found with
+    :func:`~pokersim._core.jit.nth_bit` (no rejection). Each draw waits on the one before
+    (the mask of cards left): two trials side by side give the CPU two such chains to
+    overlap (1.2x)."""
+    n_left = popcount(avail0)  # the same for both: as many hole cards are taken in each
+    first_seat = seat_keys.shape[1] - n_random
+    key0 = key1 = board_key
+    bits0 = bits1 = board_bits
+    seat = _U(0)
+    for batch in range(plan.shape[0]):
+        state, r0 = batch_number(state, plan, batch)
+        state, r1 = batch_number(state, plan, batch)
+        for t in range(batch * BATCH, min(n_draw, (batch + 1) * BATCH)):
+            i, r0 = mul_wide(r0, n_left - _U(t))
+            j, r1 = mul_wide(r1, n_left - _U(t))
+            bit = nth_bit(avail0, i)
+            avail0 ^= bit
+            c0 = trailing_zeros(bit)
+            bit = nth_bit(avail1, j)
+            avail1 ^= bit
+            c1 = trailing_zeros(bit)
+            if t >= 2 * n_random:
+                key0 += card_keys[c0]
+                bits0 |= card_bits[c0]
+                key1 += card_keys[c1]
+                bits1 |= card_bits[c1]
+            elif t % 2 == 0:
+                seat = _U(first_seat + t // 2)  # unsigned: no wraparound code
+                seat_keys[0, seat] = KEY_BIAS + card_keys[c0]
+                seat_bits[0, seat] = card_bits[c0]
+                seat_keys[1, seat] = KEY_BIAS + card_keys[c1]
+                seat_bits[1, seat] = card_bits[c1]
+            else:  # the second card of the seat that draw t - 1 started
+                seat_keys[0, seat] += card_keys[c0]
+                seat_bits[0, seat] |= card_bits[c0]
+                seat_keys[1, seat] += card_keys[c1]
+                seat_bits[1, seat] |= card_bits[c1]
+    return state, key0, bits0, key1, bits1
+
+
+@jit(inline=True)
+def _trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flush, offsets, table,
+           category_of, s_hi, masks, codes, cats):
+    """One trial (row ``row`` of the seats). Heads-up, returns whether each player won and
+    whether they tied, for counts kept in registers (no branch on the winner); otherwise
+    tallies the trial (and its categories where ``cats`` has rows) and returns zeros."""
+    if heads_up:
+        a = lookup(key + seat_keys[row, 0], bits | seat_bits[row, 0], flush, offsets, table)
+        b = lookup(key + seat_keys[row, 1], bits | seat_bits[row, 1], flush, offsets, table)
+        return a > b, b > a, a == b
+    best = np.int16(-1)
+    holders = np.int64(0)
+    for p in range(n_players):
+        s = np.int16(lookup(key + seat_keys[row, p], bits | seat_bits[row, p], flush, offsets,
+                            table))
+        best, holders = with_hand(best, holders, s, np.int64(1) << p)
+        s_hi[p] = s
+    tally_winners(holders, n_players, masks, codes, ONE)
+    tally_categories(s_hi, n_players, category_of, cats, ONE)
+    return False, False, False
+
+
+@jit(worker=True)
+def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, live_mask,
+                             n_random, n_runout, plan, board_key, board_bits, ranged,
+                             max_rejections, category_of, ht, space):
+    """Worker w's share of the Monte Carlo trials of blocks ``first .. first + n_blocks - 1``
+    (blocks w, w + W, ...; block b of ``block`` trials, ``trials`` in the run, draws from
+    stream b of ``key``, whatever the number of workers), added to ``space``'s counts. The
+    players given as lists sit first (:func:`_choose_hands`, from ``ranged``), then
+    ``n_random`` random players; their cards and the ``n_runout`` cards to the known board (its key
+    ``board_key``, from 0, and ``board_bits``) are dealt from the cards of ``live_mask`` the
+    lists' hands leave (:func:`_deal_unknown`), two trials at once: a block of an odd number
+    of trials deals one more and does not count it. Returns 1 if the worker gave up after
+    ``max_rejections`` conflicting draws in a row (0 normally)."""
+    card_keys, card_bits, flush, offsets, table = ht
+    r_masks, r_keys, sizes, threshold, alias = (ranged.masks, ranged.keys, ranged.sizes,
+                                                ranged.threshold, ranged.alias)
+    choices, choice_threshold, choice_alias = (ranged.choices, ranged.choice_threshold,
+                                               ranged.choice_alias)
+    masks, codes, cats, s_hi, seat_keys, seat_bits = space
+    n_players = s_hi.shape[0]
+    n_draw = 2 * n_random + n_runout
+    heads_up = n_players == 2 and cats.shape[0] == 0
+    one_choice = choices.shape[0] == 1
+    stalled = 0
+    for b in range(first + w, first + n_blocks, n_workers):
+        state = block_state(key, b)
+        first_wins = 0
+        second_wins = 0
+        both = 0
+        used0 = used1 = _U(0)
+        n_trials = min(block, trials - b * block)
+        for trial in range(0, n_trials, 2):
+            if not one_choice or trial == 0:  # one choice: its cards never change
+                state, used0, ok0 = _choose_hands(
+                    state, FIRST, r_masks, r_keys, sizes, threshold, alias, choices,
+                    choice_threshold, choice_alias, max_rejections, seat_keys, seat_bits)
+                state, used1, ok1 = _choose_hands(
+                    state, SECOND, r_masks, r_keys, sizes, threshold, alias, choices,
+                    choice_threshold, choice_alias, max_rejections, seat_keys, seat_bits)
+                if not (ok0 and ok1):
+                    stalled = 1
+                    break
+            state, key0, bits0, key1, bits1 = _deal_unknown(
+                state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
+                board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
+            won, lost, tied = _trial(key0, bits0, seat_keys, seat_bits, FIRST, n_players,
+                                     heads_up, flush, offsets, table, category_of, s_hi,
+                                     masks, codes, cats)
+            first_wins += won
+            second_wins += lost
+            both += tied
+            if trial + 1 < n_trials:
+                won, lost, tied = _trial(key1, bits1, seat_keys, seat_bits, SECOND,
+                                         n_players, heads_up, flush, offsets, table,
+                                         category_of, s_hi, masks, codes, cats)
+                first_wins += won
+                second_wins += lost
+                both += tied
+        if heads_up:  # winner masks 1, 2 and 3 (see tally_winners)
+            masks[1] += first_wins
+            masks[2] += second_wins
+            masks[3] += both
+        if stalled:
+            break
+    return stalled

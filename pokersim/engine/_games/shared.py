@@ -25,8 +25,8 @@ MAX_UNKNOWN = 64
 #: Winner masks are counted up to this many entries (:func:`mask_width`).
 MAX_MASKS = 1024
 _U = np.uint64
-#: 1 as a run-time int64: a literal 1 would compile tally_winners once more (see
-#: pokersim.engine._holdem.ONE).
+#: 1 as a run-time int64: a literal 1 would compile tally_winners once more (Numba compiles
+#: a helper once per literal value it is called with; see pokersim.engine._games.boards.FIRST).
 ONE = np.int64(1)
 
 
