@@ -9,15 +9,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.jit import jit, trailing_zeros, worker_copies
-from .shared import (
-    _U,
-    MAX_UNKNOWN,
-    Layout,
-    describe_board,
-    player_strength,
-    take_hand,
-    tally,
-)
+from .shared import _U, MAX_UNKNOWN, Layout, describe_board, player_strength, take_hand, tally
 
 # ---------------------------------------------------------------------------------------------
 # Exact enumeration
