@@ -21,7 +21,7 @@ import pytest
 
 import pokersim
 from pokersim.cards import parse_cards
-from pokersim.games.game import get
+from pokersim.games.game import Game, get
 from tests import naive_zhajinhua
 from tests.naive_games import deals, hand_keys
 from tests.naive_rankings import CATEGORIES, category_name
@@ -86,6 +86,9 @@ def category_columns(frame, game):
     ("2-7-single-draw", ["7c 5d 4h 3s", "8c 6d 4c 3h"], ""),
     ("five-card-draw", ["Ac Ad Ah 5c", "Kc Kd Ks 2h"], ""),
     ("zhajinhua", ["As Ad", "Kh Qh"], ""),
+    # a user's game whose ranking has a no-hand strength (0, "No low"), counted too
+    (Game("stud-8-only", hole=7, ranking="eight-or-better"),
+     ["As 2d 3c 4h Ks Kd", "Ah 2h Qh Jd 6c 7d"], ""),
 ])
 def test_exact_categories_count_every_deal(game, players, board):
     got = pokersim.equity(players, board, game=game, method="exact", categories=True)
@@ -162,6 +165,7 @@ def test_categories_sum_to_every_deal(game, players, board, method):
 def test_a_category_is_a_range_of_strengths():
     # the private kernel counts a player's hands sorted by strength a category at a time
     for name in pokersim.rankings.NAMES:
-        codes = pokersim.rankings.get(name).category_of_strength[1:]
+        r = pokersim.rankings.get(name)
+        codes = r.category_of_strength[0 if r.has_no_hand else 1:]  # (0: "No low", or none)
         runs = 1 + np.count_nonzero(np.diff(codes))
         assert runs == np.unique(codes).size, name

@@ -422,10 +422,12 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
 def _category_strengths(ranking: str) -> tuple[np.ndarray, np.ndarray]:
     """(lowest, highest) strength of each category of ``ranking`` (a category is a range of
     strengths; one without a strength: lowest above highest)."""
-    codes = rankings.get(ranking).category_of_strength[1:]  # (strength 0: no hand)
-    strengths = np.arange(1, codes.size + 1)
-    n = len(rankings.get(ranking).labels)
-    lowest, highest = np.full(n, codes.size + 1), np.zeros(n, np.int64)
+    r = rankings.get(ranking)
+    first = 0 if r.has_no_hand else 1  # (strength 0 is a hand's in eight-or-better alone)
+    strengths = np.arange(first, r.category_of_strength.size)
+    codes = r.category_of_strength[first:]
+    lowest = np.full(len(r.labels), strengths[-1] + 1)
+    highest = np.full(len(r.labels), -1)
     np.minimum.at(lowest, codes, strengths)
     np.maximum.at(highest, codes, strengths)
     return lowest, highest
