@@ -72,7 +72,8 @@ def _showdown(key, bits, keys, hole_bits, n_players, flush, offsets, table, cate
             best, holders = with_hand(best, holders, s, np.int64(1) << p)
             s_hi[p] = s
     tally_winners(holders, n_players, masks, codes, weight)
-    tally_categories(s_hi, n_players, category_of, cats, weight)
+    if cats.shape[0]:
+        tally_categories(s_hi, n_players, category_of, cats, weight)
 
 
 @jit(inline=True)
@@ -461,7 +462,8 @@ def _trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flush, off
         best, holders = with_hand(best, holders, s, np.int64(1) << p)
         s_hi[p] = s
     tally_winners(holders, n_players, masks, codes, ONE)
-    tally_categories(s_hi, n_players, category_of, cats, ONE)
+    if cats.shape[0]:
+        tally_categories(s_hi, n_players, category_of, cats, ONE)
     return False, False, False
 
 

@@ -9,7 +9,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.jit import jit, trailing_zeros, worker_copies
-from .shared import _U, MAX_UNKNOWN, Layout, describe_board, player_strength, take_hand, tally
+from .shared import (
+    _U,
+    MAX_UNKNOWN,
+    Layout,
+    describe_board,
+    player_strength,
+    take_hand,
+    tally,
+    tally_categories,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Exact enumeration
@@ -101,13 +110,6 @@ def find_strengths(stale, n_players, omaha, h, flavor, has_low, tot, cards, boar
             p, n_players, omaha, h, flavor, has_low, tot, cards, board, flush, offsets, table,
             b_flush, b_offsets, b_table, l_offsets, l_table, board_keys, o_bits, pair_slot,
             nonflush, flush_row, o_flush, low_bits, low_table)
-
-
-@jit(inline=True)
-def tally_categories(s_hi, n_players, category_of, cats, weight):
-    """Add ``weight`` to the category of each player's high strength in ``cats``."""
-    for p in range(n_players):
-        cats[p, category_of[s_hi[p]]] += weight
 
 
 class ExactSpace(NamedTuple):

@@ -218,6 +218,13 @@ def tally_winners(mask, n_players, masks, codes, weight):
 
 
 @jit(inline=True)
+def tally_categories(s_hi, n_players, category_of, cats, weight):
+    """Add ``weight`` to the category of each player's high strength in ``cats``."""
+    for p in range(n_players):
+        cats[p, category_of[s_hi[p]]] += weight
+
+
+@jit(inline=True)
 def take_hand(r, j, ranged_players, ranged_cards, ranged_keys, known, base, cards):
     """Range player ``ranged_players[r]`` holds hand j of its list: its key, bits and low
     key into ``base``, its cards into ``cards``."""
