@@ -1121,6 +1121,7 @@ def paytable_expectation(pt):
         return None
     names = {h.label.lower(): int(h) for h in vp.Hand} | {"high pair": 2}
     pays = [0.0] * 11
+    seen = set()
     for key, value in pt.items():
         if isinstance(key, str):
             code = names.get(key.strip().lower().replace("_", " ").replace("-", " "))
@@ -1128,6 +1129,9 @@ def paytable_expectation(pt):
             code = key if not isinstance(key, bool) and 0 <= key <= 10 else None
         if code is None or isinstance(value, bool) or not isinstance(value, numbers.Real):
             return None
+        if code in seen:  # a class named twice ("High Pair" and "Jacks or Better")
+            return None
+        seen.add(code)
         try:
             pays[code] = float(value)
         except OverflowError:

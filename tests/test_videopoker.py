@@ -387,3 +387,11 @@ def test_ctrl_c_leaves_the_return_so_far(monkeypatch):
     assert (partial.final_hands.method == "monte-carlo (partial)").all()
     assert partial.final_hands.attrs["partial"]
     assert list(partial.final_hands.columns) == list(first_chunk.final_hands.columns)
+
+
+def test_a_pay_table_naming_a_class_twice_is_an_error():
+    # "High Pair" is another name of Jacks or Better: the later one hid a negative payout
+    with pytest.raises(PokersimInputError, match="names 'Jacks or Better' twice"):
+        vp.PayTable.from_mapping({"Jacks-or-Better": -1.0, "High Pair": 0})
+    with pytest.raises(PokersimInputError, match="twice"):
+        vp.PayTable.from_mapping({"Flush": 6, 6: 6})

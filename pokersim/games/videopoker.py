@@ -263,8 +263,14 @@ class PayTable:
             The table.
         """
         pays = [0.0] * N_CLASSES
+        named: dict[int, object] = {}
         for key, value in mapping.items():
-            pays[_class_code(key)] = _payout(value, f"payout of {short_repr(key)}")
+            code = _class_code(key)
+            if code in named:  # two spellings of one class ("High Pair", "Jacks or Better")
+                raise PokersimInputError(f"the pay table names {Hand(code).label!r} twice: as "
+                                         f"{short_repr(named[code])} and {short_repr(key)}")
+            named[code] = key
+            pays[code] = _payout(value, f"payout of {short_repr(key)}")
         return cls(tuple(pays), name)
 
     def __getitem__(self, key) -> float:
