@@ -562,8 +562,10 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
         cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
         masks[r, :len(p.cards)] = _hand_masks(p.cards)
         keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
-    threshold, alias = alias_tables([p.weights for p in ranged])
     listed = choices or (np.zeros((0, len(ranged)), np.int64), np.zeros(0))
+    # alias tables only where Monte Carlo draws from them (arrays of the same types either
+    # way): a hand a list when the choices are not listed, else the choices when ``drawn``
+    threshold, alias = alias_tables([p.weights for p in ranged] if choices is None else [])
     choice_threshold, choice_alias = alias_tables([listed[1]] if drawn else [])
     return _games.Ranged(
         players=np.array(indices, np.int64), cards=cards, masks=masks, keys=keys,
