@@ -58,19 +58,18 @@ def _showdown(key, bits, keys, hole_bits, n_players, flush, offsets, table, cate
     """Rank each player's hand with the board's ``key`` and ``bits``, keeping the best and
     its holders as the players go (:func:`~pokersim.engine._games.shared.with_hand`, in
     registers); tally the pot and, where ``cats`` has rows, the hands' categories."""
-    if n_players == 2:  # heads-up, the common case: two lookups side by side
-        a = np.int16(lookup(key + keys[0], bits | hole_bits[0], flush, offsets, table))
-        b = np.int16(lookup(key + keys[1], bits | hole_bits[1], flush, offsets, table))
-        s_hi[0] = a
-        s_hi[1] = b
-        holders = np.int64(a >= b) | (np.int64(b >= a) << 1)
-    else:
-        best = np.int16(-1)
-        holders = np.int64(0)
-        for p in range(n_players):
-            s = np.int16(lookup(key + keys[p], bits | hole_bits[p], flush, offsets, table))
-            best, holders = with_hand(best, holders, s, np.int64(1) << p)
-            s_hi[p] = s
+    if n_players == 2 and cats.shape[0] == 0:  # heads-up, the common case
+        a = lookup(key + keys[0], bits | hole_bits[0], flush, offsets, table)
+        b = lookup(key + keys[1], bits | hole_bits[1], flush, offsets, table)
+        tally_winners(np.int64(a >= b) | (np.int64(b >= a) << 1), n_players, masks, codes,
+                      weight)
+        return
+    best = np.int16(-1)
+    holders = np.int64(0)
+    for p in range(n_players):
+        s = np.int16(lookup(key + keys[p], bits | hole_bits[p], flush, offsets, table))
+        best, holders = with_hand(best, holders, s, np.int64(1) << p)
+        s_hi[p] = s
     tally_winners(holders, n_players, masks, codes, weight)
     if cats.shape[0]:
         tally_categories(s_hi, n_players, category_of, cats, weight)
