@@ -97,6 +97,26 @@ def last_card(c, last, t, omaha, known, lo, has_low, prefix, base, tot, cards, c
 
 
 @jit(inline=True)
+def showdown(c, last, t, stale, n_players, omaha, h, flavor, has_low, known, lo, prefix, base,
+             tot, cards, board, card_keys, card_bits, l_keys, flush, offsets, table, b_flush,
+             b_offsets, b_table, l_offsets, l_table, board_keys, o_bits, pair_slot, nonflush,
+             flush_row, o_flush, low_bits, low_table, s_hi, s_lo, masks, codes, weight):
+    """One deal of the innermost loop: the last player's card ``t`` is ``c`` (no card moves
+    when ``last`` is -1), the strengths of the players of ``stale`` and of the last one are
+    found again (:func:`find_strengths`), and the pot tallied
+    (:func:`~pokersim.engine._games.shared.tally`)."""
+    if last >= 0:
+        last_card(c, last, t, omaha, known, lo, has_low, prefix, base, tot, cards, card_keys,
+                  card_bits, l_keys)
+        stale |= 1 << last
+    find_strengths(stale, n_players, omaha, h, flavor, has_low, tot, cards, board, flush,
+                   offsets, table, b_flush, b_offsets, b_table, l_offsets, l_table, board_keys,
+                   o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits, low_table, s_hi,
+                   s_lo)
+    tally(s_hi, s_lo, n_players, has_low, masks, codes, weight)
+
+
+@jit(inline=True)
 def find_strengths(stale, n_players, omaha, h, flavor, has_low, tot, cards, board, flush,
                    offsets, table, b_flush, b_offsets, b_table, l_offsets, l_table, board_keys,
                    o_bits, pair_slot, nonflush, flush_row, o_flush, low_bits, low_table, s_hi,
@@ -242,30 +262,22 @@ def exact_kernel(omaha: bool):
                 run = min(n_avail[n_seg - 1] - pos[t], count - done) if last >= 0 else 1
                 if not by_category:
                     for j in range(pos[t], pos[t] + run):
-                        if last >= 0:
-                            last_card(avail[n_seg - 1, j], last, t, omaha, known, lo, has_low,
-                                      prefix, base, tot, cards, card_keys, card_bits, l_keys)
-                            stale |= 1 << last
-                        find_strengths(stale, n_players, omaha, h, flavor, has_low, tot,
-                                       cards, board, flush, offsets, table, b_flush, b_offsets,
-                                       b_table, l_offsets, l_table, board_keys, o_bits,
-                                       pair_slot, nonflush, flush_row, o_flush, low_bits,
-                                       low_table, s_hi, s_lo)
+                        showdown(avail[n_seg - 1, j], last, t, stale, n_players, omaha, h,
+                                 flavor, has_low, known, lo, prefix, base, tot, cards, board,
+                                 card_keys, card_bits, l_keys, flush, offsets, table, b_flush,
+                                 b_offsets, b_table, l_offsets, l_table, board_keys, o_bits,
+                                 pair_slot, nonflush, flush_row, o_flush, low_bits, low_table,
+                                 s_hi, s_lo, my_masks, my_codes, weight)
                         stale = 0
-                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
                 else:
                     for j in range(pos[t], pos[t] + run):
-                        if last >= 0:
-                            last_card(avail[n_seg - 1, j], last, t, omaha, known, lo, has_low,
-                                      prefix, base, tot, cards, card_keys, card_bits, l_keys)
-                            stale |= 1 << last
-                        find_strengths(stale, n_players, omaha, h, flavor, has_low, tot,
-                                       cards, board, flush, offsets, table, b_flush, b_offsets,
-                                       b_table, l_offsets, l_table, board_keys, o_bits,
-                                       pair_slot, nonflush, flush_row, o_flush, low_bits,
-                                       low_table, s_hi, s_lo)
+                        showdown(avail[n_seg - 1, j], last, t, stale, n_players, omaha, h,
+                                 flavor, has_low, known, lo, prefix, base, tot, cards, board,
+                                 card_keys, card_bits, l_keys, flush, offsets, table, b_flush,
+                                 b_offsets, b_table, l_offsets, l_table, board_keys, o_bits,
+                                 pair_slot, nonflush, flush_row, o_flush, low_bits, low_table,
+                                 s_hi, s_lo, my_masks, my_codes, weight)
                         stale = 0
-                        tally(s_hi, s_lo, n_players, has_low, my_masks, my_codes, weight)
                         tally_categories(s_hi, n_players, category_of, my_cats, weight)
                 done += run
                 if done == count:
