@@ -25,7 +25,7 @@ MC_BLOCK = 65536
 #: ``--max-trials`` sets it for one command), the largest number of hand evaluations that
 #: ``equity`` does exactly by default in every game
 #: (:func:`pokersim.engine.outcomes.exact_in_reach`: some 0.4 to 1.5 s on 2 cores), and the
-#: most hole-card combinations the Hold'em kernels enumerate.
+#: most joint choices of the players' hands that exact enumeration walks (more: Monte Carlo).
 EQUITY_BLOCK = 16384
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**10

@@ -35,7 +35,7 @@ from pokersim.evaluator.showdowns import clash, winners
 from pokersim.games import draw5, videopoker, zhajinhua
 from pokersim.games.game import Game
 
-# the modules: dealing, the Hold'em kernels' side of the engine
+# the modules: dealing, the engine's counting
 DEAL = importlib.import_module("pokersim.dealing")
 GAMES = importlib.import_module("pokersim.engine.games")
 

@@ -1,5 +1,5 @@
 """The joint choices of the players given as lists (pokersim.engine.choices), against brute
-force from their definitions, and what both kernel families make of them."""
+force from their definitions, and what the kernels make of them."""
 
 import importlib
 import itertools

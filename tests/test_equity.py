@@ -391,16 +391,16 @@ def test_method_auto_is_exact_only_when_cheap_and_nothing_asks_for_a_simulation(
 
 
 @pytest.mark.parametrize("game, players, board, work", [
-    # one tuple of hole cards x 990 runouts x 2 players (the Hold'em kernels)
+    # one joint choice of hole cards x 990 runouts x 2 players (the board kernels)
     ("holdem", ["AhKh", "QsQd"], "2c 7d Qh", 990 * 2),
-    # 820 deals x 2 players (the game kernels)
+    # 820 deals x 2 players (the dealing kernel)
     ("omaha", ["As Ad Ks Kd", "Qh Jh Th 9h"], "2c 7d Qs", 820 * 2),
     # stud, no card to come on the board: 7,212 hands ranked once, then a comparison a deal
     ("stud", ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"], None,
      7_212 + 7_539_840),
 ])
 def test_one_rule_for_auto_in_every_game(monkeypatch, game, players, board, work):
-    # both kernel families ask the same limit, config.EXACT_WORK hand evaluations, each
+    # every kernel asks the same limit, config.EXACT_WORK hand evaluations, each
     # counting what it evaluates: exact at the spot's work, Monte Carlo one evaluation below
     # (the game kernels had a limit of their own, 20 M, before)
     from pokersim import config

@@ -6,7 +6,7 @@ tests/naive_games.py (every completion of the board and of each hand), each hand
 category label from tests/naive_rankings.py (Zhajinhua's from tests/naive_zhajinhua.py),
 each deal weighted by the product of its hands' weights, in exact fractions. Monte Carlo
 against the exact numbers, and against itself without categories (the same draws); Hold'em
-on the game kernels against the Hold'em kernels.
+and the short deck on the general kernels against the board kernels.
 """
 
 from __future__ import annotations

@@ -589,9 +589,9 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     may end with is ranked once: those hands, and a comparison a deal), or ``forced`` (up to
     :data:`EXACT_LIMIT` hand evaluations), on this module's kernels: the private kernel with
     no board card to come, the board kernels in the two-card games (:func:`board_game`),
-    the dealing kernel otherwise. Monte Carlo otherwise, on this module's kernels, or in
-    Hold'em and the short decks the Hold'em kernels' (:func:`holdem_kernels`). With
-    ``categories``, the category of each player's high hand in the game's ranking too.
+    the dealing kernel otherwise. Monte Carlo otherwise: the board kernel in the two-card
+    games, the general one in the others. With ``categories``, the category of each player's
+    high hand in the game's ranking too.
 
     >>> from pokersim.engine import equity_on
     >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
