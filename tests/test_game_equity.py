@@ -521,3 +521,17 @@ def test_huge_and_tiny_weights_on_the_board_kernels():
             assert np.allclose(exact.equity, plain.equity, rtol=0, atol=1e-13)
             equity(players, game="short-deck", trials=1_000, seed=0)
 
+
+
+def test_a_rows_keys_and_bits_stay_whole_numbers():
+    """The key and bits of one row of cards (a board) are uint64 sums: numpy 1's promotion
+    made ``0 + np.uint64(x)`` a float and dropped the low bits of a board holding a spade
+    (2c and 3c lost their flush bits: Ac4c's flush on the river went uncounted)."""
+    from pokersim.engine import games
+
+    ht, lt, _, _ = games._tables("high", False, False)
+    board = np.array(cards("2c 3c Kd 9s"), np.uint8)
+    key, bits, _ = games._keys(board, ht, lt, np.uint64(0))
+    assert int(bits) == sum(int(ht[1][c]) for c in board)
+    assert int(key) == sum(int(ht[0][c]) for c in board)
+    assert games._keys(board, ht, lt, np.uint64(0)).dtype == np.uint64

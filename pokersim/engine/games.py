@@ -447,7 +447,7 @@ def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarra
     c = np.asarray(cards, np.intp)
     out = np.empty(c.shape[:-1] + (3,), np.uint64)
     for x, table in enumerate((ht[0], ht[1], lt[0])):
-        out[..., x] = (bias if x != 1 else 0) + table[c].sum(axis=-1, dtype=np.uint64)
+        out[..., x] = (bias if x != 1 else np.uint64(0)) + table[c].sum(axis=-1, dtype=np.uint64)
     return out
 
 
