@@ -96,7 +96,8 @@ def last_card(c, last, t, omaha, known, lo, has_low, prefix, base, tot, cards, c
                                      l_keys[c])
 
 
-@jit(inline=True)
+@jit(inline="llvm")  # (Numba's own inlining of a call this long into the kernel, a closure,
+# fails under Python 3.13: "Calling a closure with *args is unsupported")
 def showdown(c, last, t, stale, n_players, omaha, h, flavor, has_low, known, lo, prefix, base,
              tot, cards, board, card_keys, card_bits, l_keys, flush, offsets, table, b_flush,
              b_offsets, b_table, l_offsets, l_table, board_keys, o_bits, pair_slot, nonflush,
