@@ -120,7 +120,11 @@ class _Boards:
     bits: np.uint64
     n_runout: int
     n_random: int = 0  # Monte Carlo: the random players, seated after the lists
-    n_live: int = 0  # Monte Carlo: the cards of ``live``
+
+    @property
+    def n_live(self) -> int:
+        """The cards of ``live``."""
+        return int(self.live).bit_count()
 
     @property
     def by_ranks(self) -> bool:
@@ -436,8 +440,10 @@ def _category_strengths(ranking: str) -> tuple[np.ndarray, np.ndarray]:
 _BINOM = binomials(64, 11)
 
 
-def _card_mask(cards) -> np.uint64:
-    return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64),
+def _card_mask(cards):
+    """The card mask (bit c for card c) of ``cards``: one for a 1-D set of cards, one a row
+    of a 2-D array of hands."""
+    return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64), axis=-1,
                                 initial=np.uint64(0))
 
 
@@ -533,7 +539,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
     ranged = [players[i] for i in ranged_players]
     if choices is None:  # Monte Carlo: the joint choices listed when few enough
-        choices = joint_choices([_hand_masks(p.cards) for p in ranged],
+        choices = joint_choices([_card_mask(p.cards) for p in ranged],
                                 [p.weights for p in ranged], config.JOINT_TUPLES) \
             if ranged else None
         if choices is not None and len(choices[0]) == 0:
@@ -560,7 +566,7 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
     keys = np.zeros((len(ranged), width, 3), np.uint64)
     for r, p in enumerate(ranged):
         cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
-        masks[r, :len(p.cards)] = _hand_masks(p.cards)
+        masks[r, :len(p.cards)] = _card_mask(p.cards)
         keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
     listed = choices or (np.zeros((0, len(ranged)), np.int64), np.zeros(0))
     # alias tables only where Monte Carlo draws from them (arrays of the same types either
@@ -573,12 +579,6 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
         alias=alias, choices=listed[0].astype(np.int64),
         choice_weights=listed[1].astype(np.float64), choice_threshold=choice_threshold,
         choice_alias=choice_alias)
-
-
-def _hand_masks(hands: np.ndarray) -> np.ndarray:
-    """The card mask of each hand (row) of ``hands``."""
-    bits = np.uint64(1) << hands.astype(np.uint64)
-    return np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0))
 
 
 def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,
@@ -603,7 +603,7 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     plan = (_private_plan(g, specs, q.board, q.dead, problem.deals) if wanted == "exact"
             else None)
     choices, dealt = None, problem
-    if wanted == "exact" and plan is None and _dealt_by_boards(g, q):
+    if wanted == "exact" and plan is None and board_game(g):
         problem, choices = _board_problem(problem, q, forced)
     elif wanted == "exact" and plan is None:  # the dealing kernel walks the joint choices
         ranged = [p for p in specs if len(p.cards) > 1]
@@ -649,23 +649,30 @@ def _board_trials(problem: _Problem, q: Question) -> tuple[list[int], _Problem]:
     listed when there are at most ``config.JOINT_TUPLES``, then the random ones."""
     seated = [i for i, p in enumerate(q.players) if p.cards.shape[1] > 0]
     seated += [i for i, p in enumerate(q.players) if p.cards.shape[1] == 0]
-    single = [p.cards[0] for p in q.players if len(p.cards) == 1]
-    live = cards_left(deck_of(q.game), q.blocked)
-    left = cards_left(live, np.concatenate(single).astype(np.uint8)) if single else live
-    lists = [_completions(q.players[i], left) for i in seated
-             if q.players[i].cards.shape[1] > 0]
-    choices = joint_choices([_hand_masks(p.cards) for p in lists], [p.weights for p in lists],
+    dealt = [q.players[i] for i in seated if q.players[i].cards.shape[1] > 0]
+    boards, lists = _boards_of(q, dealt)
+    choices = joint_choices([_card_mask(p.cards) for p in lists], [p.weights for p in lists],
                             config.JOINT_TUPLES) if lists else None
     if choices is not None and len(choices[0]) == 0:
         raise no_choice()
     ht, lt, _, _ = _tables(problem.ranking, False, False)
-    key, bits, _ = _keys(q.board, ht, lt, np.uint64(0))
-    boards = _Boards(live=_card_mask(live), key=key, bits=bits,
-                     n_runout=q.game.board - q.board.size, n_random=len(seated) - len(lists),
-                     n_live=live.size)
-    return seated, replace(problem, boards=boards,
+    return seated, replace(problem, boards=replace(boards, n_random=len(seated) - len(lists)),
                            ranged=_ranged(list(range(len(lists))), lists, 2, ht, lt, choices,
                                           choices is not None))
+
+
+def _boards_of(q: Question, players: list[Player]) -> tuple[_Boards, list[Player]]:
+    """What the board kernels deal in question ``q`` (of a :func:`board_game`), and
+    ``players`` as lists of two-card hands (:func:`_completions`, from the cards left by the
+    board, the dead cards and every single hand)."""
+    single = [p.cards[0] for p in q.players if len(p.cards) == 1]
+    live = cards_left(deck_of(q.game), q.blocked)
+    left = cards_left(live, np.concatenate(single).astype(np.uint8)) if single else live
+    ht, lt, _, _ = _tables(q.game.ranking, False, False)
+    key, bits, _ = _keys(q.board, ht, lt, np.uint64(0))
+    return (_Boards(live=_card_mask(live), key=key, bits=bits,
+                    n_runout=q.game.board - q.board.size),
+            [_completions(p, left) for p in players])
 
 
 def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
@@ -681,7 +688,7 @@ def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
     (an error when ``forced``)."""
     if not ranged:
         return np.zeros((1, 0), np.int64), np.ones(1), runouts
-    masks = [_hand_masks(p.cards) for p in ranged]
+    masks = [_card_mask(p.cards) for p in ranged]
     joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
                           config.EXACT_TUPLES)
     if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
@@ -713,30 +720,18 @@ def board_game(game: Game) -> bool:
             and r.suits)
 
 
-def _dealt_by_boards(game: Game, q: Question) -> bool:
-    """Whether exact enumeration of ``q`` takes the board kernels: a :func:`board_game`
-    (every player then a list of two-card hands, see :func:`_board_problem`)."""
-    return board_game(game)
-
-
 def _board_problem(problem: _Problem, q: Question, forced: bool):
     """The problem of an exact run of the board kernels, each player a list of two-card
     hands (:func:`_completions`: a partial hand's completions; "random", every two cards
     left), and its joint choices (:func:`_exact_choices`); (problem, None) when there are
     too many of them."""
-    single = [p.cards[0] for p in q.players if len(p.cards) == 1]
-    live = cards_left(deck_of(q.game), q.blocked)
-    lists = [_completions(p, cards_left(live, np.concatenate(single).astype(np.uint8)
-                                        if single else live[:0]))
-             for p in q.players]
-    n, n_runout = len(lists), q.game.board - q.board.size
-    runouts = math.comb(live.size - 2 * n, n_runout)
+    boards, lists = _boards_of(q, q.players)
+    n = len(lists)
+    runouts = math.comb(boards.n_live - 2 * n, boards.n_runout)
     choices = _exact_choices(lists, [q.board, q.dead], runouts, n, forced)
     if choices is None:
         return problem, None
     ht, lt, _, _ = _tables(problem.ranking, False, False)
-    key, bits, _ = _keys(q.board, ht, lt, np.uint64(0))
-    boards = _Boards(live=_card_mask(live), key=key, bits=bits, n_runout=n_runout)
     return replace(problem, runouts=runouts, choices=len(choices[0]), boards=boards,
                    ranged=_ranged(list(range(n)), lists, 2, ht, lt, choices[:2], False)), \
         choices
