@@ -315,3 +315,65 @@ def test_an_index_that_no_longer_unpickles_is_stale_if_it_is_the_packages(tmp_pa
     else:  # Numba's own behaviour for any other package's cache
         with pytest.raises(AttributeError, match="_Gone"):
             index._load_index()
+
+
+#: SCRIPT, after both processes of a pair have imported pokersim (a barrier of two files), so
+#: that they ask for the kernels at the same moment.
+PAIR_SCRIPT = """
+import os, sys, time
+import pokersim
+me, other = sys.argv[1], sys.argv[2]
+open(me, "w").close()
+while not os.path.exists(other):
+    time.sleep(0.001)
+print("RESULT", pokersim.evaluate({hands!r}).tolist())
+""".format(hands=HANDS)
+
+
+def test_processes_sharing_a_cache_compile_each_kernel_once(tmp_path):
+    """Two processes that need the same kernels at the same moment, on an empty cache: one
+    compiles each kernel while the other waits for it, then loads it (without the lock both
+    compiled every kernel). Each saves what it compiled, so the two save between them what one
+    process saves alone."""
+    src = copy_package(tmp_path)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES", "XDG_CACHE_HOME")}
+    env.update(PYTHONPATH=str(src), NUMBA_DEBUG_CACHE="1", PYTHONDONTWRITEBYTECODE="1",
+               NUMBA_CACHE_DIR=str(tmp_path / "shared-cache"))
+    ready = [str(tmp_path / f"ready-{i}") for i in range(2)]
+    pair = [subprocess.Popen([sys.executable, "-c", PAIR_SCRIPT, ready[i], ready[1 - i]],
+                             env=env, cwd=src, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True) for i in range(2)]
+    outputs = [p.communicate(timeout=300) for p in pair]
+    for p, (out, err) in zip(pair, outputs):
+        assert p.returncode == 0, out + err
+    alone, messages = run(src, cache_dir=tmp_path / "cache-alone")
+    assert saved(messages)  # it compiled on its empty cache
+    pair_messages = [line for out, _ in outputs for line in out.splitlines()]
+    assert f"RESULT {alone}" in pair_messages
+    assert pair_messages.count(f"RESULT {alone}") == 2
+    assert len(saved([m for m in pair_messages if m.startswith("[cache]")])) == len(
+        saved(messages))
+    assert list((tmp_path / "shared-cache").rglob("*.compile.lock"))  # the locks were taken
+
+
+def test_a_save_to_the_packages_cache_is_locked(tmp_path):
+    """Numba's save to an index of this package takes the lock of its folder (two processes
+    saving two signatures of one kernel at once could otherwise both pick one data file)."""
+    from numba.core import caching
+
+    from pokersim._core import cache
+
+    assert cache.enabled()
+    stamp = ("the file's stamp", cache.package_digest())
+    index = caching.IndexDataCacheFile(str(tmp_path), "kernel-1.py311", stamp)
+    with cache.file_lock(str(tmp_path / cache.SAVE_LOCK)):
+        import threading
+
+        done = threading.Event()
+        saver = threading.Thread(target=lambda: (index.save("a key", b"data"), done.set()))
+        saver.start()
+        assert not done.wait(0.5)  # waits for the lock this thread holds
+    saver.join(10)
+    assert done.is_set()
+    assert index.load("a key") == b"data"

@@ -25,6 +25,23 @@ else in Numba's user-wide directory (``$XDG_CACHE_HOME/numba``, by default
 its full path, ``pokersim_<sha1>``, so that two installs never share one), still keyed on
 the digest, which only reads the package. Nothing is written next to the package then.
 
+Several processes sharing one cache (pytest's workers, a local Dask cluster, ``pokersim
+compile``'s workers, two notebooks) take file locks in it, on POSIX systems (``fcntl``; on
+Windows none are taken):
+
+* a kernel called from Python and not in this process yet is compiled under its own lock
+  (:func:`lock_compiles`): a second process that needs it meanwhile waits, then loads it
+  from the cache instead of compiling it again (the first run of the test suite on two
+  workers compiled a fifth of its kernels twice);
+* each save to one of this package's indexes is done under a lock of its folder
+  (:func:`_save`). Numba adds an entry by reading the index, picking the first free
+  data-file number and writing both, with no lock: two processes saving *different* type
+  signatures of one kernel at once could both pick one number, leaving an index whose
+  entry names the other's data, which nothing checks on load (``numba/core/caching.py``,
+  ``IndexDataCacheFile.save``, Numba 0.68).
+
+A lock that cannot be taken (a folder the user cannot write) is skipped: never an error.
+
 Where this cannot be guaranteed, :func:`enabled` is false and :func:`pokersim._core.jit.jit`
 compiles without the disk cache (slower starts, never stale code): a Numba whose caching
 module lacks the hooks used here, a package that is not a plain directory (in a zip), a
@@ -36,12 +53,20 @@ the user-wide directory: a read-only install run by a user without a writable ho
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import numba
+
+try:
+    import fcntl as _fcntl
+except ImportError:  # Windows
+    _fcntl = None  # type: ignore[assignment]
 
 try:
     from numba.core import caching as _caching
@@ -141,20 +166,96 @@ def _load_index(self):
         raise
 
 
+#: Numba's own ``IndexDataCacheFile.save``, which :func:`_save` wraps.
+_NUMBA_SAVE: Any = None
+#: The name of the lock file of a cache folder's saves.
+SAVE_LOCK = "pokersim-save.lock"
+
+
+def _save(self, key, data):
+    """Numba's ``IndexDataCacheFile.save``, under the lock of the index's folder where the
+    index is this package's (see the module docstring)."""
+    if not _ours(self._source_stamp):
+        return _NUMBA_SAVE(self, key, data)
+    with file_lock(os.path.join(self._cache_path, SAVE_LOCK)):
+        return _NUMBA_SAVE(self, key, data)
+
+
+@contextlib.contextmanager
+def file_lock(path: str) -> Iterator[None]:
+    """An exclusive lock on the file ``path`` (created if need be) while this is open, shared
+    with every process that locks the same file; nothing where the system has no ``fcntl`` or
+    the file cannot be opened. The system lets the lock go if the process dies.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with file_lock(os.path.join(folder, "a.lock")):
+    ...         print("locked")
+    locked
+    """
+    try:
+        f = open(path, "a")  # noqa: SIM115  (closed below, after the lock)
+    except OSError:
+        yield
+        return
+    with f:
+        if _fcntl is None:
+            yield
+            return
+        _fcntl.flock(f, _fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            _fcntl.flock(f, _fcntl.LOCK_UN)
+
+#: Per thread: whether it is compiling under a kernel's lock (a kernel's helpers compile
+#: inside it, and take no lock: a process never waits for a lock while it holds one).
+_COMPILING = threading.local()
+
+
+def lock_compiles(dispatcher) -> None:
+    """Have ``dispatcher`` (a Numba dispatcher with the disk cache on) compile under a lock of
+    its own in the cache (``<its index>.compile.lock``) when a thread compiles it outside any
+    other kernel's compile: a process that needs it meanwhile waits, then finds it in the
+    cache (see the module docstring). Nothing where its cache has no index file."""
+    cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+    index_path = getattr(cache_file, "_index_path", None)
+    if _fcntl is None or not isinstance(index_path, str):
+        return
+    lock_path = index_path + ".compile.lock"
+    compile_ = dispatcher.compile
+
+    def compile(sig):
+        if getattr(_COMPILING, "on", False):
+            return compile_(sig)
+        _COMPILING.on = True
+        try:
+            with file_lock(lock_path):
+                return compile_(sig)
+        finally:
+            _COMPILING.on = False
+
+    dispatcher.compile = compile
+
+
 def install() -> bool:
-    """Put :class:`PackageLocator` first in Numba's list of locators and make this package's
-    unreadable indexes stale (:func:`_load_index`), once; whether the package can be cached
-    safely at all (see the module docstring)."""
-    global _NUMBA_LOAD_INDEX
+    """Put :class:`PackageLocator` first in Numba's list of locators, make this package's
+    unreadable indexes stale (:func:`_load_index`) and its saves locked (:func:`_save`),
+    once; whether the package can be cached safely at all (see the module docstring)."""
+    global _NUMBA_LOAD_INDEX, _NUMBA_SAVE
     if _caching is None or not os.path.isdir(ROOT):
         return False
     locators = _IMPL._locator_classes
     index_file: Any = getattr(_caching, "IndexDataCacheFile", None)
-    if not isinstance(locators, list) or not hasattr(index_file, "_load_index"):
+    if not isinstance(locators, list) or not hasattr(index_file, "_load_index") or not hasattr(
+            index_file, "save"):
         return False
     if index_file._load_index is not _load_index:
         _NUMBA_LOAD_INDEX = index_file._load_index
         index_file._load_index = _load_index
+    if index_file.save is not _save:
+        _NUMBA_SAVE = index_file.save
+        index_file.save = _save
     if PackageLocator not in locators:
         locators.insert(0, PackageLocator)
     return True

@@ -91,7 +91,8 @@ def jit(fn=None, *, inline=False, worker=False):
     allocate arrays (its caller hands it every array it needs), and with its array arguments
     ``noalias`` (two arguments never share memory that the kernel writes). No kernel is a
     ``parallel=True`` one. The disk cache is keyed on the whole package (see
-    :mod:`pokersim._core.cache`), and off where that cannot be ensured.
+    :mod:`pokersim._core.cache`), and off where that cannot be ensured; processes that share
+    it compile a kernel one at a time (:func:`pokersim._core.cache.lock_compiles`).
 
     Why worker kernels: a ``parallel=True`` kernel spends two thirds of its compile time in
     Numba's parfor passes (the Hold'em preflop kernel: 30 s of CPU, against 11 s as a worker
@@ -111,7 +112,10 @@ def jit(fn=None, *, inline=False, worker=False):
         copied = inline == "ir" or inline is True and copied_by_numba(f)
         if inline and not copied:
             options["forceinline"] = True
-        return numba.njit(inline="always" if copied else "never", **options)(f)
+        dispatcher = numba.njit(inline="always" if copied else "never", **options)(f)
+        if options["cache"]:
+            _cache.lock_compiles(dispatcher)
+        return dispatcher
 
     return wrap(fn) if fn is not None else wrap
 

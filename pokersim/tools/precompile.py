@@ -18,16 +18,9 @@ they change. Each worker process imports pokersim and runs the tasks it is given
 workers start with ``spawn``: each is a fresh interpreter that imports pokersim and compiles
 what its tasks need, as a user's first process would.
 
-Saving from several processes at once: Numba writes each index and data file of its cache to
-a temporary file renamed over it (``os.replace``), so a reader never sees a torn file, and
-two processes saving the same kernel with the same types write interchangeable entries (the
-last one stays). But adding an entry reads the kernel's index, picks the first free
-data-file number, then writes both, with no lock: two processes saving *different* type
-signatures of one kernel at the same moment can both pick the same number, leaving an index
-whose entry names the other signature's data, which nothing checks on load
-(``numba/core/caching.py``, ``IndexDataCacheFile.save``, Numba 0.68). The workers here
-therefore take one exclusive file lock around each save (POSIX only; not on Windows); a
-process that compiles outside ``pokersim compile`` takes none.
+The workers share the cache as any processes do (:mod:`pokersim._core.cache`): a kernel two
+of them need is compiled by one while the other waits, then loads it, and every save to the
+cache is locked.
 """
 
 from __future__ import annotations
@@ -39,7 +32,6 @@ import gc
 import multiprocessing
 import os
 import signal
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -409,16 +401,13 @@ def compile_all(names: Iterable[str] | None = None, workers: int | None = None,
     chosen = check_names(names)
     workers = cores() if workers is None else check_count(workers, "workers", 1)
     workers = max(min(workers, len(chosen)), 1)
-    lock = tempfile.NamedTemporaryFile(prefix="pokersim-compile-", suffix=".lock",
-                                       delete=False)
-    lock.close()
     executor: concurrent.futures.ProcessPoolExecutor | None = None
     done: list[Warmed] = []
     try:
         with _no_interrupts():  # the workers start ignoring Ctrl-C: the parent stops them
             executor = concurrent.futures.ProcessPoolExecutor(
                 workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker, initargs=(lock.name,))
+                initializer=_start_worker)
             futures = [executor.submit(_run, name) for name in chosen]  # starts the workers
         for future in concurrent.futures.as_completed(futures):
             warmed = future.result()
@@ -433,9 +422,6 @@ def compile_all(names: Iterable[str] | None = None, workers: int | None = None,
         raise
     else:
         executor.shutdown()
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(lock.name)
     return done
 
 
@@ -470,43 +456,13 @@ def _stop_workers(executor: concurrent.futures.ProcessPoolExecutor) -> None:
 # ------------------------------------------------------------------------- in the workers
 
 
-def _start_worker(lock_path: str) -> None:
+def _start_worker() -> None:
     """A worker process: Ctrl-C is the parent's to handle; no notice of long compiles (they
-    are the point); each save to Numba's cache under the lock file."""
+    are the point)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from .._core import compiling as _compiling
 
     os.environ[_compiling.QUIET_ENV] = "1"
-    _lock_saves(lock_path)
-
-
-def _lock_saves(lock_path: str) -> None:
-    """Wrap Numba's ``IndexDataCacheFile.save`` (read the index, add an entry, write the
-    index and the data) in an exclusive lock on ``lock_path``, shared by the workers (see
-    the module docstring). Nothing where the system has no ``fcntl`` or Numba no such
-    method."""
-    try:
-        import fcntl
-
-        from numba.core import caching
-    except ImportError:
-        return
-    cls = getattr(caching, "IndexDataCacheFile", None)
-    save = getattr(cls, "save", None)
-    if save is None or getattr(save, "_pokersim_locked", False):
-        return
-
-    @functools.wraps(save)
-    def locked_save(self, key, data):
-        with open(lock_path, "a") as f:
-            fcntl.flock(f, fcntl.LOCK_EX)
-            try:
-                return save(self, key, data)
-            finally:
-                fcntl.flock(f, fcntl.LOCK_UN)
-
-    locked_save._pokersim_locked = True  # type: ignore[attr-defined]
-    cls.save = locked_save  # type: ignore[union-attr]
 
 
 def _run(name: str) -> Warmed:
