@@ -319,15 +319,16 @@ def test_an_index_that_no_longer_unpickles_is_stale_if_it_is_the_packages(tmp_pa
 
 #: SCRIPT, after both processes of a pair have imported pokersim (a barrier of two files), so
 #: that they ask for the kernels at the same moment.
-PAIR_SCRIPT = """
+PAIR_SCRIPT = f"""
 import os, sys, time
 import pokersim
+HANDS = {HANDS!r}
 me, other = sys.argv[1], sys.argv[2]
 open(me, "w").close()
 while not os.path.exists(other):
     time.sleep(0.001)
-print("RESULT", pokersim.evaluate({hands!r}).tolist())
-""".format(hands=HANDS)
+print("RESULT", pokersim.evaluate(HANDS).tolist())
+"""
 
 
 def test_processes_sharing_a_cache_compile_each_kernel_once(tmp_path):
@@ -345,7 +346,7 @@ def test_processes_sharing_a_cache_compile_each_kernel_once(tmp_path):
                              env=env, cwd=src, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True) for i in range(2)]
     outputs = [p.communicate(timeout=300) for p in pair]
-    for p, (out, err) in zip(pair, outputs):
+    for p, (out, err) in zip(pair, outputs, strict=True):
         assert p.returncode == 0, out + err
     alone, messages = run(src, cache_dir=tmp_path / "cache-alone")
     assert saved(messages)  # it compiled on its empty cache
