@@ -50,6 +50,9 @@ OUTCOMES = ("win", "tie", "lose")
 #: The ``method`` of a result: enumerated, simulated, or simulated and cut short by Ctrl-C.
 METHOD_LABELS = ("exact", "monte-carlo", "monte-carlo (partial)")
 
+#: The key of a frame's ``attrs`` that names more columns printed as percentages (the
+#: category shares of an equity table, named by their categories).
+SHARE_COLUMNS = "share_columns"
 #: Columns printed as percentages (a column ending in ``_std_error`` is too).
 PERCENT_COLUMNS = frozenset(("win", "tie", "lose", "equity", "probability", "std_error")
                             + SPLIT_POT_COLUMNS)
@@ -104,8 +107,9 @@ def to_text(frame: pd.DataFrame, index: bool = False) -> str:
         return _for_people(frame).to_string(index=index)
 
 
-def format_number(value, column: str = "") -> str:
-    """One number as :class:`ResultFrame` prints it in ``column``.
+def format_number(value, column: str = "", *, percent: bool | None = None) -> str:
+    """One number as :class:`ResultFrame` prints it in ``column`` (as a percentage where
+    ``percent``, by default where the column's name is a probability's).
 
     >>> format_number(30940.0, "one_in"), format_number(0.4605, "equity")
     ('30,940', '46.05%')
@@ -119,7 +123,7 @@ def format_number(value, column: str = "") -> str:
     value = float(value)
     if np.isnan(value):
         return "NaN"
-    if _is_percent(column):
+    if _is_percent(column) if percent is None else percent:
         return f"{100 * value:,.4g}%"
     return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
 
@@ -139,7 +143,9 @@ def _for_people(frame: pd.DataFrame, max_rows: int | None = None) -> pd.DataFram
     cut = max_rows is not None and len(frame) > max_rows
     half = max(pd.get_option("display.min_rows") or 10, 2) // 2
     shown = pd.DataFrame(frame.iloc[np.r_[:half, -half:0]] if cut else frame)
-    people = pd.DataFrame({name: [format_number(v, str(name)) for v in column.to_numpy()]
+    shares = set(frame.attrs.get(SHARE_COLUMNS, ()))
+    people = pd.DataFrame({name: [format_number(v, str(name), percent=name in shares or None)
+                                  for v in column.to_numpy()]
                            if column.dtype.kind in "iuf" else column
                            for name, column in shown.items()}, index=shown.index)
     if cut:

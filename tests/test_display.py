@@ -119,3 +119,19 @@ def test_with_symbols_named_columns_and_errors():
 
 def test_top_level_exports():
     assert ps.show is show and ps.with_symbols is with_symbols and ps.CardView is CardView
+
+
+
+def test_category_shares_print_as_percentages():
+    """equity(categories=True) adds a column per category, each a share of the outcomes:
+    printed as percentages, as win and equity are (the numbers are checked elsewhere; here
+    their print), in a selection too."""
+    import pokersim
+
+    frame = pokersim.equity(["AhKh", "QsQd"], board="2c 7d Qh", categories=True)
+    flush = frame["Flush"].iloc[0]
+    assert 0 < flush < 0.1
+    for shown in (frame, frame[frame.player == "AhKh"]):
+        row = repr(shown).splitlines()[1].split()
+        assert f"{100 * flush:.4g}%" in row
+        assert not any(re.fullmatch(r"0\.\d+", cell) for cell in row)  # no bare fraction

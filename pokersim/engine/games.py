@@ -49,9 +49,9 @@ split-pot games, of the high hand): how often each player's final hand is of it.
 
 >>> razz = equity(["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz", categories=True)
 >>> razz[["player", "equity", "5-low", "6-low", "Pair"]]
-              player  equity  5-low  6-low Pair
-0  As 2d 3c 4h 5s Kd  96.25%      1      0    0
-1  Ah 2h 3h 4d 6c 7d   3.75%  0.075  0.925    0
+              player  equity 5-low  6-low Pair
+0  As 2d 3c 4h 5s Kd  96.25%  100%     0%   0%
+1  Ah 2h 3h 4d 6c 7d   3.75%  7.5%  92.5%   0%
 """
 
 from __future__ import annotations

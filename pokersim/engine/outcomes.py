@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import config, rankings
-from ..results import ResultFrame, win_rate_table
+from ..results import SHARE_COLUMNS, ResultFrame, win_rate_table
 
 __all__ = ["Counted", "codes_of_wins", "equity_and_error", "exact_in_reach", "shares",
            "standard_errors", "summarise"]
@@ -169,6 +169,10 @@ def summarise(labels, counted: Counted, split: bool = False,
     if ranking is not None and counted.categories is not None:
         share = np.asarray(counted.categories, float) / total
         r = rankings.get(ranking)  # strongest first, as every table lists categories
-        extra.update({r.labels[c]: share[:, c] for c in r.order})
-    return win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
-                          np.full(n, counted.outcomes, np.int64), counted.method, **extra)
+        shares = {r.labels[c]: share[:, c] for c in r.order}
+        extra.update(shares)
+    frame = win_rate_table({"player": list(labels)}, win, tie, lose, eq, se,
+                           np.full(n, counted.outcomes, np.int64), counted.method, **extra)
+    if ranking is not None and counted.categories is not None:
+        frame.attrs[SHARE_COLUMNS] = tuple(shares)
+    return frame
