@@ -255,6 +255,32 @@ def test_showdowns_counted_by_winner_mask_or_by_outcome_code(monkeypatch):
                            b.drop(columns="player").select_dtypes(float), rtol=0, atol=1e-15)
 
 
+@pytest.mark.parametrize("game, players, board", [
+    ("holdem", ["AhKh", "AdKd", "QQ+, AKs", "JJ-99@50, AQs"] + ["random"] * 8, "Qs Js 2c"),
+    ("holdem", ["AhKh", "QQ+, AKs"] + ["random"] * 10, ""),
+    ("omaha-hi-lo", ["As 2s Kd Qd", "Ah 3h 7c 7h"] + ["random"] * 4, "4c 5d 8h"),
+    ("stud-hi-lo", ["As 2d 3c", "Ah 2h 4d"] + ["random"] * 4, ""),
+])
+def test_monte_carlo_outcome_codes_equal_winner_masks_with_many_players(monkeypatch, game,
+                                                                       players, board):
+    # 12 Hold'em players, 6 hi/lo ones: past MAX_MASKS, Monte Carlo writes the codes of a
+    # trial's holders of a half alone and settles the others' at the end (shared.tally_trial,
+    # settle_codes); a winner-mask table of 4,096 entries (codes_of_masks) counts the same
+    # trials to the same numbers, ties, no-low trials and categories included
+    from pokersim.engine import _games as _equity
+
+    args = dict(game=game, board=board, trials=30_001, seed=3, categories=True)
+    assert _equity.mask_width(len(players), get(game).low is not None) == 0
+    codes = equity(players, **args)
+    monkeypatch.setattr(_equity.shared, "MAX_MASKS", 1 << 12)
+    assert _equity.mask_width(len(players), get(game).low is not None) == 1 << 12
+    masks = equity(players, **args)
+    assert codes.equals(masks) and (codes.outcomes == 30_001).all()
+    assert (codes.tie > 0).any() and (codes.win > 0).any()
+    if get(game).low is not None:
+        assert (codes.low_win > 0).any() and (codes.low_tie > 0).any()
+
+
 @pytest.mark.parametrize("game, hands, board, dead", [
     ("stud", ["As Ad Ks Jc 9h 2d", "3h 4d 6c 7d", "Qs Qd 2c 2h 9s 9d"], "", ""),
     ("stud-hi-lo", ["As 2d 3c 4h Ks Kd", "Ah 2h Qh 4d 6c 7d", "7s 7h 8c 9h 9d"], "",

@@ -16,7 +16,7 @@ from ..._core.jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worke
 from ..._core.streams import block_state, sample_alias
 from ...dealing import BATCH, batch_number
 from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
-from .shared import _U, ONE, tally_categories, tally_winners, with_hand
+from .shared import _U, ONE, settle_codes, tally_categories, tally_trial, tally_winners, with_hand
 
 #: Tasks per joint choice: the boards that no flush can touch, grouped by ranks, then the
 #: boards where a flush in suit 0, 1, 2 or 3 is possible.
@@ -341,8 +341,8 @@ SECOND = np.int64(1)
 class BoardTrialSpace(NamedTuple):
     """One Monte Carlo worker's own arrays (:func:`board_trial_spaces`)."""
 
-    masks: np.ndarray  # (mask_width,) int64: winner-mask counts (see tally)
-    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) int64: outcome-code counts
+    masks: np.ndarray  # (mask_width,) int64: winner-mask counts (see tally_trial)
+    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,) int64: outcome-code counts (see tally_trial)
     cats: np.ndarray  # (P or 0, categories) int64: the categories of the hands
     s_hi: np.ndarray  # (P,) int16: each player's strength in a trial
     seat_keys: np.ndarray  # (2, P) uint64: the hole cards' key of each seat, two trials
@@ -460,7 +460,7 @@ def _trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flush, off
                             table))
         best, holders = with_hand(best, holders, s, np.int64(1) << p)
         s_hi[p] = s
-    tally_winners(holders, n_players, masks, codes, ONE)
+    tally_trial(holders, n_players, masks, codes)
     if cats.shape[0]:
         tally_categories(s_hi, n_players, category_of, cats, ONE)
     return False, False, False
@@ -530,4 +530,6 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
             masks[3] += both
         if stalled:
             break
+    if codes.shape[0]:
+        settle_codes(codes, n_players)
     return stalled

@@ -20,7 +20,7 @@ from ...evaluator.tables import (
 )
 from ...rankings import BADUGI
 from ...rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, low_mask
-from .shared import _U, MAX_UNKNOWN, ONE, Layout, game_lookup, tally_winners, with_hand
+from .shared import _U, MAX_UNKNOWN, Layout, game_lookup, settle_codes, tally_trial, with_hand
 
 # ---------------------------------------------------------------------------------------------
 # Monte Carlo: cards as masks
@@ -227,8 +227,8 @@ def _take(k, n_players, r, j, players, r_cards, r_masks, r_keys, known_cards, kn
 class MonteCarloSpace(NamedTuple):
     """One Monte Carlo worker's own arrays (:func:`monte_carlo_spaces`)."""
 
-    masks: np.ndarray  # (mask_width,): winner-mask counts (see tally)
-    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,): outcome-code counts
+    masks: np.ndarray  # (mask_width,): winner-mask counts (see tally_trial)
+    codes: np.ndarray  # (P (P + 1) (P + 2) or 0,): outcome-code counts (see tally_trial)
     cats: np.ndarray  # (P or 0, categories): the categories of the high hands
     known: np.ndarray  # (2 (P + 1),) uint64: trial k's owners' known cards, rows k (P + 1) ..
     cards: np.ndarray  # (2 (P + 1), cards) uint8: their rows of cards (Omaha)
@@ -270,10 +270,10 @@ def monte_carlo_kernel(omaha: bool):
         """Worker w's share of the trials (blocks w, w + W, ...) of a game of ``shape`` (its
         hole cards, the ranking's lookup flavor, a low half: run-time values), in twos
         (:func:`draw_two`; a block of an odd number of trials deals one more and does not
-        count it), added to its ``space.masks`` or ``space.codes`` (see :func:`tally`), and
-        the category of each player's high hand (``category_of`` its strength) to
-        ``space.cats`` where it has rows. Returns the number of blocks it gave up (range
-        players in conflict too often)."""
+        count it), added to its ``space.masks`` or ``space.codes`` (see
+        :func:`tally_trial`), and the category of each player's high hand (``category_of``
+        its strength) to ``space.cats`` where it has rows. Returns the number of blocks it
+        gave up (range players in conflict too often)."""
         live, lo, hi, known_cards, cards0 = (layout.live, layout.lo, layout.hi, layout.known,
                                              layout.cards)
         fixed, slots, counters, hole_low = (layout.fixed, layout.slots, layout.counters,
@@ -322,7 +322,9 @@ def monte_carlo_kernel(omaha: bool):
                             card_keys, l_keys, bit_bytes, constant, flush, offsets, table,
                             b_flush, b_offsets, b_table, l_offsets, l_table, category_of,
                             my_cats)
-                    tally_winners(winners, n_players, my_masks, my_codes, ONE)
+                    tally_trial(winners, n_players, my_masks, my_codes)
+        if my_codes.shape[0]:
+            settle_codes(my_codes, n_players)
         return stalled
 
     return kernel

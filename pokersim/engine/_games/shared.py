@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._core.jit import jit, popcount
+from ..._core.jit import jit, popcount, trailing_zeros
 from ...evaluator.tables import (
     FLUSH_CHECK,
     lookup,
@@ -215,6 +215,50 @@ def tally_winners(mask, n_players, masks, codes, weight):
         h = n_hi if high >> p & 1 else 0
         lo = n_players + 1 if low == 0 else (n_lo if low >> p & 1 else 0)
         codes[(p * (n_players + 1) + h) * (n_players + 2) + lo] += weight
+
+
+@jit(inline=True)
+def tally_trial(mask, n_players, masks, codes):
+    """Monte Carlo's :func:`tally_winners` of a trial's winner mask (weight 1). Outcome codes
+    are written for the players holding a half only (most trials: one code, not one a
+    player); the others' codes, (0, 0) with a low and (0, P + 1) without, are left to
+    :func:`settle_codes`, and meanwhile player 0's two such codes count every trial of
+    their kind (no holder's code is one of them)."""
+    if masks.shape[0]:
+        masks[mask] += 1
+        return
+    high = mask & ((np.int64(1) << n_players) - 1)
+    low = mask >> n_players
+    n_hi = np.int64(popcount(_U(high)))
+    n_lo = np.int64(popcount(_U(low)))
+    rest = n_players + 1 if low == 0 else 0  # the low code of a player out of the low
+    codes[rest] += 1
+    held = _U(high | low)
+    while held:
+        p = np.int64(trailing_zeros(held))
+        held &= held - _U(1)
+        h = n_hi if high >> p & 1 else 0
+        lo = n_lo if low >> p & 1 else rest
+        codes[(p * (n_players + 1) + h) * (n_players + 2) + lo] += 1
+
+
+@jit
+def settle_codes(codes, n_players):
+    """The codes (0, 0) and (0, P + 1) of each player (flat ``codes``, as
+    :func:`tally_winners` writes them) once :func:`tally_trial` has counted from zeroed codes:
+    the trials with a low, and without, that player 0's codes hold, less those where the
+    player holds a half (its other codes of the same kind)."""
+    n1 = n_players + 1
+    n2 = n_players + 2
+    with_low = codes[0]
+    no_low = codes[n1]
+    for p in range(n_players):
+        at = p * n1 * n2
+        codes[at] = with_low
+        codes[at + n1] = no_low
+        for i in range(1, n1 * n2):
+            if i != n1:
+                codes[at + (n1 if i % n2 == n1 else 0)] -= codes[at + i]
 
 
 @jit(inline=True)
