@@ -342,6 +342,7 @@ class _Run:
         self.per_row = math.comb(n_live, self.n_runout) if self.method == "exact" else self.trials
         self.plan = deal_plan(n_live, self.n_runout)
         self.ht = tuple(kernel_args(self.game.ranking))
+        self.counts = np.empty((0, h.shape[1], h.shape[1]), np.int64)  # a chunk's, reused
 
     def chunk(self, first: int, k: int, out: np.ndarray) -> tuple[np.ndarray]:
         """Count rows ``first .. first + k - 1`` into ``out`` (1, N, P), the equities, or
@@ -349,7 +350,9 @@ class _Run:
         s = self.spots
         hands, boards, dead = (a[first:first + k] for a in (s.hands, s.boards, s.dead))
         n_players = hands.shape[1]
-        counts = np.zeros((k, n_players, n_players), np.int64)
+        if self.counts.shape[0] < k:
+            self.counts = np.empty((k, n_players, n_players), np.int64)
+        counts = self.counts[:k]
         showdowns = k * self.per_row * n_players
         n_workers = 1 if showdowns <= SERIAL_SHOWDOWNS else min(workers(), k)
         spaces = _kernels.row_spaces(n_workers, n_players)
@@ -362,8 +365,9 @@ class _Run:
                 w, n_workers, self.key, first, hands, boards, dead, self.deck, self.n_runout,
                 self.trials, self.plan, self.ht, counts, spaces[w]), n_workers)
         part = out[:, first:first + k]
+        shares = 1.0 / np.arange(1, n_players + 1)
         on_workers(lambda w: _kernels.row_columns(w, n_workers, counts, float(self.per_row),
-                                                  self.trials, part), n_workers)
+                                                  self.trials, shares, part), n_workers)
         return (np.array([k]),)
 
 
