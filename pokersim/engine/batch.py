@@ -356,18 +356,21 @@ class _Run:
         showdowns = k * self.per_row * n_players
         n_workers = 1 if showdowns <= SERIAL_SHOWDOWNS else min(workers(), k)
         spaces = _kernels.row_spaces(n_workers, n_players)
-        if self.method == "exact":
-            on_workers(lambda w: _kernels.exact_rows(
-                w, n_workers, hands, boards, dead, self.deck, self.n_runout, self.ht, counts,
-                spaces[w]), n_workers)
-        else:
-            on_workers(lambda w: _kernels.monte_carlo_rows(
-                w, n_workers, self.key, first, hands, boards, dead, self.deck, self.n_runout,
-                self.trials, self.plan, self.ht, counts, spaces[w]), n_workers)
         part = out[:, first:first + k]
         shares = 1.0 / np.arange(1, n_players + 1)
-        on_workers(lambda w: _kernels.row_columns(w, n_workers, counts, float(self.per_row),
-                                                  self.trials, shares, part), n_workers)
+
+        def work(w: int) -> None:  # the counts of worker w's rows, then their columns
+            if self.method == "exact":
+                _kernels.exact_rows(w, n_workers, hands, boards, dead, self.deck,
+                                    self.n_runout, self.ht, counts, spaces[w])
+            else:
+                _kernels.monte_carlo_rows(w, n_workers, self.key, first, hands, boards, dead,
+                                          self.deck, self.n_runout, self.trials, self.plan,
+                                          self.ht, counts, spaces[w])
+            _kernels.row_columns(w, n_workers, counts, float(self.per_row), self.trials,
+                                 shares, part)
+
+        on_workers(work, n_workers)
         return (np.array([k]),)
 
 

@@ -8,6 +8,7 @@ peers are skipped with a note. Timings live here, never in the unit tests.
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import statistics
@@ -17,6 +18,7 @@ import time
 import warnings
 from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 import numba
 import numpy as np
@@ -162,7 +164,7 @@ def _batch_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
         cards = deal(n, 4 + b, seed=29 + b)
         hands = np.ascontiguousarray(cards[:, :4].reshape(n, 2, 2))
         boards = np.ascontiguousarray(cards[:, 4:])
-        options = dict(seed=1, trials=BATCH_TRIALS) if b == 0 else {}
+        options: dict[str, Any] = dict(seed=1, trials=BATCH_TRIALS) if b == 0 else {}
         what = f"{BATCH_TRIALS:,} trials a spot" if b == 0 else "exact"
         ours = _row(f"batch_equity heads-up {label}, {what}, {n:,} spots", n,
                     _time(lambda h=hands, x=boards, o=options: batch_equity(
@@ -174,22 +176,22 @@ def _batch_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
                                    max(3, repeat // 2)), unit="spots/s"))
         text = [([CARD_NAMES[c] for c in row[:2]], [CARD_NAMES[c] for c in row[2:4]],
                  [CARD_NAMES[c] for c in row[4:]]) for row in cards[:peer_n].tolist()]
-        peers = [(f"pokersim.equity per spot, {label}", lambda t=text, o=options: [
-            equity(["".join(a), "".join(c)], board=" ".join(x), **o) for a, c, x in t])]
+        peers: list[tuple[str, Callable[[], object]]] = [
+            (f"pokersim.equity per spot, {label}",
+             functools.partial(_equity_spots, equity, text, options))]
         if poker_equity is not None and b:
-            peers.append((f"poker-equity exact_from_text per spot, {label}", lambda t=text: [
-                poker_equity.exact_from_text("holdem", ["".join(a), "".join(c)], "".join(x))[
-                    "players"][0]["equity"] for a, c, x in t]))
+            peers.append((f"poker-equity exact_from_text per spot, {label}",
+                          functools.partial(_poker_equity_spots, poker_equity, text)))
         if eval7 is not None and b:
             spots = [([eval7.Card(t) for t in a], [eval7.Card(t) for t in c],
                       [eval7.Card(t) for t in x], row) for (a, c, x), row in
                      zip(text, cards[:peer_n].tolist(), strict=True)]
             deck = {c: eval7.Card(CARD_NAMES[c]) for c in range(52)}
             peers.append((f"eval7 evaluate loop over the runouts per spot, {label}",
-                          lambda d=deck, x=spots: [_eval7_spot(eval7, d, *spot) for spot in x]))
+                          functools.partial(_eval7_spots, eval7, deck, spots)))
         first = batch_equity(hands[:peer_n], boards[:peer_n], as_array=True, **options)[:, 0]
         for work, fn in peers[1:]:  # the exact peers: the same numbers?
-            gap = float(np.max(np.abs(np.array(fn()) - first)))
+            gap = float(np.max(np.abs(np.array(fn(), float) - first)))
             if gap > 1e-9:
                 notes.append(f"{work}: equities differ from batch_equity's by up to {gap:.2g}")
         for work, fn in peers:
@@ -198,6 +200,22 @@ def _batch_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
             peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
             rows.append(peer)
     return rows
+
+
+def _equity_spots(equity, text: list, options: dict) -> list:
+    """``pokersim.equity`` of each heads-up spot of ``text`` (hands and board as card texts)."""
+    return [equity(["".join(a), "".join(c)], board=" ".join(x), **options) for a, c, x in text]
+
+
+def _poker_equity_spots(poker_equity, text: list) -> list[float]:
+    """poker-equity's exact equity of the first player of each spot of ``text``."""
+    return [poker_equity.exact_from_text("holdem", ["".join(a), "".join(c)], "".join(x))[
+        "players"][0]["equity"] for a, c, x in text]
+
+
+def _eval7_spots(eval7, deck: dict, spots: list) -> list[float]:
+    """eval7's equity of the first player of each spot (:func:`_eval7_spot`)."""
+    return [_eval7_spot(eval7, deck, *spot) for spot in spots]
 
 
 def _eval7_spot(eval7, deck: dict, a: list, c: list, board: list, row: list) -> float:

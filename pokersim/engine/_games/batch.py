@@ -320,27 +320,29 @@ def row_columns(w, n_workers, counts, total, trials, shares, out):
 
 
 @jit(inline=True)
-def _add_cards(cards, r, first_card, seen, bad):
-    """(``seen`` with the cards of row r of ``cards`` added, ``bad`` or whether one of them
-    is no card from ``first_card`` to 51 or is in ``seen`` already)."""
+def _add_cards(cards, r, seen, low, high):
+    """``seen`` with the cards of row r of ``cards`` added (a card mask), and the lowest and
+    highest of them and ``low``, ``high``."""
     for j in range(cards.shape[1]):
         c = cards[r, j]
-        bit = _U(1) << _U(c & 63)
-        bad |= (c < first_card) | (c > 51) | ((seen & bit) != _U(0))
-        seen |= bit
-    return seen, bad
+        seen |= _U(1) << _U(c & 63)
+        low = min(low, c)
+        high = max(high, c)
+    return seen, low, high
 
 
 @jit(worker=True)
 def first_bad_row(w, n_workers, hands, boards, dead, first_card):
     """The first row of worker w's share of the rows of ``hands`` (N, 2P), ``boards`` (N, b)
     and ``dead`` (N, d), uint8, that holds a value outside ``first_card`` .. 51 or a card
-    twice (its hands', board's and dead cards together, a 64-bit card mask); -1 if none."""
+    twice (its hands', board's and dead cards together: fewer distinct cards in its card
+    mask than it holds); -1 if none."""
     first, last = share(w, n_workers, hands.shape[0])
+    width = hands.shape[1] + boards.shape[1] + dead.shape[1]
     for r in range(first, last):
-        seen, bad = _add_cards(hands, r, first_card, _U(0), False)
-        seen, bad = _add_cards(boards, r, first_card, seen, bad)
-        seen, bad = _add_cards(dead, r, first_card, seen, bad)
-        if bad:
+        seen, low, high = _add_cards(hands, r, _U(0), np.uint8(255), np.uint8(0))
+        seen, low, high = _add_cards(boards, r, seen, low, high)
+        seen, low, high = _add_cards(dead, r, seen, low, high)
+        if (low < first_card) | (high > 51) | (popcount(seen) != width):
             return r
     return -1
