@@ -139,6 +139,30 @@ def test_text_and_card_ids_give_the_same_table():
     assert (a.equity == b.equity).all() and (a.win == b.win).all()
 
 
+def test_a_text_a_card():
+    eq = ps.batch_equity([[["Ah", "Kh"], ["Qs", "Qd"]]], [["2c", "7d", "Qh"]], as_array=True)
+    np.testing.assert_allclose(eq[0], ps.equity(["AhKh", "QsQd"], "2c 7d Qh").equity,
+                               atol=1e-12)
+
+
+def test_exact_preflop():
+    # the whole board to come, enumerated (1,712,304 runouts), against the engine's own
+    # preflop kernel (boards grouped by ranks)
+    table = ps.batch_equity([["AhKh", "QsQd"], ["2c2d", "AsKd"]], method="exact")
+    for i, spot in enumerate([["AhKh", "QsQd"], ["2c2d", "AsKd"]]):
+        exact = ps.equity(spot)
+        rows = table[table.spot == i]
+        np.testing.assert_allclose(rows.equity, exact.equity, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(rows.tie, exact.tie, rtol=0, atol=1e-12)
+        assert (rows.outcomes == 1_712_304).all()
+
+
+def test_a_progress_bar_changes_nothing():
+    hands, boards, _ = random_spots(30, 2, 4, seed=12)
+    assert (ps.batch_equity(hands, boards, progress=True, chunk_size=7, as_array=True)
+            == ps.batch_equity(hands, boards, as_array=True)).all()
+
+
 def test_one_board_for_every_spot():
     hands = [["AhKh", "QsQd"], ["7c7d", "As2s"]]
     eq = ps.batch_equity(hands, "Ks Qh 2d", as_array=True)

@@ -227,6 +227,8 @@ def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
                              f"{short_repr(value)}") from None
     if arr.dtype.kind in "USO" and arr.size:
         arr = _parse_texts(arr, name)
+        if arr.ndim == ndim + 1 and arr.shape[-1] == 1:  # a text a card, not a hand a text
+            arr = arr.reshape(arr.shape[:-1])
         if n is not None and arr.ndim == 2 and arr.shape[0] == 1 and n != 1:
             arr = np.broadcast_to(arr, (n, arr.shape[1]))
     elif arr.size == 0 and n is not None:
