@@ -93,7 +93,8 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
         :class:`BatchGameError` (not covered yet).
     method : {"auto", "exact", "monte-carlo"}
         ``"auto"`` is exact with a board of 3, 4 or 5 cards (990, 44 or 1 runouts
-        heads-up), Monte Carlo with fewer (preflop) or with ``trials`` or ``seed``;
+        heads-up), Monte Carlo with fewer (preflop, or 1 or 2 board cards) or with
+        ``trials`` or ``seed``;
         ``"exact"`` enumerates every runout whatever the board (slow preflop: 1,712,304
         runouts a spot), and refuses ``trials`` and ``seed``.
     trials : int, optional
