@@ -14,6 +14,7 @@ import pytest
 
 import pokersim as ps
 from pokersim.engine.batch import BatchGameError
+from tests.ctrl_c import after_first_chunk
 from tests.naive import naive_rank
 from tests.naive_rankings import short_deck_key
 
@@ -161,6 +162,21 @@ def test_a_progress_bar_changes_nothing():
     hands, boards, _ = random_spots(30, 2, 4, seed=12)
     assert (ps.batch_equity(hands, boards, progress=True, chunk_size=7, as_array=True)
             == ps.batch_equity(hands, boards, as_array=True)).all()
+
+
+@pytest.mark.parametrize("options", [{}, dict(trials=1_000, seed=3)])
+def test_ctrl_c_leaves_the_spots_finished(monkeypatch, options):
+    from pokersim.engine import batch
+
+    hands, boards, _ = random_spots(20, 2, 3, seed=13)
+    whole = ps.batch_equity(hands, boards, **options)
+    after_first_chunk(monkeypatch, batch._Run, "chunk")
+    with pytest.raises(ps.SimulationInterrupted) as caught:
+        ps.batch_equity(hands, boards, chunk_size=8, **options)
+    partial = caught.value.partial
+    assert partial.attrs["partial"] and len(partial) == 16  # the first chunk's 8 spots
+    assert (partial.equity.to_numpy() == whole.equity.to_numpy()[:16]).all()
+    assert partial.attrs["method"] == ("monte-carlo (partial)" if options else "exact")
 
 
 def test_one_board_for_every_spot():
