@@ -17,11 +17,14 @@ showdowns where player p holds the best hand with k others (k = 0: alone), int64
   side as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals them: up to
   ``BATCH`` cards from one 64-bit number, each the i-th card left
   (:func:`~pokersim._core.jit.nth_bit`).
+* :func:`row_columns`: the counts made into the table's columns (or the equities alone).
+* :func:`first_bad_row`: the check that :mod:`pokersim.engine.batch` runs first, at the
+  public boundary: the first row holding a value that is no card of the deck, or a card
+  twice. The counting kernels check nothing (their rows are distinct cards of the deck).
 
 Each is one worker's share of the rows (``worker=True``, run by
 :func:`pokersim._core.jit.on_workers`), contiguous rows from
-:func:`~pokersim._core.jit.share`, in arrays of its own (:func:`row_spaces`). The kernels
-check nothing: :mod:`pokersim.engine.batch` hands them rows of distinct cards of the deck.
+:func:`~pokersim._core.jit.share`, in arrays of its own (:func:`row_spaces`).
 """
 
 from __future__ import annotations
