@@ -105,8 +105,8 @@ def public_functions():
 FUNCTIONS = public_functions()
 SIGNATURES = {name: inspect.signature(f) for name, f in FUNCTIONS}
 #: The functions that run simulations: all of them take ``trials``.
-SIMULATIONS = ["pokersim.category_frequencies", "pokersim.equity", "pokersim.equity_vs_random",
-               "pokersim.outs",
+SIMULATIONS = ["pokersim.batch_equity", "pokersim.category_frequencies", "pokersim.equity",
+               "pokersim.equity_vs_random", "pokersim.outs",
                "pokersim.games.draw5.win_rates", "pokersim.games.zhajinhua.win_rates",
                "pokersim.games.zhajinhua.category_frequencies",
                "pokersim.games.videopoker.simulate"]
@@ -137,7 +137,8 @@ def test_the_page_lists_what_this_test_reads():
                                   "chunk_size", "progress"]
     assert MONTE_CARLO_ONLY == ["videopoker.simulate"]
     assert KEYWORD_ONLY == ["client", "chunk_size", "progress"]
-    assert set(KEYS) == {"`equity`", "`equity_vs_random`", "the starting-hand table",
+    assert set(KEYS) == {"`equity`", "`equity_vs_random`", "`batch_equity`",
+                         "the starting-hand table",
                          "the games' by-category win rates"}
 
 
@@ -267,6 +268,10 @@ WIN_RATE_CASES = {
                                                                 trials=10_000, seed=1)),
     "equity_vs_random, Monte Carlo": ("`equity_vs_random`", lambda: pokersim.equity_vs_random(
         "AsAd", opponents=[1, 2], trials=10_000, seed=1)),
+    "batch_equity, exact": ("`batch_equity`", lambda: pokersim.batch_equity(
+        [["AhKh", "QsQd"], ["7c7d", "As2s"]], ["2c 7d Qh", "Ks Qs 2d"])),
+    "batch_equity, Monte Carlo": ("`batch_equity`", lambda: pokersim.batch_equity(
+        [["AhKh", "QsQd", "2c2d"]], trials=10_000, seed=1)),
     "starting hands, shipped": ("the starting-hand table", pokersim.data.starting_hands),
     "draw5 by category, exact": ("the games' by-category win rates",
                                  lambda: draw5.win_rates(2)),

@@ -30,6 +30,12 @@ from pokersim.games import draw5, videopoker, zhajinhua
 
 REPO = Path(__file__).resolve().parents[1]
 
+
+def _hands_and_boards(n, b):
+    """n heads-up spots on boards of b cards, each row's cards distinct."""
+    cards = ps.deal(n, 4 + b, seed=2)
+    return cards[:, :4].reshape(n, 2, 2), cards[:, 4:]
+
 # Trial counts span several random blocks (DEAL_BLOCK 4096, MC_BLOCK 65536, EQUITY_BLOCK and
 # zhajinhua.TABLE_BLOCK 16384), so two threads really share the work.
 CALLS = {
@@ -53,6 +59,10 @@ CALLS = {
     "equity-random": lambda s: ps.equity(["AsAd", "random", "random"], trials=50_001, seed=s),
     "equity-target-stderr": lambda s: ps.equity(["QQ+, AKs", "random"], target_stderr=0.003,
                                                 chunk_size=config.EQUITY_BLOCK, seed=s),
+    "batch_equity": lambda s: ps.batch_equity(ps.deal(200, 6, seed=1).reshape(200, 3, 2),
+                                              trials=2_001, seed=s),
+    "batch_equity-flop": lambda s: ps.batch_equity(*_hands_and_boards(150, 3), trials=1_001,
+                                                   seed=s, as_array=True),
     "equity_vs_random": lambda s: ps.equity_vs_random("AsAd", opponents=[1, 3], trials=30_001,
                                                       seed=s),
     "equity_vs_random-target-stderr": lambda s: ps.equity_vs_random(

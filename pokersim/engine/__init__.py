@@ -9,13 +9,17 @@
 * :mod:`~pokersim.engine.games`: what counts the outcomes of every game
   (:func:`~pokersim.engine.games.game_counts`), on the kernels of
   :mod:`~pokersim.engine._games`;
-* :mod:`~pokersim.engine.choices`: the players given as lists, as their joint choices.
+* :mod:`~pokersim.engine.choices`: the players given as lists, as their joint choices;
+* :mod:`~pokersim.engine.batch`: :func:`~pokersim.engine.batch.batch_equity`, many
+  independent spots in one call, a row each (Hold'em and the short decks), on the kernels of
+  :mod:`pokersim.engine._games.batch`.
 
 >>> from pokersim.engine import equity
 >>> equity(["AhKh", "QsQd"], board="2c 7d Qh 3h 9s").equity.tolist()
 [0.0, 1.0]
 """
 
+from .batch import batch_equity
 from .front import MAX_OPPONENTS, equity, equity_on, equity_vs_random
 
-__all__ = ["MAX_OPPONENTS", "equity", "equity_on", "equity_vs_random"]
+__all__ = ["MAX_OPPONENTS", "batch_equity", "equity", "equity_on", "equity_vs_random"]

@@ -8,6 +8,7 @@ peers are skipped with a note. Timings live here, never in the unit tests.
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import statistics
@@ -17,6 +18,7 @@ import time
 import warnings
 from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 import numba
 import numpy as np
@@ -124,6 +126,110 @@ def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
                          _time(lambda p=players: equity(p, trials=trials, seed=1), repeat),
                          unit="trials/s"))
     return rows
+
+
+#: Issue 29's rows: (label, board cards, spots timed, spots of each peer loop); preflop is
+#: Monte Carlo, :data:`BATCH_TRIALS` trials a spot.
+BATCH_ROUNDS = [("river", 5, 1_000_000, 200), ("turn", 4, 100_000, 100),
+                ("flop", 3, 10_000, 20), ("preflop", 0, 2_000, 10)]
+BATCH_TRIALS = 10_000
+
+
+def _batch_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict]:
+    """Issue 29's rows: ``batch_equity`` of random heads-up spots (the (N, 2) equities,
+    ``as_array=True``) in spots per second, exact on the river, turn and flop, Monte Carlo
+    preflop; beside each, the peers spot by spot on the first few of the same spots:
+    ``pokersim.equity``, poker-equity's ``exact_from_text`` (exact rounds) and eval7 in a
+    Python loop over the runouts (``eval7.evaluate`` of each hand; exact rounds). The river's
+    table (``as_array=False``) too, for what building it costs."""
+    from .. import batch_equity, deal, equity
+    from ..cards import CARD_NAMES
+
+    try:
+        import poker_equity
+    except ImportError:
+        poker_equity = None
+        notes.append("poker-equity not installed: its batch equity rows are skipped")
+    try:
+        with warnings.catch_warnings():  # eval7 uses pyparsing's deprecated names on import
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import eval7
+    except ImportError:
+        eval7 = None
+        notes.append("eval7 not installed: its batch equity rows are skipped")
+    rows = []
+    for label, b, n, peer_n in BATCH_ROUNDS:
+        if quick:
+            n, peer_n = max(n // 100, 100), min(peer_n, 5)
+        cards = deal(n, 4 + b, seed=29 + b)
+        hands = np.ascontiguousarray(cards[:, :4].reshape(n, 2, 2))
+        boards = np.ascontiguousarray(cards[:, 4:])
+        options: dict[str, Any] = dict(seed=1, trials=BATCH_TRIALS) if b == 0 else {}
+        what = f"{BATCH_TRIALS:,} trials a spot" if b == 0 else "exact"
+        ours = _row(f"batch_equity heads-up {label}, {what}, {n:,} spots", n,
+                    _time(lambda h=hands, x=boards, o=options: batch_equity(
+                        h, x, as_array=True, **o), repeat), unit="spots/s")
+        rows.append(ours)
+        if b == 5:
+            rows.append(_row(f"batch_equity heads-up {label}, {what}, the table", n,
+                             _time(lambda h=hands, x=boards: batch_equity(h, x),
+                                   max(3, repeat // 2)), unit="spots/s"))
+        text = [([CARD_NAMES[c] for c in row[:2]], [CARD_NAMES[c] for c in row[2:4]],
+                 [CARD_NAMES[c] for c in row[4:]]) for row in cards[:peer_n].tolist()]
+        peers: list[tuple[str, Callable[[], object]]] = [
+            (f"pokersim.equity per spot, {label}",
+             functools.partial(_equity_spots, equity, text, options))]
+        if poker_equity is not None and b:
+            peers.append((f"poker-equity exact_from_text per spot, {label}",
+                          functools.partial(_poker_equity_spots, poker_equity, text)))
+        if eval7 is not None and b:
+            spots = [([eval7.Card(t) for t in a], [eval7.Card(t) for t in c],
+                      [eval7.Card(t) for t in x], row) for (a, c, x), row in
+                     zip(text, cards[:peer_n].tolist(), strict=True)]
+            deck = {c: eval7.Card(CARD_NAMES[c]) for c in range(52)}
+            peers.append((f"eval7 evaluate loop over the runouts per spot, {label}",
+                          functools.partial(_eval7_spots, eval7, deck, spots)))
+        first = batch_equity(hands[:peer_n], boards[:peer_n], as_array=True, **options)[:, 0]
+        for work, fn in peers[1:]:  # the exact peers: the same numbers?
+            gap = float(np.max(np.abs(np.array(fn(), float) - first)))
+            if gap > 1e-9:
+                notes.append(f"{work}: equities differ from batch_equity's by up to {gap:.2g}")
+        for work, fn in peers:
+            peer = _row(work, peer_n, _time(fn, max(3, repeat // 2)), unit="spots/s",
+                        peer=True)
+            peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
+            rows.append(peer)
+    return rows
+
+
+def _equity_spots(equity, text: list, options: dict) -> list:
+    """``pokersim.equity`` of each heads-up spot of ``text`` (hands and board as card texts)."""
+    return [equity(["".join(a), "".join(c)], board=" ".join(x), **options) for a, c, x in text]
+
+
+def _poker_equity_spots(poker_equity, text: list) -> list[float]:
+    """poker-equity's exact equity of the first player of each spot of ``text``."""
+    return [poker_equity.exact_from_text("holdem", ["".join(a), "".join(c)], "".join(x))[
+        "players"][0]["equity"] for a, c, x in text]
+
+
+def _eval7_spots(eval7, deck: dict, spots: list) -> list[float]:
+    """eval7's equity of the first player of each spot (:func:`_eval7_spot`)."""
+    return [_eval7_spot(eval7, deck, *spot) for spot in spots]
+
+
+def _eval7_spot(eval7, deck: dict, a: list, c: list, board: list, row: list) -> float:
+    """The first player's exact equity in a spot by eval7, as a user writes it: every runout
+    of the cards left, each hand evaluated (``eval7.evaluate``), ties split."""
+    left = [deck[x] for x in range(52) if x not in set(row)]
+    share = 0.0
+    total = 0
+    for runout in combinations(left, 5 - len(board)):
+        full = board + list(runout)
+        x, y = eval7.evaluate(a + full), eval7.evaluate(c + full)
+        share += 1.0 if x > y else 0.5 if x == y else 0.0
+        total += 1
+    return share / total
 
 
 #: poker-equity's name of each ranking's scoring kernel (``poker_equity.score_batch``).
@@ -680,6 +786,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     rows += _ranking_rows(n, repeat, peer_n, notes, quick)
     rows += _game_rows(n, repeat, notes, quick)
     rows += _equity_rows(n, repeat, notes)
+    rows += _batch_rows(repeat, notes, quick)
     rows += _isomorphism_rows(n, repeat)
     rows += _range_rows(repeat, notes, quick)
     rows += _hand_strength_rows(repeat, notes, quick)

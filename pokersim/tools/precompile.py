@@ -147,6 +147,17 @@ def _equity_vs_random() -> None:
     ps.equity_vs_random("AsAd", opponents=[1, 3], trials=10_000, seed=1)
 
 
+def _batch_equity() -> None:
+    import pokersim as ps
+
+    hands = [["AhKh", "QsQd", "JcTc"], ["7c7d", "As2s", "9h8h"]]
+    for players in (2, 3):  # heads-up and multiway; the table and the array
+        spots = [spot[:players] for spot in hands]
+        ps.batch_equity(spots, ["2c 7d Qh", "Ks Qs 2d"])
+        ps.batch_equity(spots, ["2c 7d Qh 5s", "Ks Qs 2d 3c"], as_array=True)
+        ps.batch_equity(spots, trials=1_000, seed=1)
+
+
 def _hand_strength() -> None:
     import pokersim as ps
 
@@ -300,6 +311,7 @@ def task_list() -> list[tuple[str, Callable[[], None]]]:
         ("equity-3-players-monte-carlo", _equity("AhKh", "random", "random", trials=10_000,
                                                  seed=1)),
         ("equity-vs-random", _equity_vs_random),
+        ("batch-equity", _batch_equity),
         ("hand-strength", _hand_strength),
         ("outs", _outs),
         ("equity-distribution", _distribution),

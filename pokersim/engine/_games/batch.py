@@ -1,0 +1,351 @@
+"""The kernels of :func:`pokersim.batch_equity`: many independent spots, a row each, in the
+games of two hole cards ranked with the board's five (Hold'em, the short decks).
+
+A row is P players' hole cards, a board of b cards and d dead cards (the same P, b, d in every
+row of a call). Each player's hole cards are summed once into a key (from
+:data:`~pokersim.evaluator.tables.KEY_BIAS`) and bits, the board's from 0, as the board kernels
+of :mod:`pokersim.engine._games.boards` do; a showdown is one addition and one
+:func:`~pokersim.evaluator.tables.lookup` a player. Counts go to ``counts[row, p, k]``: the
+showdowns where player p holds the best hand with k others (k = 0: alone), int64.
+
+* :func:`exact_rows`: every runout of the ``n_runout`` missing board cards from the cards the
+  row leaves (the deck less its hands, board and dead cards), the board's key summed along
+  the runout; heads-up keeps its three counts in registers (two lookups and a compare a
+  runout).
+* :func:`monte_carlo_rows`: ``trials`` random runouts a row, row g of the call drawing from
+  stream ``block_state(key, g)`` (whatever the chunking or thread count), two trials side by
+  side as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals them: up to
+  ``BATCH`` cards from one 64-bit number, each the i-th card left
+  (:func:`~pokersim._core.jit.nth_bit`).
+* :func:`row_columns`: the counts made into the table's columns (or the equities alone).
+* :func:`first_bad_row`: the check that :mod:`pokersim.engine.batch` runs first, at the
+  public boundary: the first row holding a value that is no card of the deck, or a card
+  twice. The counting kernels check nothing (their rows are distinct cards of the deck).
+
+Each is one worker's share of the rows (``worker=True``, run by
+:func:`pokersim._core.jit.on_workers`), contiguous rows from
+:func:`~pokersim._core.jit.share`, in arrays of its own (:func:`row_spaces`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..._core.combinatorics import next_combination
+from ..._core.jit import jit, mul_wide, nth_bit, popcount, share, trailing_zeros, worker_copies
+from ..._core.streams import block_state
+from ...dealing import BATCH, batch_number
+from ...evaluator.tables import KEY_BIAS, lookup
+
+_U = np.uint64
+
+
+class RowSpace(NamedTuple):
+    """One worker's own arrays (:func:`row_spaces`)."""
+
+    keys: np.ndarray  # (P,) uint64: each player's hole cards' key ...
+    bits: np.ndarray  # (P,) uint64: ... and bits
+    live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
+    idx: np.ndarray  # (8,) int64: positions in ``live`` of a runout's first cards
+
+
+def row_spaces(n_workers: int, n_players: int) -> list[RowSpace]:
+    """A :class:`RowSpace` per worker."""
+    return worker_copies(n_workers, RowSpace, keys=np.zeros(n_players, np.uint64),
+                         bits=np.zeros(n_players, np.uint64), live=np.zeros(64, np.uint8),
+                         idx=np.zeros(8, np.int64))
+
+
+@jit(inline=True)
+def _row(hands, boards, r, card_keys, card_bits, keys, bits):
+    """Row r's players' keys and bits into ``keys`` and ``bits``; returns (the board's key,
+    from 0, its bits, the mask of the row's hole and board cards)."""
+    used = _U(0)
+    for p in range(hands.shape[1]):
+        a = hands[r, p, 0]
+        b = hands[r, p, 1]
+        keys[p] = KEY_BIAS + card_keys[a] + card_keys[b]
+        bits[p] = card_bits[a] | card_bits[b]
+        used |= (_U(1) << _U(a)) | (_U(1) << _U(b))
+    key = _U(0)
+    board_bits = _U(0)
+    for j in range(boards.shape[1]):
+        c = boards[r, j]
+        key += card_keys[c]
+        board_bits |= card_bits[c]
+        used |= _U(1) << _U(c)
+    return key, board_bits, used
+
+
+@jit(inline=True)
+def _list_live(left, live):
+    """The cards of mask ``left`` into ``live``, ascending; returns how many."""
+    n = 0
+    while left:
+        live[n] = trailing_zeros(left)
+        left &= left - _U(1)
+        n += 1
+    return n
+
+
+@jit(inline=True)
+def _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts, r):
+    """One showdown of every player on a board of ``key`` and ``bits``, into ``counts[r]``."""
+    best = np.int64(-1)
+    holders = _U(0)
+    for p in range(n_players):
+        s = np.int64(lookup(key + keys[p], bits | hole_bits[p], flush, offsets, table))
+        if s > best:
+            best = s
+            holders = _U(1) << _U(p)
+        elif s == best:
+            holders |= _U(1) << _U(p)
+    others = np.int64(popcount(holders)) - 1
+    while holders:
+        counts[r, trailing_zeros(holders), others] += 1
+        holders &= holders - _U(1)
+
+
+@jit(inline=True)
+def _zero(counts, r):
+    """Zero ``counts[r]`` (a chunk's counts are reused, not allocated zeroed)."""
+    for p in range(counts.shape[1]):
+        for k in range(counts.shape[2]):
+            counts[r, p, k] = 0
+
+
+@jit(inline=True)
+def _heads_up(key, bits, k0, b0, k1, b1, flush, offsets, table):
+    """(player 0 wins, player 1 wins) on a board of ``key`` and ``bits``: two lookups."""
+    a = lookup(key + k0, bits | b0, flush, offsets, table)
+    b = lookup(key + k1, bits | b1, flush, offsets, table)
+    return np.int64(a > b), np.int64(b > a)
+
+
+@jit(worker=True)
+def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, space):
+    """Worker w's share of the rows of ``hands`` (N, P, 2), ``boards`` (N, b) and ``dead``
+    (N, d): every runout of ``n_runout`` cards from the cards of ``deck`` (a mask) the row
+    leaves, counted into ``counts`` (N, P, P; each row's written over). Returns the rows
+    done."""
+    card_keys, card_bits, flush, offsets, table = ht
+    keys, hole_bits, live, idx = space
+    n_players = hands.shape[1]
+    first, last = share(w, n_workers, hands.shape[0])
+    heads_up = n_players == 2
+    for r in range(first, last):
+        key, bits, used = _row(hands, boards, r, card_keys, card_bits, keys, hole_bits)
+        if not heads_up:
+            _zero(counts, r)
+        if n_runout == 0:
+            if heads_up:
+                x, y = _heads_up(key, bits, keys[0], hole_bits[0], keys[1], hole_bits[1],
+                                 flush, offsets, table)
+                counts[r, 0, 0] = x
+                counts[r, 1, 0] = y
+                counts[r, 0, 1] = counts[r, 1, 1] = 1 - x - y
+            else:
+                _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts, r)
+            continue
+        for j in range(dead.shape[1]):
+            used |= _U(1) << _U(dead[r, j])
+        n_live = _list_live(deck & ~used, live)
+        k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
+        wins0 = wins1 = total = 0
+        if n_runout <= 2:
+            # the first card to come in a loop, the second (on the flop) in a loop inside it
+            for i in range(n_live):
+                ki = key + card_keys[live[i]]
+                bi = bits | card_bits[live[i]]
+                if n_runout == 1:
+                    if heads_up:
+                        x, y = _heads_up(ki, bi, k0, b0, k1, b1, flush, offsets, table)
+                        wins0 += x
+                        wins1 += y
+                    else:
+                        _tally(ki, bi, keys, hole_bits, n_players, flush, offsets, table,
+                               counts, r)
+                    continue
+                for j in range(i + 1, n_live):
+                    kj = ki + card_keys[live[j]]
+                    bj = bi | card_bits[live[j]]
+                    if heads_up:
+                        x, y = _heads_up(kj, bj, k0, b0, k1, b1, flush, offsets, table)
+                        wins0 += x
+                        wins1 += y
+                    else:
+                        _tally(kj, bj, keys, hole_bits, n_players, flush, offsets, table,
+                               counts, r)
+            total = n_live if n_runout == 1 else n_live * (n_live - 1) // 2
+        else:
+            # three to five cards to come: every choice of all but the last card (from the
+            # cards but the highest), summed, then the last card in a loop
+            k = n_runout - 1
+            for j in range(k):
+                idx[j] = j
+            more = True
+            while more:
+                kp = key
+                bp = bits
+                for j in range(k):
+                    kp += card_keys[live[idx[j]]]
+                    bp |= card_bits[live[idx[j]]]
+                for i in range(idx[k - 1] + 1, n_live):
+                    kj = kp + card_keys[live[i]]
+                    bj = bp | card_bits[live[i]]
+                    if heads_up:
+                        x, y = _heads_up(kj, bj, k0, b0, k1, b1, flush, offsets, table)
+                        wins0 += x
+                        wins1 += y
+                    else:
+                        _tally(kj, bj, keys, hole_bits, n_players, flush, offsets, table,
+                               counts, r)
+                    total += 1
+                more = next_combination(idx, k, n_live - 1)
+        if heads_up:
+            counts[r, 0, 0] = wins0
+            counts[r, 1, 0] = wins1
+            counts[r, 0, 1] = counts[r, 1, 1] = total - wins0 - wins1
+    return last - first
+
+
+@jit(worker=True)
+def monte_carlo_rows(w, n_workers, key, first_row, hands, boards, dead, deck, n_runout, trials,
+                     plan, ht, counts, space):
+    """Worker w's share of the rows (as :func:`exact_rows` takes them): ``trials`` runouts
+    each of ``n_runout`` cards dealt at random from the cards the row leaves, row r drawing
+    from stream ``block_state(key, first_row + r)`` (``plan`` from
+    :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``). Returns the rows
+    done."""
+    card_keys, card_bits, flush, offsets, table = ht
+    keys, hole_bits, live, idx = space
+    n_players = hands.shape[1]
+    first, last = share(w, n_workers, hands.shape[0])
+    heads_up = n_players == 2
+    for r in range(first, last):
+        key0, bits0, used = _row(hands, boards, r, card_keys, card_bits, keys, hole_bits)
+        if not heads_up:
+            _zero(counts, r)
+        for j in range(dead.shape[1]):
+            used |= _U(1) << _U(dead[r, j])
+        avail = deck & ~used
+        n_left = popcount(avail)
+        k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
+        state = block_state(key, first_row + r)
+        wins0 = wins1 = 0
+        for trial in range(0, trials, 2):
+            # two trials side by side: two chains of draws for the CPU to overlap
+            left0 = left1 = avail
+            ka = kb = key0
+            ba = bb = bits0
+            for batch in range(plan.shape[0]):
+                state, r0 = batch_number(state, plan, batch)
+                state, r1 = batch_number(state, plan, batch)
+                for t in range(batch * BATCH, min(n_runout, (batch + 1) * BATCH)):
+                    i, r0 = mul_wide(r0, n_left - _U(t))
+                    j, r1 = mul_wide(r1, n_left - _U(t))
+                    bit = nth_bit(left0, i)
+                    left0 ^= bit
+                    c = trailing_zeros(bit)
+                    ka += card_keys[c]
+                    ba |= card_bits[c]
+                    bit = nth_bit(left1, j)
+                    left1 ^= bit
+                    c = trailing_zeros(bit)
+                    kb += card_keys[c]
+                    bb |= card_bits[c]
+            second = trial + 1 < trials  # an odd count deals one more and drops it
+            if heads_up:
+                x, y = _heads_up(ka, ba, k0, b0, k1, b1, flush, offsets, table)
+                wins0 += x
+                wins1 += y
+                if second:
+                    x, y = _heads_up(kb, bb, k0, b0, k1, b1, flush, offsets, table)
+                    wins0 += x
+                    wins1 += y
+            else:
+                _tally(ka, ba, keys, hole_bits, n_players, flush, offsets, table, counts, r)
+                if second:
+                    _tally(kb, bb, keys, hole_bits, n_players, flush, offsets, table, counts,
+                           r)
+        if heads_up:
+            counts[r, 0, 0] = wins0
+            counts[r, 1, 0] = wins1
+            counts[r, 0, 1] = counts[r, 1, 1] = trials - wins0 - wins1
+    return last - first
+
+
+@jit(worker=True)
+def row_columns(w, n_workers, counts, total, trials, shares, out):
+    """Worker w's share of the rows of ``counts`` (N, P, P) made into the columns of the
+    table, of ``total`` showdowns a row (``shares[k]`` = 1 / (k + 1), the pot share of a
+    player holding the best hand with k others): with ``out`` (1, N, P), each player's
+    equity (the pot share, ties split); with ``out`` (5, N, P): win, tie, lose, equity and
+    the Monte Carlo standard error of equity over ``trials`` (0: exact, no error)."""
+    n_players = counts.shape[1]
+    first, last = share(w, n_workers, counts.shape[0])
+    scale = 1.0 / total
+    if out.shape[0] == 1 and n_players == 2:  # written out: 4x faster than the loop
+        for r in range(first, last):
+            out[0, r, 0] = (counts[r, 0, 0] + 0.5 * counts[r, 0, 1]) * scale
+            out[0, r, 1] = (counts[r, 1, 0] + 0.5 * counts[r, 1, 1]) * scale
+        return last - first
+    if out.shape[0] == 1:
+        for r in range(first, last):
+            for p in range(n_players):
+                equity = 0.0
+                for k in range(n_players):
+                    equity += counts[r, p, k] * shares[k]
+                out[0, r, p] = equity * scale
+        return last - first
+    for r in range(first, last):
+        for p in range(n_players):
+            equity = 0.0
+            square = 0.0
+            for k in range(n_players):
+                c = counts[r, p, k]
+                equity += c * shares[k]
+                square += c * shares[k] * shares[k]
+            alone = counts[r, p, 0]
+            tied = 0
+            for k in range(1, n_players):
+                tied += counts[r, p, k]
+            equity *= scale
+            out[0, r, p] = alone * scale
+            out[1, r, p] = tied * scale
+            out[2, r, p] = (total - alone - tied) * scale
+            out[3, r, p] = equity
+            out[4, r, p] = (np.sqrt(max(square * scale - equity * equity, 0.0) / trials)
+                            if trials else 0.0)
+    return last - first
+
+
+@jit(inline=True)
+def _add_cards(cards, r, seen, low, high):
+    """``seen`` with the cards of row r of ``cards`` added (a card mask), and the lowest and
+    highest of them and ``low``, ``high``."""
+    for j in range(cards.shape[1]):
+        c = cards[r, j]
+        seen |= _U(1) << _U(c & 63)
+        low = min(low, c)
+        high = max(high, c)
+    return seen, low, high
+
+
+@jit(worker=True)
+def first_bad_row(w, n_workers, hands, boards, dead, first_card):
+    """The first row of worker w's share of the rows of ``hands`` (N, 2P), ``boards`` (N, b)
+    and ``dead`` (N, d), uint8, that holds a value outside ``first_card`` .. 51 or a card
+    twice (its hands', board's and dead cards together: fewer distinct cards in its card
+    mask than it holds); -1 if none."""
+    first, last = share(w, n_workers, hands.shape[0])
+    width = hands.shape[1] + boards.shape[1] + dead.shape[1]
+    for r in range(first, last):
+        seen, low, high = _add_cards(hands, r, _U(0), np.uint8(255), np.uint8(0))
+        seen, low, high = _add_cards(boards, r, seen, low, high)
+        seen, low, high = _add_cards(dead, r, seen, low, high)
+        if (low < first_card) | (high > 51) | (popcount(seen) != width):
+            return r
+    return -1
