@@ -74,7 +74,7 @@ class BatchGameError(PokersimInputError):
 def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = "auto",
                  trials: int | None = None, seed=None, target_stderr: float | None = None,
                  client=None, chunk_size: int | None = None, progress: bool = False,
-                 as_array: bool = False):
+                 as_array: bool = False, spot_ids=None):
     """Win, tie and equity of every player of many independent spots, a row each.
 
     Parameters
@@ -112,6 +112,10 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
         Show a progress bar over the spots on stderr for runs over a second.
     as_array : bool
         Return only the (N, P) float64 equities (no table built): the fast path.
+    spot_ids : array_like of int, optional
+        Each row's number, 0 or more (default 0 .. N - 1): the table's ``spot``, the name of
+        a bad row in an error, and the random stream the row draws from, so that spots
+        labelled in pieces (a file, chunk by chunk) get the numbers of one call.
 
     Returns
     -------
@@ -149,7 +153,7 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
                                      f"{short_repr(value)}")
     as_array = check_flag(as_array, "as_array")
     check_flag(progress, "progress")
-    spots = read_spots(hands, boards, dead, g)
+    spots = read_spots(hands, boards, dead, g, spot_ids)
     if trials is not None:
         trials = check_trials(trials)
     wanted = choose_method(method, trials=trials, seed=seed,
@@ -183,18 +187,22 @@ class Spots:
     hands: np.ndarray
     boards: np.ndarray
     dead: np.ndarray
+    ids: np.ndarray  # (N,) int64: each row's spot number
 
 
-def read_spots(hands, boards, dead, game: Game) -> Spots:
-    """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row."""
-    h = _card_rows(hands, "hands", None, 3)
+def read_spots(hands, boards, dead, game: Game, spot_ids=None) -> Spots:
+    """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row
+    (by its spot number where ``spot_ids`` gives them)."""
+    ids = _spot_ids(spot_ids, hands)
+    named = None if spot_ids is None else ids  # rows named by their spot numbers
+    h = _card_rows(hands, "hands", None, 3, named)
     n = h.shape[0]
     if h.ndim != 3 or h.shape[1] < 2 or h.shape[2] != game.hole:
         raise HandShapeError(f"hands must have shape (N, P, {game.hole}) (N spots of P >= 2 "
                              f"players) or be (N, P) texts such as 'AhKh'; got shape "
                              f"{h.shape}")
-    b = _card_rows(boards, "boards", n, 2)
-    d = _card_rows(dead, "dead", n, 2)
+    b = _card_rows(boards, "boards", n, 2, named)
+    d = _card_rows(dead, "dead", n, 2, named)
     if b.shape[1] > game.board:
         raise HandShapeError(f"{game.name} has {game.board} board cards; boards has "
                              f"{b.shape[1]} a spot")
@@ -207,13 +215,37 @@ def read_spots(hands, boards, dead, game: Game) -> Spots:
     parts = [("hands", h.reshape(n, h.shape[1] * h.shape[2])), ("boards", b), ("dead", d)]
     for name, cards in parts:
         if cards.dtype != np.uint8:  # values past 255 checked before they wrap
-            _check_values(cards, name, int(deck[0]), game, 0)
+            _check_values(cards, name, int(deck[0]), game, 0, named)
     parts = [(name, np.ascontiguousarray(cards, np.uint8)) for name, cards in parts]
-    _check_rows(parts, int(deck[0]), game)
-    return Spots(parts[0][1].reshape(h.shape), parts[1][1], parts[2][1])
+    _check_rows(parts, int(deck[0]), game, named)
+    return Spots(parts[0][1].reshape(h.shape), parts[1][1], parts[2][1], ids)
 
 
-def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
+def _spot_ids(spot_ids, hands) -> np.ndarray:
+    """(N,) int64 spot numbers, N the rows of ``hands``: ``spot_ids`` checked (whole numbers
+    0 or more, one a row), or 0 .. N - 1."""
+    try:
+        n = len(hands)
+    except TypeError:
+        raise HandShapeError(f"hands must be (N, P, 2) card ids or (N, P) texts; got "
+                             f"{short_repr(hands)}") from None
+    if spot_ids is None:
+        return np.arange(n, dtype=np.int64)
+    ids = np.asarray(spot_ids)
+    if ids.shape != (n,) or ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0
+                                          or ids.max() > np.iinfo(np.int64).max):
+        raise PokersimInputError(f"spot_ids must be {n} whole numbers 0 or more (one a row); "
+                                 f"got {short_repr(spot_ids)}")
+    return ids.astype(np.int64)
+
+
+def _row(row: int, ids: np.ndarray | None) -> str:
+    """Row ``row`` as an error names it: by its spot number where the caller gave them."""
+    return f"row {row}" if ids is None else f"spot {ids[row]}"
+
+
+def _card_rows(value, name: str, n: int | None, ndim: int,
+               named: np.ndarray | None = None) -> np.ndarray:
     """``value`` as an integer array of card ids: text parsed (a hand a string, or a board),
     None as no cards, one board (1-D or a string) repeated for each of ``n`` rows."""
     if value is None:
@@ -226,7 +258,7 @@ def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
         raise HandShapeError(f"{name} cannot be read as cards ({short_repr(str(e))}); got "
                              f"{short_repr(value)}") from None
     if arr.dtype.kind in "USO" and arr.size:
-        arr = _parse_texts(arr, name)
+        arr = _parse_texts(arr, name, named)
         if n is not None and arr.ndim == 2 and arr.shape[0] == 1 and n != 1:
             arr = np.broadcast_to(arr, (n, arr.shape[1]))
     elif arr.size == 0 and n is not None:
@@ -243,7 +275,7 @@ def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
     return arr
 
 
-def _parse_texts(arr: np.ndarray, name: str) -> np.ndarray:
+def _parse_texts(arr: np.ndarray, name: str, named: np.ndarray | None = None) -> np.ndarray:
     """An array of texts, each a few cards (all as many), as card ids of shape ``arr.shape +
     (k,)``; each distinct text parsed once. A bad text is named by its row."""
     if not all(isinstance(t, str) for t in arr.flat):
@@ -256,22 +288,24 @@ def _parse_texts(arr: np.ndarray, name: str) -> np.ndarray:
         try:
             parsed.append(parse_cards(text))
         except CardError as e:
-            raise type(e)(f"{_where(arr, inverse, i, name)}: {e}") from None
+            raise type(e)(f"{_where(arr, inverse, i, name, named)}: {e}") from None
     sizes = [len(p) for p in parsed]
     if len(set(sizes)) > 1:
         i = next(j for j, s in enumerate(sizes) if s != sizes[inverse[0]])
-        raise HandShapeError(f"{_where(arr, inverse, i, name)} has {sizes[i]} cards and "
-                             f"{_where(arr, inverse, inverse[0], name)} {sizes[inverse[0]]}: "
+        first = _where(arr, inverse, inverse[0], name, named)
+        raise HandShapeError(f"{_where(arr, inverse, i, name, named)} has {sizes[i]} cards and "
+                             f"{first} {sizes[inverse[0]]}: "
                              f"every {'hand' if name == 'hands' else 'row'} of a call holds "
                              f"as many cards")
     ids = np.array(parsed, np.uint8).reshape(len(parsed), sizes[0])
     return ids[inverse].reshape(arr.shape + (sizes[0],))
 
 
-def _where(arr: np.ndarray, inverse: np.ndarray, i: int, name: str) -> str:
+def _where(arr: np.ndarray, inverse: np.ndarray, i: int, name: str,
+           named: np.ndarray | None = None) -> str:
     """Where text ``i`` (of the distinct texts) first stands in ``arr``: its row, and player."""
     at = np.unravel_index(int(np.flatnonzero(inverse == i)[0]), arr.shape)
-    return f"row {at[0]}" + (f", player {at[1]}" if name == "hands" and len(at) > 1 else
+    return _row(int(at[0]), named) + (f", player {at[1]}" if name == "hands" and len(at) > 1 else
                              f" of {name}")
 
 
@@ -281,7 +315,7 @@ def _owner(name: str, column: int) -> str:
 
 
 def _check_values(cards: np.ndarray, name: str, first_card: int, game: Game,
-                  offset: int) -> None:
+                  offset: int, named: np.ndarray | None = None) -> None:
     """A :class:`CardError` naming the first row of ``cards`` (N, k; row ``offset`` the first)
     holding a value that is no card of the game's deck (ids ``first_card`` .. 51)."""
     if cards.size == 0 or cards.min() >= first_card and cards.max() <= 51:
@@ -292,10 +326,11 @@ def _check_values(cards: np.ndarray, name: str, first_card: int, game: Game,
     what = (f"{CARD_NAMES[c]} ({c}), not a card of {game.name}'s deck (card ids "
             f"{first_card}..51)" if 0 <= c <= 51 else f"{c}, not a card (cards are "
             f"integers 0..51)")
-    raise CardError(f"row {offset + row}: {_owner(name, column)} holds {what}")
+    raise CardError(f"{_row(offset + row, named)}: {_owner(name, column)} holds {what}")
 
 
-def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game) -> None:
+def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game,
+                named: np.ndarray | None = None) -> None:
     """An error naming the first row whose cards (its hands', board's and dead cards,
     ``parts``, uint8) hold a value that is no card of the game's deck (:class:`CardError`) or
     a card twice (:class:`DuplicateCardError`), which card and where. The rows are checked
@@ -310,14 +345,15 @@ def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game
         return
     row = found[0]
     for name, cards in parts:
-        _check_values(cards[row:row + 1], name, first_card, game, row)
+        _check_values(cards[row:row + 1], name, first_card, game, row, named)
     held: dict[int, str] = {}
     for name, cards in parts:
         for column, c in enumerate(cards[row].tolist()):
             owner = _owner(name, column)
             if c in held:
                 where = f"twice in {owner}" if held[c] == owner else f"{held[c]} and {owner}"
-                raise DuplicateCardError(f"row {row}: {CARD_NAMES[c]} appears twice ({where})")
+                raise DuplicateCardError(f"{_row(row, named)}: {CARD_NAMES[c]} appears twice "
+                                         f"({where})")
             held[c] = owner
     raise AssertionError(f"row {row} was found bad but holds distinct cards")  # pragma: no cover
 
@@ -362,7 +398,8 @@ class _Run:
                 spaces[w]), n_workers)
         else:
             on_workers(lambda w: _kernels.monte_carlo_rows(
-                w, n_workers, self.key, first, hands, boards, dead, self.deck, self.n_runout,
+                w, n_workers, self.key, s.ids[first:first + k], hands, boards, dead,
+                self.deck, self.n_runout,
                 self.trials, self.plan, self.ht, counts, spaces[w]), n_workers)
         part = out[:, first:first + k]
         shares = 1.0 / np.arange(1, n_players + 1)
@@ -378,7 +415,7 @@ def _table(columns: np.ndarray, run: _Run, seed, partial: bool) -> ResultFrame:
     method = "monte-carlo (partial)" if partial and run.method == "monte-carlo" else run.method
     win, tie, lose, equity, std_error = (c.reshape(-1) for c in columns)
     frame = win_rate_table(
-        {"spot": np.repeat(np.arange(n, dtype=np.int64), p),
+        {"spot": np.repeat(run.spots.ids[:n], p),
          "player": np.tile(np.arange(p, dtype=np.int64), n)},
         win, tie, lose, equity, std_error, np.full(n * p, run.per_row, np.int64), method)
     frame.attrs.update(game=run.game.name, seed=seed_of(seed, run.method),
