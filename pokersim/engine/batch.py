@@ -46,6 +46,7 @@ from ..games.game import Game
 from ..games.game import get as get_game
 from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
+from .batch_ranges import batch_against
 from .games import board_game
 from .question import deck_of
 
@@ -71,7 +72,8 @@ class BatchGameError(PokersimInputError):
     decks)."""
 
 
-def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = "auto",
+def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
+                 method: str = "auto",
                  trials: int | None = None, seed=None, target_stderr: float | None = None,
                  client=None, chunk_size: int | None = None, progress: bool = False,
                  as_array: bool = False, spot_ids=None):
@@ -82,11 +84,19 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
     hands : array_like
         (N, P, 2) card ids (uint8 saves a copy): N spots of P >= 2 players' hole cards; or
         text, (N, P) hands such as ``"AhKh"``.
+        With ``against``: (N, 2) card ids or N texts, a hand a spot.
     boards : array_like, optional
         (N, b) card ids, one board size b for the call (0 to 5); or N texts such as
         ``"2c 7d Qh"``; one board (1-D, or a string) serves every spot. None: preflop.
     dead : array_like, optional
         (N, d) card ids out of play in each spot, or N texts, as ``boards``. None: none.
+    against : str, Range or array_like, optional
+        A range each hand meets on its board (3 to 5 cards), exactly: range text (``"QQ+,
+        AK"``), a :class:`~pokersim.ranges.Range`, or weights of the 1,326 two-card combos
+        (in :mod:`pokersim.ranges`' order), shape (1326,) or (N, 1326) for a range a spot.
+        Each row's combos that hold one of its cards are left out; a row left with none is
+        a :class:`~pokersim.errors.RangeError` naming it. The table's player 0 is the hand,
+        player 1 the range (see :mod:`pokersim.engine.batch_ranges`).
     game : str or Game, optional
         ``"holdem"`` (the default), ``"short-deck"`` or ``"short-deck-trips"``: the games of
         two hole cards ranked with the board's five. Other games raise
@@ -153,6 +163,13 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
                                      f"{short_repr(value)}")
     as_array = check_flag(as_array, "as_array")
     check_flag(progress, "progress")
+    if against is not None:
+        if choose_method(method, trials=trials, seed=seed) != "exact":
+            raise PokersimInputError("against a range, batch_equity is exact (every runout "
+                                     "of a board of 3 to 5 cards): it takes no trials or "
+                                     "seed, and method 'auto' or 'exact'")
+        return batch_against(hands, boards, dead, against, g, chunk_size=chunk_size,
+                             progress=progress, as_array=as_array, spot_ids=spot_ids)
     spots = read_spots(hands, boards, dead, g, spot_ids)
     if trials is not None:
         trials = check_trials(trials)
@@ -190,17 +207,18 @@ class Spots:
     ids: np.ndarray  # (N,) int64: each row's spot number
 
 
-def read_spots(hands, boards, dead, game: Game, spot_ids=None) -> Spots:
+def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int = 2) -> Spots:
     """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row
-    (by its spot number where ``spot_ids`` gives them)."""
+    (by its spot number where ``spot_ids`` gives them); at least ``min_players`` a spot."""
     ids = _spot_ids(spot_ids, hands)
     named = None if spot_ids is None else ids  # rows named by their spot numbers
     h = _card_rows(hands, "hands", None, 3, named)
     n = h.shape[0]
-    if h.ndim != 3 or h.shape[1] < 2 or h.shape[2] != game.hole:
-        raise HandShapeError(f"hands must have shape (N, P, {game.hole}) (N spots of P >= 2 "
-                             f"players) or be (N, P) texts such as 'AhKh'; got shape "
-                             f"{h.shape}")
+    if h.ndim != 3 or h.shape[1] < min_players or h.shape[2] != game.hole:
+        want = (f"(N, {game.hole}) (a hand a spot) or N texts" if min_players == 1 else
+                f"(N, P, {game.hole}) (N spots of P >= 2 players) or (N, P) texts")
+        raise HandShapeError(f"hands must have shape {want} such as 'AhKh'; got shape "
+                             f"{h.shape if min_players > 1 else h.shape[::2]}")
     b = _card_rows(boards, "boards", n, 2, named)
     d = _card_rows(dead, "dead", n, 2, named)
     if b.shape[1] > game.board:
