@@ -46,6 +46,7 @@ from ..games.game import Game
 from ..games.game import get as get_game
 from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
+from .batch_games import batch_game_equity
 from .batch_ranges import batch_against
 from .games import board_game
 from .question import deck_of
@@ -68,8 +69,8 @@ _BIT = np.uint64(1) << np.arange(64, dtype=np.uint64)
 
 
 class BatchGameError(PokersimInputError):
-    """A game that :func:`batch_equity` does not cover yet (only Hold'em and the short
-    decks)."""
+    """What :func:`batch_equity` does not cover yet in a game beyond Hold'em and the short
+    decks: Monte Carlo, a range to play against."""
 
 
 def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
@@ -98,9 +99,11 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         a :class:`~pokersim.errors.RangeError` naming it. The table's player 0 is the hand,
         player 1 the range (see :mod:`pokersim.engine.batch_ranges`).
     game : str or Game, optional
-        ``"holdem"`` (the default), ``"short-deck"`` or ``"short-deck-trips"``: the games of
-        two hole cards ranked with the board's five. Other games raise
-        :class:`BatchGameError` (not covered yet).
+        ``"holdem"`` (the default) or any game of :mod:`pokersim.games.game` (``hands`` then
+        holds its hole cards: Omaha's four, stud's seven). Beyond Hold'em and the short
+        decks the spots are counted exactly, every runout of the board
+        (:mod:`pokersim.engine.batch_games`: up to 50,000 a spot, so Omaha from the flop on);
+        Monte Carlo and ``against`` there raise :class:`BatchGameError` (not covered yet).
     method : {"auto", "exact", "monte-carlo"}
         ``"auto"`` is exact with a board of 3, 4 or 5 cards (990, 44 or 1 runouts
         heads-up), Monte Carlo with fewer (preflop) or with ``trials`` or ``seed``;
@@ -153,16 +156,21 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
     ('monte-carlo', [20000, 20000, 20000, 20000])
     """
     g = get_game(game)
-    if not board_game(g):
-        raise BatchGameError(f"batch_equity covers Hold'em and the short decks (two hole "
-                             f"cards and the board's five) for now; {g.name!r} is not covered "
-                             f"yet: use pokersim.equity(..., game={g.name!r}) spot by spot")
     for name, value in (("target_stderr", target_stderr), ("client", client)):
         if value is not None:
             raise PokersimInputError(f"batch_equity does not take {name} yet; got "
                                      f"{short_repr(value)}")
     as_array = check_flag(as_array, "as_array")
     check_flag(progress, "progress")
+    if not board_game(g):
+        if against is not None:
+            raise BatchGameError(f"against a range is for the games of two hole cards "
+                                 f"(Hold'em, the short decks); not {g.name!r}")
+        if choose_method(method, trials=trials, seed=seed) != "exact":
+            raise BatchGameError(f"batch_equity counts {g.name} exactly so far: it takes no "
+                                 f"trials or seed there, and method 'auto' or 'exact'")
+        return batch_game_equity(hands, boards, dead, g, chunk_size=chunk_size,
+                                 progress=progress, as_array=as_array, spot_ids=spot_ids)
     if against is not None:
         if choose_method(method, trials=trials, seed=seed) != "exact":
             raise PokersimInputError("against a range, batch_equity is exact (every runout "
