@@ -7,6 +7,7 @@ import argparse
 import pandas as pd
 
 from .._core.validation import METHODS
+from ..games.game import NAMES as GAME_NAMES
 from ._options import (
     add_command,
     cluster_options,
@@ -14,14 +15,6 @@ from ._options import (
     seed_option,
     whole_number,
 )
-
-
-def _batch_games() -> list[str]:
-    """The games batch-equity takes: two hole cards and the board's five."""
-    from ..engine.games import board_game
-    from ..games.game import NAMES, get
-
-    return [name for name in NAMES if board_game(get(name))]
 
 
 def _cmd_batch_equity(args):
@@ -59,8 +52,10 @@ def add_commands(sub) -> argparse.ArgumentParser:
     p.add_argument("--players", nargs="+", metavar="COLUMN",
                    help="the players' columns, in order (default: every column but board "
                         "and dead)")
-    p.add_argument("--game", default="holdem", choices=_batch_games(),
-                   help="holdem (default) or a short deck")
+    p.add_argument("--game", default="holdem", choices=GAME_NAMES,
+                   help="holdem (default) or another game: its hands in the player columns "
+                        "(Omaha's four cards, stud's seven); exact beyond Hold'em and the "
+                        "short decks")
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="auto (default): exact where a board is given, Monte Carlo preflop "
                         "(or everywhere with --trials or --seed)")
