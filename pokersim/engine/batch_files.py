@@ -47,6 +47,7 @@ from .._core.validation import (
     short_repr,
 )
 from ..errors import PokersimInputError, SimulationInterrupted
+from ..games.game import get as get_game
 from ..io import CSV_NOTE, PARQUET_KEY, require_format, table_metadata
 from .batch import batch_equity
 
@@ -131,8 +132,9 @@ def batch_equity_file(spots, out, *, players=None, game="holdem", method: str = 
     # exactly still are), and the options checked by a call on no spots
     options = dict(game=game, method=method, trials=trials, seed=drawn_seed(seed),
                    target_stderr=target_stderr)
-    checked = batch_equity(np.zeros((0, len(players), 2), np.uint8),
-                           np.zeros((0, 5), np.uint8), **options)
+    g = get_game(game)
+    checked = batch_equity(np.zeros((0, len(players), g.hole), np.uint8),
+                           np.zeros((0, g.board), np.uint8), **options)
     meta = table_metadata(pd.DataFrame(), **(metadata or {}), spots=str(spots),
                           players=players, game=checked.attrs["game"], method=method,
                           trials=trials, seed=options["seed"])

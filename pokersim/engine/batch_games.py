@@ -43,13 +43,12 @@ MAX_RUNOUTS = 50_000
 HANDS_A_CHUNK = 2_000_000
 
 
-def batch_game_equity(hands, boards, dead, game: Game, *, method: str = "auto",
-                      chunk_size: int | None = None, progress: bool = False,
-                      as_array: bool = False, spot_ids=None):
+def batch_game_equity(hands, boards, dead, game: Game, *, chunk_size: int | None = None,
+                      progress: bool = False, as_array: bool = False, spot_ids=None):
     """The win-rate table of every spot of ``game`` (see the module docstring), or with
     ``as_array`` the (N, P) equities. The arguments are
-    :func:`~pokersim.engine.batch.batch_equity`'s (checked there but for the spots and the
-    method, checked here): exact only."""
+    :func:`~pokersim.engine.batch.batch_equity`'s (checked there but for the spots, checked
+    here): exact only."""
     from .batch import read_spots  # (batch imports this module)
 
     spots = read_spots(hands, boards, dead, game, spot_ids)
@@ -57,12 +56,15 @@ def batch_game_equity(hands, boards, dead, game: Game, *, method: str = "auto",
     n_runout = game.board - spots.boards.shape[1]
     n_live = deck_of(game).size - p * game.hole - spots.boards.shape[1] - spots.dead.shape[1]
     runouts = math.comb(n_live, n_runout)
-    if method == "monte-carlo" or runouts > MAX_RUNOUTS:
+    if n and runouts > MAX_RUNOUTS:
         raise PokersimInputError(
             f"batch_equity counts {game.name} exactly, and {n_runout} board cards to come "
             f"make {runouts:,} runouts a spot (over {MAX_RUNOUTS:,}); Monte Carlo in "
             f"{game.name} is not covered yet: give more board cards, or use pokersim.equity("
             f"..., game={game.name!r}) spot by spot")
+    if n == 0:
+        columns = np.zeros((4, 0, p))
+        return columns[3] if as_array else _table(columns, spots.ids, runouts, game, False)
     positions = np.array(list(itertools.combinations(range(n_live), n_runout)),
                          np.intp).reshape(runouts, n_runout)
     columns = np.zeros((4, n, p))  # win, tie, lose, equity
@@ -74,14 +76,12 @@ def batch_game_equity(hands, boards, dead, game: Game, *, method: str = "auto",
                                   positions, game)
         return (np.array([k]),)
 
-    done = n
-    if n:
-        run = run_chunks(chunk, None, n_blocks=n, chunk_blocks=rows, progress=progress,
-                         unit="spots")
+    run = run_chunks(chunk, None, n_blocks=n, chunk_blocks=rows, progress=progress,
+                     unit="spots")
+    if run.interrupted:
         done = min(run.blocks, n)
-        if run.interrupted:
-            raise SimulationInterrupted(columns[3, :done] if as_array else _table(
-                columns[:, :done], spots.ids[:done], runouts, game, True))
+        raise SimulationInterrupted(columns[3, :done] if as_array else _table(
+            columns[:, :done], spots.ids[:done], runouts, game, True))
     return columns[3] if as_array else _table(columns, spots.ids, runouts, game, False)
 
 
