@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the names as mypy and editors see them
     from .cards import format_cards, parse_cards, parse_hands
     from .dealing import deal
     from .display import CardView, show, with_symbols
-    from .engine import batch_equity, equity, equity_vs_random
+    from .engine import batch_equity, batch_equity_file, equity, equity_vs_random
     from .errors import (
         CardError,
         DuplicateCardError,
@@ -53,8 +53,9 @@ __all__ = [
     "CardError", "CardView", "Category", "DuplicateCardError", "HandShapeError",
     "PokersimDeprecationWarning", "PokersimInputError", "Range", "RangeError", "Showdown",
     "SimulationInterrupted", "TargetStderrWarning",
-    "batch_equity", "best_five", "cactus_rank", "category", "category_frequencies", "deal",
-    "describe", "equity", "equity_distribution", "equity_vs_random", "evaluate", "format_cards",
+    "batch_equity", "batch_equity_file", "best_five", "cactus_rank", "category",
+    "category_frequencies", "deal", "describe", "equity", "equity_distribution",
+    "equity_vs_random", "evaluate", "format_cards",
     "hand_strength", "hand_strength_table", "outs", "parse_cards", "parse_hands", "parse_range",
     "range_breakdown", "show", "showdown", "with_symbols", "write_hand_strength_table",
 ]
@@ -66,7 +67,7 @@ _SOURCES = {
     "dealing": ("deal",),
     "display": ("CardView", "show", "with_symbols"),
     "analysis.distribution": ("equity_distribution",),
-    "engine": ("batch_equity", "equity", "equity_vs_random"),
+    "engine": ("batch_equity", "batch_equity_file", "equity", "equity_vs_random"),
     "errors": ("CardError", "DuplicateCardError", "HandShapeError", "PokersimDeprecationWarning",
                "PokersimInputError", "RangeError", "SimulationInterrupted", "TargetStderrWarning"),
     "evaluator.strengths": ("Category", "best_five", "cactus_rank", "category", "describe",

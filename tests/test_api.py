@@ -105,7 +105,8 @@ def public_functions():
 FUNCTIONS = public_functions()
 SIGNATURES = {name: inspect.signature(f) for name, f in FUNCTIONS}
 #: The functions that run simulations: all of them take ``trials``.
-SIMULATIONS = ["pokersim.batch_equity", "pokersim.category_frequencies", "pokersim.equity",
+SIMULATIONS = ["pokersim.batch_equity", "pokersim.batch_equity_file",
+               "pokersim.category_frequencies", "pokersim.equity",
                "pokersim.equity_vs_random", "pokersim.outs",
                "pokersim.games.draw5.win_rates", "pokersim.games.zhajinhua.win_rates",
                "pokersim.games.zhajinhua.category_frequencies",

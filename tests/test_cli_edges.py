@@ -317,7 +317,7 @@ def test_ctrl_c_while_the_progress_bar_draws_keeps_the_chunk_just_done(monkeypat
         def close(self):
             pass
 
-    monkeypatch.setattr(runner, "_bar", lambda *args: Bar())
+    monkeypatch.setattr(runner, "progress_bar", lambda *args: Bar())
     try:
         run = runner.run_chunks(lambda problem, first, n: (np.array([n]),), None, n_blocks=10,
                                 chunk_blocks=4, progress=True)

@@ -370,3 +370,22 @@ def test_cli_cluster_errors(capsys, extra, message):
     assert main(["equity", "AhKh", "random", "--trials", "1000"] + extra) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_file_of_spots_labelled_on_the_cluster(client, tmp_path):
+    """batch_equity_file's chunks as tasks on the workers: the file written here equals the
+    local run's (exact rows and Monte Carlo ones, spot i on stream i)."""
+    rng = np.random.default_rng(3)
+    rows = []
+    for i in range(30):
+        cards = ps.format_cards(rng.permutation(52)[:9].astype(np.uint8)).split()
+        rows.append({"a": cards[0] + cards[1], "b": cards[2] + cards[3],
+                     "board": " ".join(cards[4:4 + (0, 3, 4, 5)[i % 4]])})
+    source = tmp_path / "spots.csv"
+    pd.DataFrame(rows).to_csv(source, index=False)
+    here = ps.batch_equity_file(source, tmp_path / "here.csv", seed=4, chunk_size=7)
+    there = ps.batch_equity_file(source, tmp_path / "there.csv", seed=4, chunk_size=7,
+                                 client=client)
+    pd.testing.assert_frame_equal(pd.read_csv(here, comment="#"),
+                                  pd.read_csv(there, comment="#"))
+    assert_no_tasks_left(client)

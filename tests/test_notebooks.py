@@ -41,6 +41,13 @@ SHOWN = {
         lambda got: ({k: round(v, 6) for k, v in got["returns"].items()}
                      == {"9/6": 0.995439, "9/5": 0.984498, "8/5": 0.972984}
                      and got["p"] == [c / 2598960 for c in FIVE_CARD_COUNTS])),
+    "05_batch_equity.ipynb": (
+        'print(json.dumps({"n": SPOTS, "mean": float(equity[:, 0].mean()),'
+        ' "sd": float(equity[:, 0].std()), "sum": float(abs(equity.sum(axis=1) - 1).max()),'
+        ' "made": np.bincount(made, minlength=10).tolist()}))',
+        lambda got: (abs(got["mean"] - 0.5) < 5 * got["sd"] / got["n"] ** 0.5
+                     and got["sum"] < 1e-12
+                     and _category_z(got["made"][::-1], FIVE_CARD_COUNTS) < 5)),
     "04_zhajinhua.ipynb": (
         'print(json.dumps(count.to_dict()))',
         lambda got: got == {"Leopard": 52, "Straight Flush": 48, "Flush": 1096,
@@ -48,9 +55,17 @@ SHOWN = {
 }
 
 
+def _category_z(counts, published) -> float:
+    """The largest z-score of sampled category counts against published exact counts."""
+    n, total = sum(counts), sum(published)
+    return max(abs(c - n * k / total) / (n * k / total * (1 - k / total)) ** 0.5
+               for c, k in zip(counts, published, strict=True))
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs(path, monkeypatch):
     monkeypatch.setenv("POKERSIM_NOTEBOOK_TRIALS", "200000")
+    monkeypatch.setenv("POKERSIM_NOTEBOOK_SPOTS", "100000")
     monkeypatch.setenv("MPLBACKEND", "Agg")
     nb = nbformat.read(path, as_version=4)
     assert all(not cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), \

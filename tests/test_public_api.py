@@ -53,9 +53,12 @@ PUBLIC_MODULES = [
 #: (its API is pokersim.engine), the evaluator's tables and the rankings' machinery.
 INTERNAL_MODULES = {
     "pokersim.__main__",
-    "pokersim.cli", "pokersim.cli.__main__", "pokersim.cli.games", "pokersim.cli.hands",
+    "pokersim.cli", "pokersim.cli.__main__", "pokersim.cli.batch", "pokersim.cli.games",
+    "pokersim.cli.hands",
     "pokersim.cli.ranges", "pokersim.cli.speed", "pokersim.cli.strength",
-    "pokersim.engine.batch", "pokersim.engine.choices", "pokersim.engine.front",
+    "pokersim.engine.batch", "pokersim.engine.batch_files", "pokersim.engine.batch_games",
+    "pokersim.engine.batch_ranges", "pokersim.engine.choices",
+    "pokersim.engine.front",
     "pokersim.engine.games", "pokersim.engine.outcomes", "pokersim.engine.question",
     "pokersim.engine.runs",
     "pokersim.evaluator.tables",

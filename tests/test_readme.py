@@ -33,6 +33,7 @@ EXPENSIVE_COMMANDS = {
     "--trials 100000000": "10**8 trials and more: minutes",
     "--workers": "starts a Dask LocalCluster",
     "--scheduler": "needs a Dask scheduler",
+    "batch-equity spots.parquet": "needs a file of spots (tests/test_batch_files.py runs it)",
 }
 
 

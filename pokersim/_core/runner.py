@@ -32,12 +32,13 @@ its chunks on threads of its own.
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import itertools
 import os
 import sys
 import threading
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +83,7 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
         raise ValueError(f"a run has at least one block; got n_blocks={n_blocks}")
     starts = range(0, n_blocks, chunk_blocks)
     total = n_blocks * block_size if total is None else total
-    bar = _bar(progress, None if open_ended else total, desc, unit)
+    bar = progress_bar(progress, None if open_ended else total, desc, unit)
 
     def units(first: int) -> int:
         return min(min(first + chunk_blocks, n_blocks) * block_size, total) - first * block_size
@@ -161,20 +162,26 @@ def _results(compute, problem, starts: range, chunk_blocks, n_blocks, client, do
         yield from _on_executor(client, compute, problem, starts, span, done)
 
 
-def _in_order(starts: range, submit, wait_any, cancel, window: int, done):
-    """Keep up to ``window`` chunks in flight; yield their results in chunk order."""
-    pending: dict = {}  # future -> first block
-    ready: dict[int, Counts] = {}
-    queue = iter(starts)
+def _in_order(keys: Iterable, submit, wait_any, cancel, window: int, done):
+    """Keep up to ``window`` tasks in flight, ``submit(key)`` each of ``keys`` (taken as they
+    are needed: an iterator is read lazily); yield (key, result) in the order of ``keys``."""
+    pending: dict = {}  # future -> key
+    ready: dict = {}
+    order: collections.deque = collections.deque()
+    queue = iter(keys)
     try:
-        for first in starts:
-            for nxt in itertools.islice(queue, window - len(pending)):
-                pending[submit(nxt)] = nxt
+        while True:
+            for key in itertools.islice(queue, window - len(pending)):
+                pending[submit(key)] = key
+                order.append(key)
+            if not order:
+                return
+            first = order.popleft()
             while first not in ready:
                 for future in wait_any(list(pending)):
-                    f = pending.pop(future)
-                    ready[f] = future.result()
-                    done(f)
+                    key = pending.pop(future)
+                    ready[key] = future.result()
+                    done(key)
             yield first, ready.pop(first)
     finally:
         if pending:
@@ -182,6 +189,14 @@ def _in_order(starts: range, submit, wait_any, cancel, window: int, done):
 
 
 def _on_executor(executor, compute, problem, starts, span, done):
+    def submit(first):
+        return executor.submit(_alone, compute, problem, *span(first))
+
+    yield from _in_order(starts, submit, *_executor_waits(executor), done)
+
+
+def _executor_waits(executor) -> tuple[Callable, Callable, int]:
+    """(wait_any, cancel, window) of :func:`_in_order` on a ``concurrent.futures`` executor."""
     def wait_any(futures):
         return concurrent.futures.wait(
             futures, return_when=concurrent.futures.FIRST_COMPLETED).done
@@ -190,15 +205,10 @@ def _on_executor(executor, compute, problem, starts, span, done):
         for f in futures:
             f.cancel()
 
-    def submit(first):
-        return executor.submit(_alone, compute, problem, *span(first))
-
-    window = 2 * (getattr(executor, "_max_workers", None) or 2)
-    yield from _in_order(starts, submit, wait_any, cancel, window, done)
+    return wait_any, cancel, 2 * (getattr(executor, "_max_workers", None) or 2)
 
 
 def _on_dask(client, compute, problem, starts, span, done):
-    import distributed
 
     # The problem is a task of its own (not scattered data): if the worker holding it dies,
     # Dask recomputes it from the graph instead of failing the chunks that need it. Dask sends
@@ -211,15 +221,66 @@ def _on_dask(client, compute, problem, starts, span, done):
         def submit(first):
             return client.submit(_on_worker, compute, shared, *span(first), pure=False)
 
-        def wait_any(futures):
-            with client.as_current():  # else wait() uses the newest client and its event loop
-                return distributed.wait(futures, return_when="FIRST_COMPLETED").done
-
-        # a worker runs one chunk at a time (see _on_worker): one running, one ready to start
-        window = 2 * max(len(client.nthreads()), 1)
-        yield from _in_order(starts, submit, wait_any, client.cancel, window, done)
+        yield from _in_order(starts, submit, *_dask_waits(client), done)
     finally:
         client.cancel([shared])
+
+
+def _dask_waits(client) -> tuple[Callable, Callable, int]:
+    """(wait_any, cancel, window) of :func:`_in_order` on a Dask client."""
+    import distributed
+
+    def wait_any(futures):
+        with client.as_current():  # else wait() uses the newest client and its event loop
+            return distributed.wait(futures, return_when="FIRST_COMPLETED").done
+
+    # a worker runs one chunk at a time (see _on_worker): one running, one ready to start
+    return wait_any, client.cancel, 2 * max(len(client.nthreads()), 1)
+
+
+def map_in_order(function: Callable, items: Iterable, client=None) -> Generator:
+    """``function(item)`` of each of ``items`` (read as they are needed), in order: here, one
+    after the other; or on ``client`` (a Dask client or an executor, see
+    :func:`check_client`) as tasks, a few per worker in flight, each alone in its worker
+    process on all its threads as chunks are. Closing the iterator cancels the tasks still
+    in flight.
+
+    >>> list(map_in_order(abs, [-2, 3, -1]))
+    [2, 3, 1]
+    """
+    check_client(client)
+    if client is None:
+        for item in items:
+            yield function(item)
+        return
+    held: dict[int, Any] = {}
+
+    def keys():
+        for i, item in enumerate(items):
+            held[i] = item
+            yield i
+
+    if _is_dask(client):
+        def submit(i):
+            return client.submit(_on_worker, _apply, function, held.pop(i), 1, pure=False)
+
+        waits = _dask_waits(client)
+    else:
+        def submit(i):
+            return client.submit(_alone, _apply, function, held.pop(i), 1)
+
+        waits = _executor_waits(client)
+    results = _in_order(keys(), submit, *waits, lambda i: None)
+    try:
+        for _, result in results:
+            yield result
+    finally:
+        results.close()
+
+
+def _apply(function, item, _):
+    """``function(item)``, as a chunk's ``compute(problem, first, n)`` is called."""
+    return function(item)
 
 
 def _identity(x):
@@ -257,7 +318,9 @@ def _alone(compute, problem, first, n):
         return compute(problem, first, n)
 
 
-def _bar(progress: bool, total: int | None, desc: str | None, unit: str):
+def progress_bar(progress: bool, total: int | None, desc: str | None, unit: str):
+    """A tqdm bar on stderr of ``total`` (None: no end) ``unit`` where ``progress``, shown
+    once a run lasts over ``config.PROGRESS_DELAY``; else one that shows nothing."""
     if not check_flag(progress, "progress"):
         return _NoBar()
     from tqdm import tqdm

@@ -48,7 +48,7 @@ import pandas as pd
 
 from .. import isomorphism
 from .._core.combinatorics import subsets
-from .._core.runner import _bar, _results, check_client
+from .._core.runner import _results, check_client, progress_bar
 from .._core.validation import check_between, check_count, check_writable, short_repr
 from ..cards import as_hands, check_hands, format_cards
 from ..errors import HandShapeError, PokersimInputError
@@ -417,7 +417,7 @@ def _fill_table(round: str, boards: np.ndarray, bins: int, per_chunk: int, clien
     columns = {name: np.full(count, np.nan) for name in names}
     hist = np.zeros((count, bins), np.uint16)
     n = len(boards)
-    bar = _bar(progress, n, f"hand strength, {round}", "boards")
+    bar = progress_bar(progress, n, f"hand strength, {round}", "boards")
     results = _results(_table_chunk, (boards, bins), range(0, n, per_chunk), per_chunk, n,
                        client, lambda first: bar.update(min(per_chunk, n - first)))
     try:

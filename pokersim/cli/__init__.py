@@ -13,6 +13,7 @@
     pokersim hand-strength "Ad Qc" "3h 4c Jh" --bins 10
     pokersim hand-strength-table flop --bins 50 --out flop.parquet
     pokersim isomorphism index "As Ks" "Qh 7d 2c"
+    pokersim batch-equity spots.csv --out labels.csv
     pokersim compile --workers 4
 
 Every command that prints a table can also write it with ``--csv``, ``--json`` or
@@ -29,7 +30,7 @@ import contextlib
 import os
 import sys
 
-from . import games, hands, ranges, speed, strength
+from . import batch, games, hands, ranges, speed, strength
 from ._options import Parser, cluster_options, output_options, progress_options
 from ._running import run_command, stdout_to_devnull
 
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     tables += games.add_commands(sub)
     tables += ranges.add_commands(sub)
     tables += strength.add_commands(sub)
+    batch.add_commands(sub)  # writes its own file, a chunk at a time
     speed.compile_command(sub)
     for p in tables:
         if p.get_default("simulates"):

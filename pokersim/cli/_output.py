@@ -84,7 +84,7 @@ def _file_identity(path: Path | str):
 #: what it writes and what it shows.
 NOT_INPUTS = frozenset({"command", "action", "run", "present", "save", "simulates",
                         "prints_itself", "writes_out", "overwrite", "client", "scheduler",
-                        "workers", "quiet", "show_progress", "progress", "out",
+                        "workers", "quiet", "show_progress", "progress", "out", "command_line",
                         *OUTPUT_OPTIONS})
 
 

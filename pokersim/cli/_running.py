@@ -6,6 +6,7 @@ import _thread
 import contextlib
 import logging
 import os
+import shlex
 import signal
 import sys
 import threading
@@ -32,6 +33,7 @@ def run_command(args, argv: list[str]) -> int:
             raise PokersimInputError("give --quiet or --progress, not both")
         args.progress = args.show_progress or (not args.quiet and sys.stderr.isatty())
         outputs = checked_outputs(args)
+        args.command_line = shlex.join(["pokersim", *argv])  # for a file a command writes
         from .._core.compiling import silenced
 
         with dask_client(args) as args.client, warnings.catch_warnings(), interrupts_kept(), \

@@ -12,7 +12,9 @@
 * :mod:`~pokersim.engine.choices`: the players given as lists, as their joint choices;
 * :mod:`~pokersim.engine.batch`: :func:`~pokersim.engine.batch.batch_equity`, many
   independent spots in one call, a row each (Hold'em and the short decks), on the kernels of
-  :mod:`pokersim.engine._games.batch`.
+  :mod:`pokersim.engine._games.batch`; :mod:`~pokersim.engine.batch_files`:
+  :func:`~pokersim.engine.batch_files.batch_equity_file`, a file of spots labelled chunk by
+  chunk.
 
 >>> from pokersim.engine import equity
 >>> equity(["AhKh", "QsQd"], board="2c 7d Qh 3h 9s").equity.tolist()
@@ -20,6 +22,8 @@
 """
 
 from .batch import batch_equity
+from .batch_files import batch_equity_file
 from .front import MAX_OPPONENTS, equity, equity_on, equity_vs_random
 
-__all__ = ["MAX_OPPONENTS", "batch_equity", "equity", "equity_on", "equity_vs_random"]
+__all__ = ["MAX_OPPONENTS", "batch_equity", "batch_equity_file", "equity", "equity_on",
+           "equity_vs_random"]

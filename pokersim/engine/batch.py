@@ -46,6 +46,8 @@ from ..games.game import Game
 from ..games.game import get as get_game
 from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
+from .batch_games import batch_game_equity
+from .batch_ranges import batch_against
 from .games import board_game
 from .question import deck_of
 
@@ -67,14 +69,15 @@ _BIT = np.uint64(1) << np.arange(64, dtype=np.uint64)
 
 
 class BatchGameError(PokersimInputError):
-    """A game that :func:`batch_equity` does not cover yet (only Hold'em and the short
-    decks)."""
+    """What :func:`batch_equity` does not cover yet in a game beyond Hold'em and the short
+    decks: Monte Carlo, a range to play against."""
 
 
-def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = "auto",
+def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
+                 method: str = "auto",
                  trials: int | None = None, seed=None, target_stderr: float | None = None,
                  client=None, chunk_size: int | None = None, progress: bool = False,
-                 as_array: bool = False):
+                 as_array: bool = False, spot_ids=None):
     """Win, tie and equity of every player of many independent spots, a row each.
 
     Parameters
@@ -82,15 +85,25 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
     hands : array_like
         (N, P, 2) card ids (uint8 saves a copy): N spots of P >= 2 players' hole cards; or
         text, (N, P) hands such as ``"AhKh"``.
+        With ``against``: (N, 2) card ids or N texts, a hand a spot.
     boards : array_like, optional
         (N, b) card ids, one board size b for the call (0 to 5); or N texts such as
         ``"2c 7d Qh"``; one board (1-D, or a string) serves every spot. None: preflop.
     dead : array_like, optional
         (N, d) card ids out of play in each spot, or N texts, as ``boards``. None: none.
+    against : str, Range or array_like, optional
+        A range each hand meets on its board (3 to 5 cards), exactly: range text (``"QQ+,
+        AK"``), a :class:`~pokersim.ranges.Range`, or weights of the 1,326 two-card combos
+        (in :mod:`pokersim.ranges`' order), shape (1326,) or (N, 1326) for a range a spot.
+        Each row's combos that hold one of its cards are left out; a row left with none is
+        a :class:`~pokersim.errors.RangeError` naming it. The table's player 0 is the hand,
+        player 1 the range (see :mod:`pokersim.engine.batch_ranges`).
     game : str or Game, optional
-        ``"holdem"`` (the default), ``"short-deck"`` or ``"short-deck-trips"``: the games of
-        two hole cards ranked with the board's five. Other games raise
-        :class:`BatchGameError` (not covered yet).
+        ``"holdem"`` (the default) or any game of :mod:`pokersim.games.game` (``hands`` then
+        holds its hole cards: Omaha's four, stud's seven). Beyond Hold'em and the short
+        decks the spots are counted exactly, every runout of the board
+        (:mod:`pokersim.engine.batch_games`: up to 50,000 a spot, so Omaha from the flop on);
+        Monte Carlo and ``against`` there raise :class:`BatchGameError` (not covered yet).
     method : {"auto", "exact", "monte-carlo"}
         ``"auto"`` is exact with a board of 3, 4 or 5 cards (990, 44 or 1 runouts
         heads-up), Monte Carlo with fewer (preflop, or 1 or 2 board cards) or with
@@ -113,6 +126,10 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
         Show a progress bar over the spots on stderr for runs over a second.
     as_array : bool
         Return only the (N, P) float64 equities (no table built): the fast path.
+    spot_ids : array_like of int, optional
+        Each row's number, 0 or more (default 0 .. N - 1): the table's ``spot``, the name of
+        a bad row in an error, and the random stream the row draws from, so that spots
+        labelled in pieces (a file, chunk by chunk) get the numbers of one call.
 
     Returns
     -------
@@ -140,17 +157,29 @@ def batch_equity(hands, boards=None, dead=None, *, game="holdem", method: str = 
     ('monte-carlo', [20000, 20000, 20000, 20000])
     """
     g = get_game(game)
-    if not board_game(g):
-        raise BatchGameError(f"batch_equity covers Hold'em and the short decks (two hole "
-                             f"cards and the board's five) for now; {g.name!r} is not covered "
-                             f"yet: use pokersim.equity(..., game={g.name!r}) spot by spot")
     for name, value in (("target_stderr", target_stderr), ("client", client)):
         if value is not None:
             raise PokersimInputError(f"batch_equity does not take {name} yet; got "
                                      f"{short_repr(value)}")
     as_array = check_flag(as_array, "as_array")
     check_flag(progress, "progress")
-    spots = read_spots(hands, boards, dead, g)
+    if not board_game(g):
+        if against is not None:
+            raise BatchGameError(f"against a range is for the games of two hole cards "
+                                 f"(Hold'em, the short decks); not {g.name!r}")
+        if choose_method(method, trials=trials, seed=seed) != "exact":
+            raise BatchGameError(f"batch_equity counts {g.name} exactly so far: it takes no "
+                                 f"trials or seed there, and method 'auto' or 'exact'")
+        return batch_game_equity(hands, boards, dead, g, chunk_size=chunk_size,
+                                 progress=progress, as_array=as_array, spot_ids=spot_ids)
+    if against is not None:
+        if choose_method(method, trials=trials, seed=seed) != "exact":
+            raise PokersimInputError("against a range, batch_equity is exact (every runout "
+                                     "of a board of 3 to 5 cards): it takes no trials or "
+                                     "seed, and method 'auto' or 'exact'")
+        return batch_against(hands, boards, dead, against, g, chunk_size=chunk_size,
+                             progress=progress, as_array=as_array, spot_ids=spot_ids)
+    spots = read_spots(hands, boards, dead, g, spot_ids)
     if trials is not None:
         trials = check_trials(trials)
     wanted = choose_method(method, trials=trials, seed=seed,
@@ -184,18 +213,23 @@ class Spots:
     hands: np.ndarray
     boards: np.ndarray
     dead: np.ndarray
+    ids: np.ndarray  # (N,) int64: each row's spot number
 
 
-def read_spots(hands, boards, dead, game: Game) -> Spots:
-    """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row."""
-    h = _card_rows(hands, "hands", None, 3)
+def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int = 2) -> Spots:
+    """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row
+    (by its spot number where ``spot_ids`` gives them); at least ``min_players`` a spot."""
+    ids = _spot_ids(spot_ids, hands)
+    named = None if spot_ids is None else ids  # rows named by their spot numbers
+    h = _card_rows(hands, "hands", None, 3, named)
     n = h.shape[0]
-    if h.ndim != 3 or h.shape[1] < 2 or h.shape[2] != game.hole:
-        raise HandShapeError(f"hands must have shape (N, P, {game.hole}) (N spots of P >= 2 "
-                             f"players) or be (N, P) texts such as 'AhKh'; got shape "
-                             f"{h.shape}")
-    b = _card_rows(boards, "boards", n, 2)
-    d = _card_rows(dead, "dead", n, 2)
+    if h.ndim != 3 or h.shape[1] < min_players or h.shape[2] != game.hole:
+        want = (f"(N, {game.hole}) (a hand a spot) or N texts" if min_players == 1 else
+                f"(N, P, {game.hole}) (N spots of P >= 2 players) or (N, P) texts")
+        raise HandShapeError(f"hands must have shape {want} such as 'AhKh'; got shape "
+                             f"{h.shape if min_players > 1 else h.shape[::2]}")
+    b = _card_rows(boards, "boards", n, 2, named)
+    d = _card_rows(dead, "dead", n, 2, named)
     if b.shape[1] > game.board:
         raise HandShapeError(f"{game.name} has {game.board} board cards; boards has "
                              f"{b.shape[1]} a spot")
@@ -208,13 +242,37 @@ def read_spots(hands, boards, dead, game: Game) -> Spots:
     parts = [("hands", h.reshape(n, h.shape[1] * h.shape[2])), ("boards", b), ("dead", d)]
     for name, cards in parts:
         if cards.dtype != np.uint8:  # values past 255 checked before they wrap
-            _check_values(cards, name, int(deck[0]), game, 0)
+            _check_values(cards, name, int(deck[0]), game, 0, named)
     parts = [(name, np.ascontiguousarray(cards, np.uint8)) for name, cards in parts]
-    _check_rows(parts, int(deck[0]), game)
-    return Spots(parts[0][1].reshape(h.shape), parts[1][1], parts[2][1])
+    _check_rows(parts, int(deck[0]), game, named)
+    return Spots(parts[0][1].reshape(h.shape), parts[1][1], parts[2][1], ids)
 
 
-def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
+def _spot_ids(spot_ids, hands) -> np.ndarray:
+    """(N,) int64 spot numbers, N the rows of ``hands``: ``spot_ids`` checked (whole numbers
+    0 or more, one a row), or 0 .. N - 1."""
+    try:
+        n = len(hands)
+    except TypeError:
+        raise HandShapeError(f"hands must be (N, P, 2) card ids or (N, P) texts; got "
+                             f"{short_repr(hands)}") from None
+    if spot_ids is None:
+        return np.arange(n, dtype=np.int64)
+    ids = np.asarray(spot_ids)
+    if ids.shape != (n,) or ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0
+                                          or ids.max() > np.iinfo(np.int64).max):
+        raise PokersimInputError(f"spot_ids must be {n} whole numbers 0 or more (one a row); "
+                                 f"got {short_repr(spot_ids)}")
+    return ids.astype(np.int64)
+
+
+def _row(row: int, ids: np.ndarray | None) -> str:
+    """Row ``row`` as an error names it: by its spot number where the caller gave them."""
+    return f"row {row}" if ids is None else f"spot {ids[row]}"
+
+
+def _card_rows(value, name: str, n: int | None, ndim: int,
+               named: np.ndarray | None = None) -> np.ndarray:
     """``value`` as an integer array of card ids: text parsed (a hand a string, or a board),
     None as no cards, one board (1-D or a string) repeated for each of ``n`` rows."""
     if value is None:
@@ -227,7 +285,7 @@ def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
         raise HandShapeError(f"{name} cannot be read as cards ({short_repr(str(e))}); got "
                              f"{short_repr(value)}") from None
     if arr.dtype.kind in "USO" and arr.size:
-        arr = _parse_texts(arr, name)
+        arr = _parse_texts(arr, name, named)
         if arr.ndim == ndim + 1 and arr.shape[-1] == 1:  # a text a card, not a hand a text
             arr = arr.reshape(arr.shape[:-1])
         if n is not None and arr.ndim == 2 and arr.shape[0] == 1 and n != 1:
@@ -246,7 +304,7 @@ def _card_rows(value, name: str, n: int | None, ndim: int) -> np.ndarray:
     return arr
 
 
-def _parse_texts(arr: np.ndarray, name: str) -> np.ndarray:
+def _parse_texts(arr: np.ndarray, name: str, named: np.ndarray | None = None) -> np.ndarray:
     """An array of texts, each a few cards (all as many), as card ids of shape ``arr.shape +
     (k,)``; each distinct text parsed once. A bad text is named by its row."""
     if not all(isinstance(t, str) for t in arr.flat):
@@ -259,22 +317,24 @@ def _parse_texts(arr: np.ndarray, name: str) -> np.ndarray:
         try:
             parsed.append(parse_cards(text))
         except CardError as e:
-            raise type(e)(f"{_where(arr, inverse, i, name)}: {e}") from None
+            raise type(e)(f"{_where(arr, inverse, i, name, named)}: {e}") from None
     sizes = [len(p) for p in parsed]
     if len(set(sizes)) > 1:
         i = next(j for j, s in enumerate(sizes) if s != sizes[inverse[0]])
-        raise HandShapeError(f"{_where(arr, inverse, i, name)} has {sizes[i]} cards and "
-                             f"{_where(arr, inverse, inverse[0], name)} {sizes[inverse[0]]}: "
+        first = _where(arr, inverse, inverse[0], name, named)
+        raise HandShapeError(f"{_where(arr, inverse, i, name, named)} has {sizes[i]} cards and "
+                             f"{first} {sizes[inverse[0]]}: "
                              f"every {'hand' if name == 'hands' else 'row'} of a call holds "
                              f"as many cards")
     ids = np.array(parsed, np.uint8).reshape(len(parsed), sizes[0])
     return ids[inverse].reshape(arr.shape + (sizes[0],))
 
 
-def _where(arr: np.ndarray, inverse: np.ndarray, i: int, name: str) -> str:
+def _where(arr: np.ndarray, inverse: np.ndarray, i: int, name: str,
+           named: np.ndarray | None = None) -> str:
     """Where text ``i`` (of the distinct texts) first stands in ``arr``: its row, and player."""
     at = np.unravel_index(int(np.flatnonzero(inverse == i)[0]), arr.shape)
-    return f"row {at[0]}" + (f", player {at[1]}" if name == "hands" and len(at) > 1 else
+    return _row(int(at[0]), named) + (f", player {at[1]}" if name == "hands" and len(at) > 1 else
                              f" of {name}")
 
 
@@ -284,7 +344,7 @@ def _owner(name: str, column: int) -> str:
 
 
 def _check_values(cards: np.ndarray, name: str, first_card: int, game: Game,
-                  offset: int) -> None:
+                  offset: int, named: np.ndarray | None = None) -> None:
     """A :class:`CardError` naming the first row of ``cards`` (N, k; row ``offset`` the first)
     holding a value that is no card of the game's deck (ids ``first_card`` .. 51)."""
     if cards.size == 0 or cards.min() >= first_card and cards.max() <= 51:
@@ -295,10 +355,11 @@ def _check_values(cards: np.ndarray, name: str, first_card: int, game: Game,
     what = (f"{CARD_NAMES[c]} ({c}), not a card of {game.name}'s deck (card ids "
             f"{first_card}..51)" if 0 <= c <= 51 else f"{c}, not a card (cards are "
             f"integers 0..51)")
-    raise CardError(f"row {offset + row}: {_owner(name, column)} holds {what}")
+    raise CardError(f"{_row(offset + row, named)}: {_owner(name, column)} holds {what}")
 
 
-def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game) -> None:
+def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game,
+                named: np.ndarray | None = None) -> None:
     """An error naming the first row whose cards (its hands', board's and dead cards,
     ``parts``, uint8) hold a value that is no card of the game's deck (:class:`CardError`) or
     a card twice (:class:`DuplicateCardError`), which card and where. The rows are checked
@@ -313,14 +374,15 @@ def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game
         return
     row = found[0]
     for name, cards in parts:
-        _check_values(cards[row:row + 1], name, first_card, game, row)
+        _check_values(cards[row:row + 1], name, first_card, game, row, named)
     held: dict[int, str] = {}
     for name, cards in parts:
         for column, c in enumerate(cards[row].tolist()):
             owner = _owner(name, column)
             if c in held:
                 where = f"twice in {owner}" if held[c] == owner else f"{held[c]} and {owner}"
-                raise DuplicateCardError(f"row {row}: {CARD_NAMES[c]} appears twice ({where})")
+                raise DuplicateCardError(f"{_row(row, named)}: {CARD_NAMES[c]} appears twice "
+                                         f"({where})")
             held[c] = owner
     raise AssertionError(f"row {row} was found bad but holds distinct cards")  # pragma: no cover
 
@@ -367,9 +429,9 @@ class _Run:
                 _kernels.exact_rows(w, n_workers, hands, boards, dead, self.deck,
                                     self.n_runout, self.ht, counts, spaces[w])
             else:
-                _kernels.monte_carlo_rows(w, n_workers, self.key, first, hands, boards, dead,
-                                          self.deck, self.n_runout, self.trials, self.plan,
-                                          self.ht, counts, spaces[w])
+                _kernels.monte_carlo_rows(w, n_workers, self.key, s.ids[first:first + k],
+                                          hands, boards, dead, self.deck, self.n_runout,
+                                          self.trials, self.plan, self.ht, counts, spaces[w])
             _kernels.row_columns(w, n_workers, counts, float(self.per_row), self.trials,
                                  shares, part)
 
@@ -384,7 +446,7 @@ def _table(columns: np.ndarray, run: _Run, seed, partial: bool) -> ResultFrame:
     method = "monte-carlo (partial)" if partial and run.method == "monte-carlo" else run.method
     win, tie, lose, equity, std_error = (c.reshape(-1) for c in columns)
     frame = win_rate_table(
-        {"spot": np.repeat(np.arange(n, dtype=np.int64), p),
+        {"spot": np.repeat(run.spots.ids[:n], p),
          "player": np.tile(np.arange(p, dtype=np.int64), n)},
         win, tie, lose, equity, std_error, np.full(n * p, run.per_row, np.int64), method)
     frame.attrs.update(game=run.game.name, seed=seed_of(seed, run.method),

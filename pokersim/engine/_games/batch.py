@@ -12,7 +12,7 @@ showdowns where player p holds the best hand with k others (k = 0: alone), int64
   row leaves (the deck less its hands, board and dead cards), the board's key summed along
   the runout; heads-up keeps its three counts in registers (two lookups and a compare a
   runout).
-* :func:`monte_carlo_rows`: ``trials`` random runouts a row, row g of the call drawing from
+* :func:`monte_carlo_rows`: ``trials`` random runouts a row, the row of spot g drawing from
   stream ``block_state(key, g)`` (whatever the chunking or thread count), two trials side by
   side as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals them: up to
   ``BATCH`` cards from one 64-bit number, each the i-th card left
@@ -212,11 +212,11 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
 
 
 @jit(worker=True)
-def monte_carlo_rows(w, n_workers, key, first_row, hands, boards, dead, deck, n_runout, trials,
+def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_runout, trials,
                      plan, ht, counts, space):
     """Worker w's share of the rows (as :func:`exact_rows` takes them): ``trials`` runouts
     each of ``n_runout`` cards dealt at random from the cards the row leaves, row r drawing
-    from stream ``block_state(key, first_row + r)`` (``plan`` from
+    from stream ``block_state(key, streams[r])`` (``plan`` from
     :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``). Returns the rows
     done."""
     card_keys, card_bits, flush, offsets, table = ht
@@ -233,7 +233,7 @@ def monte_carlo_rows(w, n_workers, key, first_row, hands, boards, dead, deck, n_
         avail = deck & ~used
         n_left = popcount(avail)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
-        state = block_state(key, first_row + r)
+        state = block_state(key, streams[r])
         wins0 = wins1 = 0
         for trial in range(0, trials, 2):
             # two trials side by side: two chains of draws for the CPU to overlap

@@ -1,0 +1,169 @@
+"""Equity of many hands, each against a range on its own board, exactly: what
+:func:`~pokersim.engine.batch.batch_equity` does with ``against=``.
+
+>>> table = batch_against(["AhKh", "7c7d"], ["2c 7d Qh", "Ks Qs 2d"], None,
+...                       "QQ+, AK", get_game("holdem"))
+>>> table[["spot", "player", "win", "equity", "outcomes"]]
+  spot player     win  equity outcomes
+0    0      0  7.189%   30.8%   17,820
+1    0      1  45.59%   69.2%   17,820
+2    1      0  6.313%  6.313%   23,760
+3    1      1  93.69%  93.69%   23,760
+
+Each row is one hand (player 0) against the range (player 1). A range is text, a
+:class:`~pokersim.ranges.Range`, or weights of the 1,326 two-card combos (in the order of
+:mod:`pokersim.ranges`: combo (hi, lo), hi > lo, is number hi (hi - 1) / 2 + lo), one row for
+every spot or a row a spot. Row by row, the combos that hold one of the row's cards are left
+out, as :func:`pokersim.equity` leaves them out; every runout of the board is dealt from the
+cards left, and a combo that holds a runout's card sits that runout out. ``outcomes`` counts
+the (combo, runout) pairs met.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core.jit import on_workers, workers
+from .._core.runner import run_chunks
+from .._core.validation import short_repr
+from ..errors import PokersimInputError, RangeError, SimulationInterrupted
+from ..evaluator.strengths import kernel_args
+from ..evaluator.tables import KEY_BIAS
+from ..games.game import Game
+from ..games.game import get as get_game  # noqa: F401  (the doctest's)
+from ..ranges import N_COMBOS, Range, parse_range
+from ..results import win_rate_table
+from ._games import batch_ranges as _kernels
+from .question import deck_of
+
+__all__ = ["batch_against"]
+
+#: Rows a chunk when ``chunk_size`` is not given.
+CHUNK_ROWS = 16_384
+#: Every two-card combo, in the order of :mod:`pokersim.ranges`: (hi, lo), hi > lo.
+_HI, _LO = np.tril_indices(52, -1)
+
+
+def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int | None = None,
+                  progress: bool = False, as_array: bool = False, spot_ids=None):
+    """The win-rate table of each hand of ``hands`` (N of them) against ``against`` on its
+    board, exactly (see the module docstring), or with ``as_array`` its (N, 2) equities.
+    The arguments are :func:`~pokersim.engine.batch.batch_equity`'s, checked there but for
+    the hands, the board and the range, checked here."""
+    from .batch import read_spots  # (batch imports this module)
+
+    spots = read_spots(_one_hand_a_row(hands), boards, dead, game, spot_ids, min_players=1)
+    n = spots.hands.shape[0]
+    if spots.boards.shape[1] < 3 and n:
+        raise PokersimInputError(f"against a range, batch_equity counts every runout of a "
+                                 f"board of 3 to 5 cards; got boards of "
+                                 f"{spots.boards.shape[1]}")
+    weights = _weights(against, n)
+    ht = tuple(kernel_args(game.ranking))
+    card_keys, card_bits = ht[0], ht[1]
+    used = (weights > 0).any(axis=0)  # combos no row weighs are left out at once
+    hi, lo = _HI[used], _LO[used]
+    masks = (np.uint64(1) << hi.astype(np.uint64)) | (np.uint64(1) << lo.astype(np.uint64))
+    keys = np.uint64(KEY_BIAS) + card_keys[hi] + card_keys[lo]
+    bits = card_bits[hi] | card_bits[lo]
+    weights = np.ascontiguousarray(weights[:, used])
+    deck = np.uint64(np.bitwise_or.reduce(np.uint64(1) << deck_of(game).astype(np.uint64)))
+    counts = np.zeros((n, 3))
+    pairs = np.zeros(n, np.int64)
+    rows = CHUNK_ROWS if chunk_size is None else chunk_size
+
+    def chunk(_, first, k):
+        last = first + k
+        part = slice(first, last)
+        n_workers = max(1, min(workers(), k))
+        spaces = _kernels.range_spaces(n_workers, masks.size)
+        row_weights = weights[part] if weights.shape[0] > 1 else weights
+        on_workers(lambda w: _kernels.range_rows(
+            w, n_workers, spots.hands[part, 0], spots.boards[part], spots.dead[part], deck,
+            masks, keys, bits, row_weights, ht, counts[part], pairs[part], spaces[w]),
+            n_workers)
+        return (np.array([k]),)
+
+    done = n
+    if n:
+        run = run_chunks(chunk, None, n_blocks=n, chunk_blocks=rows, progress=progress,
+                         unit="spots")
+        done = min(run.blocks, n)
+        if run.interrupted:
+            raise SimulationInterrupted(_result(counts[:done], pairs[:done], spots.ids[:done],
+                                                game, against, as_array, True))
+    empty = np.flatnonzero(pairs[:done] == 0)
+    if empty.size:
+        row = int(empty[0])
+        name = f"row {row}" if spot_ids is None else f"spot {spots.ids[row]}"
+        raise RangeError(f"{name}: no combo of the range is left with the spot's cards "
+                         f"(its hand, board and dead cards)")
+    return _result(counts, pairs, spots.ids, game, against, as_array, False)
+
+
+def _one_hand_a_row(hands):
+    """(N, 2) cards or N texts, as batch_equity's (N, 1, 2) or (N, 1) players."""
+    arr = np.asarray(hands) if not isinstance(hands, str) else np.asarray([hands])
+    if arr.dtype.kind in "USO":
+        return arr.reshape(arr.shape[0], 1) if arr.ndim == 1 else arr
+    return arr[:, None, :] if arr.ndim == 2 else arr
+
+
+def _weights(against, n: int) -> np.ndarray:
+    """The range as (1 or N, 1326) float64 weights."""
+    if isinstance(against, str):
+        against = parse_range(against)
+    if isinstance(against, Range):
+        out = np.zeros((1, N_COMBOS))
+        hi = against.combos[:, 0].astype(np.int64)
+        lo = against.combos[:, 1].astype(np.int64)
+        out[0, hi * (hi - 1) // 2 + lo] = against.weights
+        return out
+    arr = np.asarray(against)
+    if arr.ndim == 1:
+        arr = arr[None, :]
+    if arr.dtype.kind not in "biuf" or arr.ndim != 2 or arr.shape[1] != N_COMBOS or (
+            arr.shape[0] not in (1, n)):
+        raise RangeError(f"against is range text, a Range, or weights of the {N_COMBOS} "
+                         f"combos: shape ({N_COMBOS},) or ({n}, {N_COMBOS}); got "
+                         f"{short_repr(against)}")
+    weights = arr.astype(np.float64)
+    bad = ~np.isfinite(weights) | (weights < 0)
+    if bad.any():
+        row, c = (int(i) for i in np.argwhere(bad)[0])
+        raise RangeError(f"against[{row}, {c}] = {weights[row, c]}: a weight is a finite "
+                         f"number 0 or more")
+    return weights
+
+
+def _result(counts, pairs, ids, game, against, as_array: bool, partial: bool):
+    """The hands' and the range's columns, as a table or (N, 2) equities."""
+    met = counts[:, 2]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win, tie = counts[:, 0] / met, counts[:, 1] / met
+    lose = 1 - win - tie
+    equity = win + tie / 2
+    if as_array:
+        return np.stack([equity, 1 - equity], axis=1)
+    n = len(met)
+
+    def by_player(hand, the_range):
+        return np.stack([hand, the_range], axis=1).reshape(-1)
+
+    frame = win_rate_table(
+        {"spot": np.repeat(ids, 2), "player": np.tile(np.arange(2, dtype=np.int64), n)},
+        by_player(win, lose), by_player(tie, tie), by_player(lose, win),
+        by_player(equity, 1 - equity), np.zeros(2 * n), np.repeat(pairs, 2), "exact")
+    frame.attrs.update(game=game.name, against=_label(against), seed=None, trials=None,
+                       partial=partial)
+    return frame
+
+
+def _label(against) -> str:
+    """What the table records of the range: its text, or what the weights were."""
+    if isinstance(against, str):
+        return against
+    if isinstance(against, Range):
+        return against.text or f"a Range of {len(against)} combos"
+    return "weights of the 1,326 combos"
+

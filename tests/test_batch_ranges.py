@@ -1,0 +1,108 @@
+"""batch_equity(hands, boards, against=...): each hand against a range on its board, exactly.
+
+Expected values: pokersim.equity([hand, range], board, dead) spot by spot (the engine,
+checked on its own against brute force and peers elsewhere), and a brute force over the
+range's combos and the runouts written here from the rules with the naive evaluator.
+"""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import pokersim
+from pokersim import batch_equity, parse_range
+from pokersim.cards import format_cards, parse_cards
+from pokersim.errors import HandShapeError, PokersimInputError, RangeError
+from pokersim.ranges import N_COMBOS, Range
+from tests.naive import naive_rank as naive_strength
+
+RANGES = ["QQ+, AK", "22+, A2s+, KTo+", "random", "AhKh, 7c7d@50, T9s:0.25"]
+
+
+def random_spots(n, board, dead=0, seed=0):
+    """n random (hand, board, dead) texts."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        cards = rng.permutation(52)[:2 + board + dead].astype(np.uint8)
+        out.append((format_cards(cards[:2]).replace(" ", ""), format_cards(cards[2:2 + board]),
+                    format_cards(cards[2 + board:]) if dead else ""))
+    return out
+
+
+@pytest.mark.parametrize("board", [3, 4, 5])
+@pytest.mark.parametrize("text", RANGES)
+def test_equal_to_equity_spot_by_spot(board, text):
+    spots = random_spots(8 if board == 3 else 30, board, dead=1, seed=board)
+    hands, boards, dead = (np.array(column) for column in zip(*spots, strict=True))
+    table = batch_equity(hands, boards, dead, against=text)
+    array = batch_equity(hands, boards, dead, against=text, as_array=True)
+    for i, (hand, b, d) in enumerate(spots):
+        want = pokersim.equity([hand, text], board=b, dead=d)
+        got = table[table.spot == i]
+        for column in ("win", "tie", "lose", "equity"):
+            np.testing.assert_allclose(got[column], want[column], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(array[i], want.equity, rtol=0, atol=1e-12)
+
+
+def test_brute_force_over_combos_and_runouts():
+    """Two spots, every combo of a small weighted range and every runout, by the naive
+    evaluator."""
+    weights = {"AhKh": 1.0, "QsQd": 0.5, "Jc9c": 0.25, "7d6d": 1.0, "2s2h": 0.75}
+    the_range = Range(np.array([parse_cards(c) for c in weights]), list(weights.values()))
+    for hand, board in (("AsKd", "Qh 7h 2c"), ("Tc9d", "8c 7c 2d 3s")):
+        mine = parse_cards(hand).tolist()
+        shown = parse_cards(board).tolist()
+        won = tied = met = 0.0
+        for combo, w in weights.items():
+            theirs = parse_cards(combo).tolist()
+            if set(theirs) & set(mine + shown):
+                continue
+            left = [c for c in range(52) if c not in mine + shown + theirs]
+            for runout in itertools.combinations(left, 5 - len(shown)):
+                full = shown + list(runout)
+                a, b = naive_strength(mine + full), naive_strength(theirs + full)
+                won += w * (a > b)
+                tied += w * (a == b)
+                met += w
+        got = batch_equity([hand], [board], against=the_range)
+        assert got.win.iloc[0] == pytest.approx(won / met, abs=1e-12)
+        assert got.tie.iloc[0] == pytest.approx(tied / met, abs=1e-12)
+
+
+def test_weights_a_row_each_and_collisions():
+    spots = random_spots(12, 4, seed=7)
+    hands, boards, _ = (np.array(column) for column in zip(*spots, strict=True))
+    rng = np.random.default_rng(1)
+    weights = rng.random((12, N_COMBOS)) * (rng.random((12, N_COMBOS)) < 0.05)
+    got = batch_equity(hands, boards, against=weights)
+    hi, lo = np.tril_indices(52, -1)
+    for i, (hand, board, _) in enumerate(spots):
+        keep = weights[i] > 0
+        row_range = Range(np.stack([hi[keep], lo[keep]], axis=1),
+                          weights[i, keep] / weights[i].max())
+        want = pokersim.equity([hand, row_range], board=board)
+        np.testing.assert_allclose(got[got.spot == i].equity, want.equity, rtol=0, atol=1e-12)
+    # a range whose only combo holds a card of row 1's hand: nothing left, named by its row
+    with pytest.raises(RangeError, match="row 1: no combo of the range is left"):
+        batch_equity(["QsQd", "AhKd", "2c3d"], ["7c 8c 9c"] * 3, against="AhKh")
+
+
+def test_short_deck_and_bad_input():
+    got = batch_equity(["AhKh"], ["Qh Jd 6c"], against="TT+", game="short-deck")
+    want = pokersim.equity(["AhKh", "TT+"], board="Qh Jd 6c", game="short-deck")
+    np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    with pytest.raises(PokersimInputError, match="board of 3 to 5 cards"):
+        batch_equity(["AhKh"], against="QQ+")
+    with pytest.raises(PokersimInputError, match="exact"):
+        batch_equity(["AhKh"], ["Qh Jd 6c"], against="QQ+", seed=1)
+    with pytest.raises(RangeError, match="weights of the 1326 combos"):
+        batch_equity(["AhKh"], ["Qh Jd 6c"], against=np.ones(5))
+    with pytest.raises(RangeError, match=r"against\[0, 3\] = -1.0"):
+        batch_equity(["AhKh"], ["Qh Jd 6c"], against=np.r_[np.ones(3), -1, np.ones(1322)])
+    with pytest.raises(HandShapeError, match=r"\(N, 2\)"):
+        batch_equity(np.zeros((2, 3), np.uint8), ["Qh Jd 6c"] * 2, against="QQ+")
+    with pytest.raises(PokersimInputError, match="spot 8: .* appears twice"):
+        batch_equity(["AhKh", "QhQd"], ["Qh Jd 6c"] * 2, against="TT+", spot_ids=[5, 8])
+    assert parse_range("QQ+").n_combos == 18
