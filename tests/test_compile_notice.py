@@ -204,7 +204,7 @@ def _bar_after(first_chunk_seconds: float, restart: bool, clock: list[float]) ->
     """A bar of 100 trials (as the runner makes it, on a StringIO): a first chunk of 10
     trials that took ``first_chunk_seconds`` (compiling), then 10 trials a second; its
     numbers at the end."""
-    bar = runner._bar(True, 100, "equity", "trials")
+    bar = runner.progress_bar(True, 100, "equity", "trials")
     clock[0] += first_chunk_seconds
     if restart:
         runner._restart_clock(bar, 10)
