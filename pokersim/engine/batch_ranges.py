@@ -79,7 +79,7 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
         spaces = _kernels.range_spaces(n_workers, masks.size)
         row_weights = weights[part] if weights.shape[0] > 1 else weights
         on_workers(lambda w: _kernels.range_rows(
-            w, n_workers, spots.hands[part, 0], spots.boards[part], spots.dead[part], deck,
+            w, n_workers, spots.hands[part], spots.boards[part], spots.dead[part], deck,
             masks, keys, bits, row_weights, ht, counts[part], pairs[part], spaces[w]),
             n_workers)
         return (np.array([k]),)

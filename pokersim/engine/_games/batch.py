@@ -14,9 +14,9 @@ showdowns where player p holds the best hand with k others (k = 0: alone), int64
   runout).
 * :func:`monte_carlo_rows`: ``trials`` random runouts a row, the row of spot g drawing from
   stream ``block_state(key, g)`` (whatever the chunking or thread count), two trials side by
-  side as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals them: up to
-  ``BATCH`` cards from one 64-bit number, each the i-th card left
-  (:func:`~pokersim._core.jit.nth_bit`).
+  side, dealt as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals its
+  boards (:func:`~pokersim.engine._games.boards.deal_unknown`): up to ``BATCH`` cards from
+  one 64-bit number, each the i-th card left (:func:`~pokersim._core.jit.nth_bit`).
 * :func:`row_columns`: the counts made into the table's columns (or the equities alone).
 * :func:`first_bad_row`: the check that :mod:`pokersim.engine.batch` runs first, at the
   public boundary: the first row holding a value that is no card of the deck, or a card
@@ -34,10 +34,15 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import next_combination
-from ..._core.jit import jit, mul_wide, nth_bit, popcount, share, trailing_zeros, worker_copies
+from ..._core.jit import jit, popcount, share, trailing_zeros, worker_copies
 from ..._core.streams import block_state
-from ...dealing import BATCH, batch_number
-from ...evaluator.tables import KEY_BIAS, lookup
+from ...evaluator.tables import lookup
+from .boards import deal_unknown
+from .shared import list_cards, spot_keys
+
+#: No random player to deal to (:func:`~pokersim.engine._games.boards.deal_unknown` deals the
+#: board only), as a run-time int64 (a literal 0 would compile the helper once more).
+NO_SEATS = np.int64(0)
 
 _U = np.uint64
 
@@ -49,45 +54,14 @@ class RowSpace(NamedTuple):
     bits: np.ndarray  # (P,) uint64: ... and bits
     live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
     idx: np.ndarray  # (8,) int64: positions in ``live`` of a runout's first cards
+    seats: np.ndarray  # (2, 0) uint64: no random player's cards (see deal_unknown)
 
 
 def row_spaces(n_workers: int, n_players: int) -> list[RowSpace]:
     """A :class:`RowSpace` per worker."""
     return worker_copies(n_workers, RowSpace, keys=np.zeros(n_players, np.uint64),
                          bits=np.zeros(n_players, np.uint64), live=np.zeros(64, np.uint8),
-                         idx=np.zeros(8, np.int64))
-
-
-@jit(inline=True)
-def _row(hands, boards, r, card_keys, card_bits, keys, bits):
-    """Row r's players' keys and bits into ``keys`` and ``bits``; returns (the board's key,
-    from 0, its bits, the mask of the row's hole and board cards)."""
-    used = _U(0)
-    for p in range(hands.shape[1]):
-        a = hands[r, p, 0]
-        b = hands[r, p, 1]
-        keys[p] = KEY_BIAS + card_keys[a] + card_keys[b]
-        bits[p] = card_bits[a] | card_bits[b]
-        used |= (_U(1) << _U(a)) | (_U(1) << _U(b))
-    key = _U(0)
-    board_bits = _U(0)
-    for j in range(boards.shape[1]):
-        c = boards[r, j]
-        key += card_keys[c]
-        board_bits |= card_bits[c]
-        used |= _U(1) << _U(c)
-    return key, board_bits, used
-
-
-@jit(inline=True)
-def _list_live(left, live):
-    """The cards of mask ``left`` into ``live``, ascending; returns how many."""
-    n = 0
-    while left:
-        live[n] = trailing_zeros(left)
-        left &= left - _U(1)
-        n += 1
-    return n
+                         idx=np.zeros(8, np.int64), seats=np.zeros((2, 0), np.uint64))
 
 
 @jit(inline=True)
@@ -131,12 +105,13 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
     leaves, counted into ``counts`` (N, P, P; each row's written over). Returns the rows
     done."""
     card_keys, card_bits, flush, offsets, table = ht
-    keys, hole_bits, live, idx = space
+    keys, hole_bits, live, idx, _ = space
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
     heads_up = n_players == 2
     for r in range(first, last):
-        key, bits, used = _row(hands, boards, r, card_keys, card_bits, keys, hole_bits)
+        key, bits, used = spot_keys(hands, boards, dead, r, card_keys, card_bits, keys,
+                                    hole_bits)
         if not heads_up:
             _zero(counts, r)
         if n_runout == 0:
@@ -149,9 +124,7 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
             else:
                 _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts, r)
             continue
-        for j in range(dead.shape[1]):
-            used |= _U(1) << _U(dead[r, j])
-        n_live = _list_live(deck & ~used, live)
+        n_live = list_cards(deck & ~used, live)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
         wins0 = wins1 = total = 0
         if n_runout <= 2:
@@ -220,42 +193,24 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
     :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``). Returns the rows
     done."""
     card_keys, card_bits, flush, offsets, table = ht
-    keys, hole_bits, live, idx = space
+    keys, hole_bits, _, _, no_seats = space
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
     heads_up = n_players == 2
     for r in range(first, last):
-        key0, bits0, used = _row(hands, boards, r, card_keys, card_bits, keys, hole_bits)
+        key0, bits0, used = spot_keys(hands, boards, dead, r, card_keys, card_bits, keys,
+                                      hole_bits)
         if not heads_up:
             _zero(counts, r)
-        for j in range(dead.shape[1]):
-            used |= _U(1) << _U(dead[r, j])
         avail = deck & ~used
-        n_left = popcount(avail)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
         state = block_state(key, streams[r])
         wins0 = wins1 = 0
         for trial in range(0, trials, 2):
             # two trials side by side: two chains of draws for the CPU to overlap
-            left0 = left1 = avail
-            ka = kb = key0
-            ba = bb = bits0
-            for batch in range(plan.shape[0]):
-                state, r0 = batch_number(state, plan, batch)
-                state, r1 = batch_number(state, plan, batch)
-                for t in range(batch * BATCH, min(n_runout, (batch + 1) * BATCH)):
-                    i, r0 = mul_wide(r0, n_left - _U(t))
-                    j, r1 = mul_wide(r1, n_left - _U(t))
-                    bit = nth_bit(left0, i)
-                    left0 ^= bit
-                    c = trailing_zeros(bit)
-                    ka += card_keys[c]
-                    ba |= card_bits[c]
-                    bit = nth_bit(left1, j)
-                    left1 ^= bit
-                    c = trailing_zeros(bit)
-                    kb += card_keys[c]
-                    bb |= card_bits[c]
+            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, NO_SEATS, n_runout,
+                                                 plan, key0, bits0, card_keys, card_bits,
+                                                 no_seats, no_seats)
             second = trial + 1 < trials  # an odd count deals one more and drops it
             if heads_up:
                 x, y = _heads_up(ka, ba, k0, b0, k1, b1, flush, offsets, table)

@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._core.jit import jit, share, trailing_zeros, worker_copies
-from ...evaluator.tables import KEY_BIAS, lookup
+from ..._core.jit import jit, share, worker_copies
+from ...evaluator.tables import lookup
+from .shared import list_cards, spot_keys
 
 _U = np.uint64
 
@@ -28,20 +29,23 @@ class RangeSpace(NamedTuple):
 
     left: np.ndarray  # (C,) int64: a row's combos left
     live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
+    key: np.ndarray  # (1,) uint64: the hand's key ...
+    bits: np.ndarray  # (1,) uint64: ... and bits
 
 
 def range_spaces(n_workers: int, n_combos: int) -> list[RangeSpace]:
     """A :class:`RangeSpace` per worker, for ``n_combos`` combos."""
     return worker_copies(n_workers, RangeSpace, left=np.zeros(n_combos, np.int64),
-                         live=np.zeros(64, np.uint8))
+                         live=np.zeros(64, np.uint8), key=np.zeros(1, np.uint64),
+                         bits=np.zeros(1, np.uint64))
 
 
 @jit(inline=True)
-def _against(key, bits, runout, hand_key, hand_bits, left, n_left, combo_masks, combo_keys,
+def _against(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks, combo_keys,
              combo_bits, weights, wr, flush, offsets, table):
     """The hand against the combos left on one board (``key`` and ``bits``, its last cards
     ``runout``, a mask): (weight beaten, weight tied, weight met, pairs met)."""
-    mine = lookup(key + hand_key, bits | hand_bits, flush, offsets, table)
+    mine = lookup(key + hand_key, bits | hand_bit, flush, offsets, table)
     won = tied = met = 0.0
     pairs = 0
     for i in range(n_left):
@@ -60,32 +64,22 @@ def _against(key, bits, runout, hand_key, hand_bits, left, n_left, combo_masks, 
 @jit(worker=True)
 def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys, combo_bits,
                weights, ht, counts, pairs, space):
-    """Worker w's share of the rows: the hand ``hands[r]`` (two cards) against every combo c
+    """Worker w's share of the rows: the hand ``hands[r, 0]`` (two cards) against every combo c
     of weight ``weights[r or 0, c]`` above 0 (its cards' mask ``combo_masks[c]``, its key
     from :data:`~pokersim.evaluator.tables.KEY_BIAS` and bits) that holds none of the row's
     cards and no card outside ``deck``, over every runout of the board ``boards[r]`` (3 to
     5 cards) from the cards left, into ``counts[r]`` (weight beaten, tied, met) and
     ``pairs[r]`` (combo and runout pairs met). Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    left, live = space
+    left, live, hand_keys, hand_bits = space
     first, last = share(w, n_workers, hands.shape[0])
     n_runout = 5 - boards.shape[1]
     n_combos = combo_masks.shape[0]
     for r in range(first, last):
-        a = hands[r, 0]
-        b = hands[r, 1]
-        hand_key = KEY_BIAS + card_keys[a] + card_keys[b]
-        hand_bits = card_bits[a] | card_bits[b]
-        used = (_U(1) << _U(a)) | (_U(1) << _U(b))
-        key = _U(0)
-        bits = _U(0)
-        for j in range(boards.shape[1]):
-            c = boards[r, j]
-            key += card_keys[c]
-            bits |= card_bits[c]
-            used |= _U(1) << _U(c)
-        for j in range(dead.shape[1]):
-            used |= _U(1) << _U(dead[r, j])
+        key, bits, used = spot_keys(hands, boards, dead, r, card_keys, card_bits, hand_keys,
+                                    hand_bits)
+        hand_key = hand_keys[0]
+        hand_bit = hand_bits[0]
         wr = r if weights.shape[0] > 1 else 0
         n_left = 0
         for c in range(n_combos):
@@ -94,21 +88,16 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
                 n_left += 1
         won = tied = met = 0.0
         n_pairs = 0
-        rest = deck & ~used
-        n_live = 0
-        while rest:
-            live[n_live] = trailing_zeros(rest)
-            rest &= rest - _U(1)
-            n_live += 1
+        n_live = list_cards(deck & ~used, live)
         if n_runout == 0:
             won, tied, met, n_pairs = _against(
-                key, bits, _U(0), hand_key, hand_bits, left, n_left, combo_masks,
+                key, bits, _U(0), hand_key, hand_bit, left, n_left, combo_masks,
                 combo_keys, combo_bits, weights, wr, flush, offsets, table)
         elif n_runout == 1:
             for i in range(n_live):
                 x = live[i]
                 out = _against(key + card_keys[x], bits | card_bits[x], _U(1) << _U(x),
-                               hand_key, hand_bits, left, n_left, combo_masks, combo_keys,
+                               hand_key, hand_bit, left, n_left, combo_masks, combo_keys,
                                combo_bits, weights, wr, flush, offsets, table)
                 won += out[0]
                 tied += out[1]
@@ -122,7 +111,7 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
                 for j in range(i + 1, n_live):
                     y = live[j]
                     out = _against(key_x + card_keys[y], bits_x | card_bits[y],
-                                   (_U(1) << _U(x)) | (_U(1) << _U(y)), hand_key, hand_bits,
+                                   (_U(1) << _U(x)) | (_U(1) << _U(y)), hand_key, hand_bit,
                                    left, n_left, combo_masks, combo_keys, combo_bits, weights,
                                    wr, flush, offsets, table)
                     won += out[0]

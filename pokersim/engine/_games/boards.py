@@ -16,7 +16,16 @@ from ..._core.jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worke
 from ..._core.streams import block_state, sample_alias
 from ...dealing import BATCH, batch_number
 from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
-from .shared import _U, ONE, settle_codes, tally_categories, tally_trial, tally_winners, with_hand
+from .shared import (
+    _U,
+    ONE,
+    list_cards,
+    settle_codes,
+    tally_categories,
+    tally_trial,
+    tally_winners,
+    with_hand,
+)
 
 #: Tasks per joint choice: the boards that no flush can touch, grouped by ranks, then the
 #: boards where a flush in suit 0, 1, 2 or 3 is possible.
@@ -85,12 +94,7 @@ def _list_choice(t, live_mask, r_masks, r_keys, choices, keys, hole_bits, live):
         left &= ~r_masks[p, j]
         keys[p] = r_keys[p, j, 0]
         hole_bits[p] = r_keys[p, j, 1]
-    n_live = 0
-    while left:
-        live[n_live] = trailing_zeros(left)
-        left &= left - _U(1)
-        n_live += 1
-    return n_live
+    return list_cards(left, live)
 
 
 @jit(inline=True)
@@ -393,7 +397,7 @@ def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, choices,
 
 
 @jit(inline=True)
-def _deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board_bits,
+def deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board_bits,
                   card_keys, card_bits, seat_keys, seat_bits):
     """Deal two trials at once: for trial k (0, 1), two cards to each of the last
     ``n_random`` seats of row k of ``seat_keys`` and ``seat_bits`` (their keys from
@@ -476,7 +480,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
     players given as lists sit first (:func:`_choose_hands`, from ``ranged``), then
     ``n_random`` random players; their cards and the ``n_runout`` cards to the known board (its key
     ``board_key``, from 0, and ``board_bits``) are dealt from the cards of ``live_mask`` the
-    lists' hands leave (:func:`_deal_unknown`), two trials at once: a block of an odd number
+    lists' hands leave (:func:`deal_unknown`), two trials at once: a block of an odd number
     of trials deals one more and does not count it. Returns 1 if the worker gave up after
     ``max_rejections`` conflicting draws in a row (0 normally)."""
     card_keys, card_bits, flush, offsets, table = ht
@@ -508,7 +512,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
                 if not (ok0 and ok1):
                     stalled = 1
                     break
-            state, key0, bits0, key1, bits1 = _deal_unknown(
+            state, key0, bits0, key1, bits1 = deal_unknown(
                 state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
                 board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
             won, lost, tied = _trial(key0, bits0, seat_keys, seat_bits, FIRST, n_players,

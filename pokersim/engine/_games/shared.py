@@ -12,6 +12,7 @@ import numpy as np
 from ..._core.jit import jit, popcount, trailing_zeros
 from ...evaluator.tables import (
     FLUSH_CHECK,
+    KEY_BIAS,
     lookup,
     nonflush_strength,
 )
@@ -259,6 +260,41 @@ def settle_codes(codes, n_players):
         for i in range(1, n1 * n2):
             if i != n1:
                 codes[at + (n1 if i % n2 == n1 else 0)] -= codes[at + i]
+
+
+@jit(inline=True)
+def spot_keys(hands, boards, dead, r, card_keys, card_bits, keys, bits):
+    """Row r of a batch of spots (``hands`` (N, P, 2), ``boards`` (N, b), ``dead`` (N, d)):
+    each player's hole cards' key (from ``KEY_BIAS``) and bits into ``keys`` and ``bits``;
+    returns (the board's key, from 0, its bits, the mask of every card of the row)."""
+    used = _U(0)
+    for p in range(hands.shape[1]):
+        a = hands[r, p, 0]
+        b = hands[r, p, 1]
+        keys[p] = KEY_BIAS + card_keys[a] + card_keys[b]
+        bits[p] = card_bits[a] | card_bits[b]
+        used |= (_U(1) << _U(a)) | (_U(1) << _U(b))
+    key = _U(0)
+    board_bits = _U(0)
+    for j in range(boards.shape[1]):
+        c = boards[r, j]
+        key += card_keys[c]
+        board_bits |= card_bits[c]
+        used |= _U(1) << _U(c)
+    for j in range(dead.shape[1]):
+        used |= _U(1) << _U(dead[r, j])
+    return key, board_bits, used
+
+
+@jit(inline=True)
+def list_cards(mask, out):
+    """The cards of ``mask`` into ``out``, ascending; returns how many."""
+    n = 0
+    while mask:
+        out[n] = trailing_zeros(mask)
+        mask &= mask - _U(1)
+        n += 1
+    return n
 
 
 @jit(inline=True)
