@@ -202,6 +202,78 @@ def _batch_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
     return rows
 
 
+#: Issue 29's rows against a range and in Omaha: (label, board cards, spots, peer spots).
+BATCH_RANGE_ROUNDS = [("river", 5, 200_000, 20), ("turn", 4, 20_000, 5)]
+BATCH_OMAHA_ROUNDS = [("river", 5, 200_000, 100), ("turn", 4, 20_000, 50)]
+#: The range of the range rows: 1,006 combos.
+BATCH_RANGE = "top 75%"
+
+
+def _batch_range_and_omaha_rows(repeat: int, notes: list[str], quick: bool = False
+                                ) -> list[dict]:
+    """Issue 29's other rows: ``batch_equity`` of a hand against a 1,006-combo range
+    (``against=``) and of heads-up Omaha, exact on the river and turn, in spots per second,
+    each beside ``pokersim.equity`` spot by spot (and poker-equity's ``exact_from_text`` in
+    Omaha) on the first few of the same spots."""
+    from .. import batch_equity, deal, equity
+    from ..cards import CARD_NAMES
+
+    def _text(cards):
+        return "".join(CARD_NAMES[c] for c in cards)
+
+    try:
+        import poker_equity
+    except ImportError:
+        poker_equity = None
+    rows = []
+    for game, rounds in (("range", BATCH_RANGE_ROUNDS), ("omaha", BATCH_OMAHA_ROUNDS)):
+        hole = 2 if game == "range" else 4
+        for label, b, n, peer_n in rounds:
+            if quick:
+                n, peer_n = max(n // 100, 100), min(peer_n, 3)
+            cards = deal(n, hole * (1 if game == "range" else 2) + b, seed=41 + b)
+            boards = np.ascontiguousarray(cards[:, -b:])
+            if game == "range":
+                hands = np.ascontiguousarray(cards[:, :2])
+                options: dict[str, Any] = dict(against=BATCH_RANGE)
+                work = f"batch_equity against {BATCH_RANGE} (1,006 combos), {label}"
+            else:
+                hands = np.ascontiguousarray(cards[:, :8].reshape(n, 2, 4))
+                options = dict(game="omaha")
+                work = f"batch_equity Omaha heads-up, {label}"
+            ours = _row(f"{work}, exact, {n:,} spots", n, _time(
+                lambda h=hands, x=boards, o=options: batch_equity(h, x, as_array=True, **o),
+                repeat), unit="spots/s")
+            rows.append(ours)
+            players = [[_text(h)] if game == "range" else [_text(p) for p in h]
+                       for h in hands[:peer_n].tolist()]
+            texts = [" ".join(CARD_NAMES[c] for c in x) for x in boards[:peer_n].tolist()]
+            peers = [(f"pokersim.equity per spot, {work}", functools.partial(
+                _spots_equity, equity, players, texts,
+                [BATCH_RANGE] if game == "range" else [], options.get("game")))]
+            if poker_equity is not None and game == "omaha":
+                peers.append((f"poker-equity exact_from_text per spot, {work}",
+                              functools.partial(_poker_equity_omaha, poker_equity, players,
+                                                texts)))
+            for peer_work, fn in peers:
+                peer = _row(peer_work, peer_n, _time(fn, max(3, repeat // 2)),
+                            unit="spots/s", peer=True)
+                peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
+                rows.append(peer)
+    return rows
+
+
+def _spots_equity(equity, players: list, boards: list, more: list, game) -> list:
+    """``pokersim.equity`` of each spot: its players (and ``more``) on its board."""
+    return [equity(p + more, board=b, game=game) for p, b in zip(players, boards, strict=True)]
+
+
+def _poker_equity_omaha(poker_equity, players: list, boards: list) -> list:
+    """poker-equity's exact Omaha equity of the first player of each spot."""
+    return [poker_equity.exact_from_text("omaha", p, b.replace(" ", ""))["players"][0][
+        "equity"] for p, b in zip(players, boards, strict=True)]
+
+
 def _equity_spots(equity, text: list, options: dict) -> list:
     """``pokersim.equity`` of each heads-up spot of ``text`` (hands and board as card texts)."""
     return [equity(["".join(a), "".join(c)], board=" ".join(x), **options) for a, c, x in text]
@@ -787,6 +859,7 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     rows += _game_rows(n, repeat, notes, quick)
     rows += _equity_rows(n, repeat, notes)
     rows += _batch_rows(repeat, notes, quick)
+    rows += _batch_range_and_omaha_rows(repeat, notes, quick)
     rows += _isomorphism_rows(n, repeat)
     rows += _range_rows(repeat, notes, quick)
     rows += _hand_strength_rows(repeat, notes, quick)
