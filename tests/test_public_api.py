@@ -57,7 +57,7 @@ INTERNAL_MODULES = {
     "pokersim.cli.hands",
     "pokersim.cli.ranges", "pokersim.cli.speed", "pokersim.cli.strength",
     "pokersim.engine.batch", "pokersim.engine.batch_files", "pokersim.engine.batch_games",
-    "pokersim.engine.batch_ranges", "pokersim.engine.choices",
+    "pokersim.engine.batch_ranges", "pokersim.engine.choices", "pokersim.engine.spots",
     "pokersim.engine.front",
     "pokersim.engine.games", "pokersim.engine.outcomes", "pokersim.engine.question",
     "pokersim.engine.runs",

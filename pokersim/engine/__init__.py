@@ -11,8 +11,10 @@
   :mod:`~pokersim.engine._games`;
 * :mod:`~pokersim.engine.choices`: the players given as lists, as their joint choices;
 * :mod:`~pokersim.engine.batch`: :func:`~pokersim.engine.batch.batch_equity`, many
-  independent spots in one call, a row each (Hold'em and the short decks), on the kernels of
-  :mod:`pokersim.engine._games.batch`; :mod:`~pokersim.engine.batch_files`:
+  independent spots in one call, a row each, read by :mod:`~pokersim.engine.spots` and
+  counted on the kernels of :mod:`pokersim.engine._games.batch` (Hold'em, the short decks),
+  against a range by :mod:`~pokersim.engine.batch_ranges`, in every other game by
+  :mod:`~pokersim.engine.batch_games`; :mod:`~pokersim.engine.batch_files`:
   :func:`~pokersim.engine.batch_files.batch_equity_file`, a file of spots labelled chunk by
   chunk.
 

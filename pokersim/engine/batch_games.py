@@ -34,6 +34,7 @@ from ..games.game import get as get_game  # noqa: F401  (the doctest's)
 from ..results import win_rate_table
 from .outcomes import _split_pot_weights
 from .question import deck_of
+from .spots import read_spots
 
 __all__ = ["MAX_RUNOUTS", "batch_game_equity"]
 
@@ -49,7 +50,6 @@ def batch_game_equity(hands, boards, dead, game: Game, *, chunk_size: int | None
     ``as_array`` the (N, P) equities. The arguments are
     :func:`~pokersim.engine.batch.batch_equity`'s (checked there but for the spots, checked
     here): exact only."""
-    from .batch import read_spots  # (batch imports this module)
 
     spots = read_spots(hands, boards, dead, game, spot_ids)
     n, p = spots.hands.shape[:2]

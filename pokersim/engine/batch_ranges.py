@@ -35,6 +35,7 @@ from ..ranges import N_COMBOS, Range, parse_range
 from ..results import win_rate_table
 from ._games import batch_ranges as _kernels
 from .question import deck_of
+from .spots import read_spots
 
 __all__ = ["batch_against"]
 
@@ -50,7 +51,6 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     board, exactly (see the module docstring), or with ``as_array`` its (N, 2) equities.
     The arguments are :func:`~pokersim.engine.batch.batch_equity`'s, checked there but for
     the hands, the board and the range, checked here."""
-    from .batch import read_spots  # (batch imports this module)
 
     spots = read_spots(_one_hand_a_row(hands), boards, dead, game, spot_ids, min_players=1)
     n = spots.hands.shape[0]
