@@ -106,6 +106,47 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
     return np.array(ids, dtype=np.uint8)
 
 
+#: Per ASCII code: the rank (0..12) of a rank letter or digit, else -1; and the suit (0..3).
+_RANK_CODE = np.full(128, -1, np.int16)
+_SUIT_CODE = np.full(128, -1, np.int16)
+for _i, _r in enumerate(RANKS):
+    _RANK_CODE[ord(_r)] = _RANK_CODE[ord(_r.lower())] = _i
+for _i, _s in enumerate(SUITS):
+    _SUIT_CODE[ord(_s)] = _SUIT_CODE[ord(_s.upper())] = _i
+
+
+def plain_card_texts(texts: np.ndarray) -> np.ndarray | None:
+    """The card ids of an array of texts of as many cards each, all spelled the plain way
+    (a rank ``2-9 T J Q K A`` then a suit ``c d h s``, any case, spaces between cards or
+    none): shape ``texts.shape + (k,)``, uint8, a card repeated within a text kept as it is;
+    None if any text is spelled another way (``10h``, a suit symbol, a comma, a bad card) or
+    the texts hold different numbers of cards, for :func:`parse_cards` to read one by one
+    and name what is wrong. Vectorised: millions of texts a second.
+
+    >>> plain_card_texts(np.array([["AhKh", "2c 2d"], ["qs js", "Tc9c"]])).tolist()
+    [[[50, 46], [0, 1]], [[43, 39], [32, 28]]]
+    >>> plain_card_texts(np.array(["Ah Kh", "10h 9h"])) is None
+    True
+    """
+    flat = np.asarray(texts).reshape(-1)
+    if flat.dtype.kind != "U" or flat.size == 0:
+        return None
+    if flat.dtype.itemsize and np.char.count(flat, " ").any():
+        flat = np.char.replace(flat, " ", "")
+    width = flat.dtype.itemsize // 4
+    codes = np.ascontiguousarray(flat).view(np.uint32).reshape(flat.size, width)
+    lengths = np.char.str_len(flat)
+    k = int(lengths[0]) // 2
+    if (lengths != 2 * k).any() or k == 0 or (codes[:, :2 * k] >= 128).any():
+        return None
+    ranks = _RANK_CODE[codes[:, 0:2 * k:2]]
+    suits = _SUIT_CODE[codes[:, 1:2 * k:2]]
+    if (ranks < 0).any() or (suits < 0).any():
+        return None
+    ids = (4 * ranks + suits).astype(np.uint8)
+    return ids.reshape(np.shape(texts) + (k,))
+
+
 def parse_hands(texts: Iterable[str]) -> np.ndarray:
     """Parse several hands of equal length into an (N, k) ``uint8`` array.
 

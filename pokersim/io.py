@@ -109,14 +109,7 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
         with _open(path, mode) as f:
             write(f)
         return path
-    target = Path(os.path.realpath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    if old is not None:
-        os.chmod(tmp, stat.S_IMODE(old.st_mode))
-    else:  # mkstemp makes it private; give it a new file's mode
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+    target, fd, tmp = temporary_beside(path)
     try:
         with _open(fd, mode) as f:
             write(f)
@@ -125,6 +118,25 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
         os.unlink(tmp)
         raise
     return path
+
+
+def temporary_beside(path) -> tuple[Path, int, str]:
+    """(the file ``path`` names, through links; an open descriptor and the name of a new
+    temporary file in its folder, with the mode of the file there or, for a new one, the mode
+    a new file gets): write it, then ``os.replace`` it over the target."""
+    target = Path(os.path.realpath(path))
+    try:
+        old = os.stat(target)
+    except FileNotFoundError:
+        old = None
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    if old is not None:
+        os.chmod(tmp, stat.S_IMODE(old.st_mode))
+    else:  # mkstemp makes it private; give it a new file's mode
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+    return target, fd, tmp
 
 
 def _open(file, mode: str):

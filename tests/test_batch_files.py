@@ -198,3 +198,23 @@ def test_the_command_line_writes_what_the_function_writes(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("pokersim: error: spot 1: Ah appears twice") and "Traceback" not in err
     assert not (tmp_path / "b.csv").exists()
+
+
+def test_the_labels_file_has_a_new_files_mode_and_a_link_keeps_pointing(tmp_path):
+    import os
+    import stat
+
+    source = tmp_path / "spots.csv"
+    spots_frame(3, seed=8).to_csv(source, index=False)
+    umask = os.umask(0)
+    os.umask(umask)
+    out = batch_equity_file(source, tmp_path / "labels.csv", seed=1)
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o666 & ~umask  # not mkstemp's 0o600
+    target = tmp_path / "target.parquet"
+    target.write_bytes(b"old")
+    os.chmod(target, 0o640)
+    link = tmp_path / "link.parquet"
+    link.symlink_to(target)
+    batch_equity_file(source, link, seed=1, overwrite=True)
+    assert link.is_symlink() and len(read_labels(target)) == 6
+    assert stat.S_IMODE(os.stat(target).st_mode) == 0o640  # the replaced file's mode kept

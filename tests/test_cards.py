@@ -152,3 +152,25 @@ class TestAsHands:
 
 def test_card_names_table():
     assert CARD_NAMES[0] == "2c" and CARD_NAMES[51] == "As" and len(set(CARD_NAMES)) == 52
+
+
+def test_plain_card_texts_read_as_parse_cards_reads_them():
+    """The vectorised reading of plain card texts agrees with parse_cards text by text, and
+    declines (None) whatever it does not read: parse_cards then names the bad text."""
+    from pokersim.cards import CARD_NAMES, parse_cards, plain_card_texts
+
+    rng = np.random.default_rng(5)
+    for k in (1, 2, 3, 5):
+        cards = np.stack([rng.permutation(52)[:k] for _ in range(300)])
+        texts = []
+        for row in cards:
+            names = [CARD_NAMES[c] for c in row]
+            names = [n.lower() if rng.random() < 0.3 else n.upper() if rng.random() < 0.2
+                     else n for n in names]
+            texts.append((" " if rng.random() < 0.5 else "").join(names))
+        got = plain_card_texts(np.array(texts))
+        assert got is not None and got.dtype == np.uint8
+        assert got.tolist() == [parse_cards(t).tolist() for t in texts]
+    for odd in (["Ah Kh", "10h 9h"], ["A♠K♠"], ["Ah,Kh"], ["AhKh", "Ah"], ["Ax Kh"], [""],
+                ["1h2h"]):
+        assert plain_card_texts(np.array(odd)) is None, odd

@@ -29,7 +29,6 @@ import contextlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,7 @@ from .._core.validation import (
 )
 from ..errors import PokersimInputError, SimulationInterrupted
 from ..games.game import get as get_game
-from ..io import CSV_NOTE, PARQUET_KEY, require_format, table_metadata
+from ..io import CSV_NOTE, PARQUET_KEY, require_format, table_metadata, temporary_beside
 from .batch import batch_equity
 
 __all__ = ["FILE_CHUNK", "batch_equity_file"]
@@ -60,7 +59,7 @@ CARD_COLUMNS = ("board", "dead")
 #: The formats read and written, by suffix.
 FORMATS = ("csv", "parquet")
 #: Suit letters and symbols: a card text holds one each, so they count a text's cards.
-_SUIT_PATTERN = "[cdhsCDHS\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]"
+_SUITS = tuple("cdhs\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664")
 
 
 def batch_equity_file(spots, out, *, players=None, game="holdem", method: str = "auto",
@@ -124,6 +123,9 @@ def batch_equity_file(spots, out, *, players=None, game="holdem", method: str = 
     if os.path.lexists(target) and not overwrite:
         raise PokersimInputError(f"out {quoted_path(out)} exists; give overwrite=True "
                                  f"(--overwrite) to replace it")
+    if target.exists() and not target.is_file():
+        raise PokersimInputError(f"out {quoted_path(out)} is no regular file (a FIFO, a "
+                                 f"device): the labels are written to a file")
     rows = FILE_CHUNK if chunk_size is None else check_count(chunk_size, "chunk_size", 1)
     names = _columns(source, fmt_in)
     players = _players(names, players)
@@ -139,7 +141,7 @@ def batch_equity_file(spots, out, *, players=None, game="holdem", method: str = 
                           players=players, game=checked.attrs["game"], method=method,
                           trials=trials, seed=options["seed"])
     labels = _Labels(fmt_out)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    final, fd, tmp = temporary_beside(target)  # the file a link names, its mode kept
     os.close(fd)
     bar = progress_bar(progress, _row_count(source, fmt_in), None, "spots")
     chunks = map_in_order(lambda chunk: _label(chunk, players, options),
@@ -155,7 +157,7 @@ def batch_equity_file(spots, out, *, players=None, game="holdem", method: str = 
                 partial = True
         if partial:
             labels.mark_partial(tmp, meta)
-        os.replace(tmp, target)
+        os.replace(tmp, final)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -276,9 +278,10 @@ def _label(chunk: tuple[int, pd.DataFrame], players: list[str], options: dict) -
 
 
 def _cards_in(texts: np.ndarray) -> np.ndarray:
-    """How many cards each text names (a card has one suit), at most 63: a bad text is
-    named by batch_equity."""
-    return np.minimum(pd.Series(texts, dtype=object).str.count(_SUIT_PATTERN).to_numpy(), 63)
+    """How many cards each text names (a card has one suit; no rank is spelled with a suit's
+    letter), at most 63: a bad text is named by batch_equity."""
+    lower = np.char.lower(texts)
+    return np.minimum(sum(np.char.count(lower, suit) for suit in _SUITS), 63)
 
 
 class _Labels:
@@ -352,6 +355,7 @@ class _Labels:
             with pq.ParquetWriter(marked, schema) as writer:
                 for i in range(old_file.num_row_groups):
                     writer.write_table(old_file.read_row_group(i).cast(schema))
+        shutil.copymode(path, marked)
         os.replace(marked, path)
 
 

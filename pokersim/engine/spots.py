@@ -21,7 +21,7 @@ import numpy as np
 
 from .._core.jit import on_workers, workers
 from .._core.validation import short_repr
-from ..cards import CARD_NAMES, parse_cards
+from ..cards import CARD_NAMES, parse_cards, plain_card_texts
 from ..errors import CardError, DuplicateCardError, HandShapeError, PokersimInputError
 from ..games.game import Game
 from ..games.game import get as get_game  # noqa: F401  (the doctest's)
@@ -135,10 +135,15 @@ def _card_rows(value, name: str, n: int | None, ndim: int,
 
 def _parse_texts(arr: np.ndarray, name: str, named: np.ndarray | None = None) -> np.ndarray:
     """An array of texts, each a few cards (all as many), as card ids of shape ``arr.shape +
-    (k,)``; each distinct text parsed once. A bad text is named by its row."""
-    if not all(isinstance(t, str) for t in arr.flat):
+    (k,)``: at once where every text is spelled the plain way
+    (:func:`~pokersim.cards.plain_card_texts`), else each distinct text parsed once. A bad
+    text is named by its row."""
+    if arr.dtype.kind == "O" and not all(isinstance(t, str) for t in arr.flat):
         raise HandShapeError(f"{name} mixes text and other values: give text such as 'AhKh' "
                              f"or card ids")
+    plain = plain_card_texts(arr.astype(str))
+    if plain is not None:
+        return plain
     texts, inverse = np.unique(arr.astype(str).reshape(-1), return_inverse=True)
     inverse = inverse.reshape(-1)
     parsed = []
