@@ -14,6 +14,7 @@ from .shared import (
     MAX_UNKNOWN,
     Layout,
     describe_board,
+    list_cards,
     player_strength,
     take_hand,
     tally,
@@ -38,17 +39,6 @@ def unrank(rank, n, k, binom, pos, first):
             x += 1
         pos[first + j] = x
         x += 1
-
-
-@jit(inline=True)
-def list_cards(mask, avail, s):
-    """The cards of ``mask``, ascending, into ``avail[s]``; returns how many."""
-    n = 0
-    while mask:
-        avail[s, n] = trailing_zeros(mask)
-        mask &= mask - _U(1)
-        n += 1
-    return n
 
 
 @jit(inline=True)
@@ -239,7 +229,7 @@ def exact_kernel(omaha: bool):
                         if s == changed and since >= 0:
                             start = since
                         else:  # the cards left, and the owner's combination among them
-                            n_avail[s] = list_cards(live & ~taken[s], avail, s)
+                            n_avail[s] = list_cards(live & ~taken[s], avail[s])
                             unrank(digits[s], n_avail[s], hi[o] - lo[o], binom, pos, lo[o])
                             digits[s] = 0  # the next time, the first combination
                         set_cards(o, s, start, lo, hi, known, avail, pos, drawn, omaha,
