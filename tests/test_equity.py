@@ -602,7 +602,7 @@ from pokersim.engine._games import boards, shared
 ps.equity(["AhKh", "QsQd"], method="exact")  # rank-grouped and flush boards
 ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1)  # both trials of a pair
 ps.equity(["AhKh", "QsQd", "random"], trials=10_001, seed=1, categories=True)
-for helper in (boards._choose_hands, boards._trial, shared.tally_winners,
+for helper in (boards._choose_hands, boards._trial, shared.tally_winners, shared.tally_trial,
                combinatorics.next_combination):
     print(helper.py_func.__name__, len(helper.signatures),
           sum("Literal" in str(s) for s in helper.signatures))
@@ -626,5 +626,6 @@ def test_kernel_helpers_are_not_compiled_once_per_literal(tmp_path):
     counts = {name: (int(n), int(literal)) for name, n, literal in zip(*[iter(out)] * 3,
                                                                        strict=True)}
     assert counts == {"_choose_hands": (1, 0), "_trial": (1, 0),
-                      "tally_winners": (2, 0),  # float64 weights (exact), int64 (Monte Carlo)
+                      "tally_winners": (1, 0),  # float64 weights (exact)
+                      "tally_trial": (1, 0),  # Monte Carlo's (its weight is 1)
                       "next_combination": (1, 0)}
