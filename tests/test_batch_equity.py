@@ -10,6 +10,7 @@ from itertools import combinations
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import pokersim as ps
@@ -328,7 +329,7 @@ def with_card(array, index, card):
     (lambda: ps.batch_equity(GOOD, target_stderr=0.01), ps.PokersimInputError,
      "does not take target_stderr"),
     (lambda: ps.batch_equity(GOOD, client=object()), ps.PokersimInputError,
-     "does not take client"),
+     "client must be a dask.distributed.Client"),
     (lambda: ps.batch_equity(GOOD, trials=0), ps.PokersimInputError, "trials"),
     (lambda: ps.batch_equity(GOOD, seed=-1), ps.PokersimInputError, "seed"),
     (lambda: ps.batch_equity(GOOD, chunk_size=0), ps.PokersimInputError, "chunk_size"),
@@ -349,3 +350,31 @@ def test_a_bad_row_far_down_is_found():
 def test_batch_game_error_is_an_input_error():
     assert issubclass(BatchGameError, ps.PokersimInputError)
     assert issubclass(BatchGameError, ValueError)
+
+
+@pytest.mark.parametrize("kind", ["holdem", "monte-carlo", "against", "omaha"])
+def test_chunks_on_an_executor_give_the_numbers_of_one_call(kind):
+    """client=: chunks of the spots as tasks, joined in order; spot i on stream i of one
+    seed whatever the chunks (a Dask cluster: tests/test_distributed.py)."""
+    import concurrent.futures
+
+    rng = np.random.default_rng(4)
+    n = 23
+    if kind == "omaha":
+        cards = np.stack([rng.permutation(52)[:12] for _ in range(n)]).astype(np.uint8)
+        args = (cards[:, :8].reshape(n, 2, 4), cards[:, 8:])
+        options = dict(game="omaha")
+    else:
+        cards = np.stack([rng.permutation(52)[:7] for _ in range(n)]).astype(np.uint8)
+        hands = cards[:, :2] if kind == "against" else cards[:, :4].reshape(n, 2, 2)
+        args = (hands, None if kind == "monte-carlo" else cards[:, 4:])
+        options = dict(against="QQ+, AK") if kind == "against" else (
+            dict(seed=3, trials=1_000) if kind == "monte-carlo" else {})
+    here = ps.batch_equity(*args, **options)
+    with concurrent.futures.ThreadPoolExecutor(2) as executor:
+        there = ps.batch_equity(*args, client=executor, chunk_size=5, **options)
+        array = ps.batch_equity(*args, client=executor, chunk_size=7, as_array=True,
+                                **options)
+    pd.testing.assert_frame_equal(pd.DataFrame(here), pd.DataFrame(there))
+    assert here.attrs == there.attrs
+    np.testing.assert_array_equal(array, here.equity.to_numpy().reshape(n, -1))

@@ -389,3 +389,14 @@ def test_a_file_of_spots_labelled_on_the_cluster(client, tmp_path):
     pd.testing.assert_frame_equal(pd.read_csv(here, comment="#"),
                                   pd.read_csv(there, comment="#"))
     assert_no_tasks_left(client)
+
+
+def test_batch_equity_on_the_cluster(client):
+    """batch_equity's chunks as tasks on the workers: the numbers of one local call."""
+    cards = ps.deal(40, 6, seed=12)
+    hands = cards[:, :4].reshape(40, 2, 2)
+    here = ps.batch_equity(hands, seed=2, trials=2_000, as_array=True)
+    there = ps.batch_equity(hands, seed=2, trials=2_000, as_array=True, client=client,
+                            chunk_size=9)
+    np.testing.assert_array_equal(here, there)
+    assert_no_tasks_left(client)

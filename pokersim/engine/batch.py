@@ -21,9 +21,10 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from .._core.jit import on_workers, workers
-from .._core.runner import run_chunks
+from .._core.runner import check_client, map_in_order, progress_bar, run_chunks
 from .._core.streams import seed_key
 from .._core.validation import (
     check_count,
@@ -45,7 +46,7 @@ from ..games.game import get as get_game
 from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
 from .batch_games import batch_game_equity
-from .batch_ranges import batch_against
+from .batch_ranges import batch_against, one_hand_a_row
 from .games import board_game
 from .question import deck_of
 from .spots import Spots, read_spots
@@ -114,8 +115,9 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         ``chunk_size`` or the thread count.
     target_stderr : float, optional
         Not taken yet: must be None.
-    client : optional
-        Not taken yet (the spots run on this machine's threads): must be None.
+    client : dask.distributed.Client or concurrent.futures.Executor, optional
+        Count chunks of ``chunk_size`` spots as tasks there, each on all its worker's
+        threads (the same numbers as here: spot i draws from stream i of one seed).
     chunk_size : int, optional
         Spots per chunk (default 262,144 heads-up, fewer with more players): the memory
         a chunk's counts take.
@@ -154,12 +156,15 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
     ('monte-carlo', [20000, 20000, 20000, 20000])
     """
     g = get_game(game)
-    for name, value in (("target_stderr", target_stderr), ("client", client)):
-        if value is not None:
-            raise PokersimInputError(f"batch_equity does not take {name} yet; got "
-                                     f"{short_repr(value)}")
+    if target_stderr is not None:
+        raise PokersimInputError(f"batch_equity does not take target_stderr yet; got "
+                                 f"{short_repr(target_stderr)}")
     as_array = check_flag(as_array, "as_array")
     check_flag(progress, "progress")
+    if client is not None:
+        return _on_client(client, hands, boards, dead, spot_ids, g, chunk_size, progress,
+                          dict(against=against, method=method, trials=trials, seed=seed,
+                               as_array=as_array))
     if not board_game(g):
         if against is not None:
             raise BatchGameError(f"against a range is for the games of two hole cards "
@@ -200,6 +205,57 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
             raise SimulationInterrupted(out[0, :done] if as_array else
                                         _table(out[:, :done], run, seed, True))
     return out[0] if as_array else _table(out, run, seed, False)
+
+
+def _on_client(client, hands, boards, dead, spot_ids, game: Game, chunk_size, progress: bool,
+               options: dict):
+    """:func:`batch_equity` of chunks of the spots as tasks on ``client``: the spots read and
+    checked here once, each chunk's numbered as in one call (spot i on stream i of one seed,
+    drawn here if none is given), the results joined in order."""
+    check_client(client)
+    against = options["against"]
+    if against is not None:
+        spots = read_spots(one_hand_a_row(hands), boards, dead, game, spot_ids, min_players=1)
+    else:
+        spots = read_spots(hands, boards, dead, game, spot_ids)
+    options["seed"] = drawn_seed(options["seed"])
+    n, p = spots.hands.shape[:2]
+    rows = (max(1, CHUNK_ROWS * 4 // (p * p)) if chunk_size is None
+            else check_count(chunk_size, "chunk_size", 1))
+    held = spots.hands[:, 0] if against is not None else spots.hands
+
+    def count(first: int):
+        part = slice(first, first + rows)
+        return batch_equity(held[part], spots.boards[part], spots.dead[part], game=game,
+                            spot_ids=spots.ids[part], **options)
+
+    parts = []
+    bar = progress_bar(progress, n, None, "spots")
+    results = map_in_order(count, range(0, n, rows), client)
+    try:
+        for first, part in zip(range(0, n, rows), results, strict=True):
+            parts.append(part)
+            bar.update(min(rows, n - first))
+    except (KeyboardInterrupt, SimulationInterrupted):
+        if not parts:
+            raise
+        raise SimulationInterrupted(_joined(parts, options["as_array"], True)) from None
+    finally:
+        results.close()
+        bar.close()
+    if not parts:  # no spots
+        return batch_equity(held, spots.boards, spots.dead, game=game, spot_ids=spots.ids,
+                            **options)
+    return _joined(parts, options["as_array"], False)
+
+
+def _joined(parts: list, as_array: bool, partial: bool):
+    """The chunks' equities, or tables (the first one's attrs, ``partial`` set), in order."""
+    if as_array:
+        return np.concatenate(parts)
+    frame = ResultFrame(pd.concat(parts, ignore_index=True))
+    frame.attrs = {**parts[0].attrs, "partial": partial}
+    return frame
 
 
 @dataclass

@@ -37,7 +37,7 @@ from ._games import batch_ranges as _kernels
 from .question import deck_of
 from .spots import read_spots
 
-__all__ = ["batch_against"]
+__all__ = ["batch_against", "one_hand_a_row"]
 
 #: Rows a chunk when ``chunk_size`` is not given.
 CHUNK_ROWS = 16_384
@@ -52,7 +52,7 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     The arguments are :func:`~pokersim.engine.batch.batch_equity`'s, checked there but for
     the hands, the board and the range, checked here."""
 
-    spots = read_spots(_one_hand_a_row(hands), boards, dead, game, spot_ids, min_players=1)
+    spots = read_spots(one_hand_a_row(hands), boards, dead, game, spot_ids, min_players=1)
     n = spots.hands.shape[0]
     if spots.boards.shape[1] < 3 and n:
         raise PokersimInputError(f"against a range, batch_equity counts every runout of a "
@@ -101,7 +101,7 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     return _result(counts, pairs, spots.ids, game, against, as_array, False)
 
 
-def _one_hand_a_row(hands):
+def one_hand_a_row(hands):
     """(N, 2) cards or N texts, as batch_equity's (N, 1, 2) or (N, 1) players."""
     arr = np.asarray(hands) if not isinstance(hands, str) else np.asarray([hands])
     if arr.dtype.kind in "USO":
