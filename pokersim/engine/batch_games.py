@@ -108,10 +108,12 @@ def _count(hands, boards, dead, positions, game: Game) -> np.ndarray:
                           axis=3).reshape(n * r * p, h + board.shape[2])
     high, low = game_strengths(np.ascontiguousarray(made), game)
     code = _codes(high.reshape(n, r, p), None if low is None else low.reshape(n, r, p), p)
+    weights = _split_pot_weights(p).reshape(11, (p + 1) * (p + 2))[[1, 2, 3, 0]]
+    if r == 1:  # one showdown a row: its columns (twice as fast as counting codes)
+        return weights[:, code[:, 0]]
     counts = np.bincount((np.arange(n * p).reshape(n, 1, p) * ((p + 1) * (p + 2))
                           + code).reshape(-1), minlength=n * p * (p + 1) * (p + 2))
     shares = counts.reshape(n, p, (p + 1) * (p + 2)) / r
-    weights = _split_pot_weights(p).reshape(11, (p + 1) * (p + 2))[[1, 2, 3, 0]]
     return np.einsum("npc,jc->jnp", shares, weights)
 
 
