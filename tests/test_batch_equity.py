@@ -378,3 +378,13 @@ def test_chunks_on_an_executor_give_the_numbers_of_one_call(kind):
     pd.testing.assert_frame_equal(pd.DataFrame(here), pd.DataFrame(there))
     assert here.attrs == there.attrs
     np.testing.assert_array_equal(array, here.equity.to_numpy().reshape(n, -1))
+
+
+@pytest.mark.parametrize("options", [{}, {"against": "QQ+"}, {"game": "omaha"}, {"seed": 1}])
+def test_a_bad_chunk_size_is_named_on_every_way_through(options):
+    hands = (np.array(["AhKh"]) if "against" in options else
+             np.array([["AhKhQhJh", "2c3c4c5c"]]) if "game" in options else
+             np.array([["AhKh", "2c3c"]]))
+    for bad in (0, -3, 2.5):
+        with pytest.raises(ps.PokersimInputError, match="chunk_size"):
+            ps.batch_equity(hands, "7d 8d 9s", chunk_size=bad, **options)

@@ -47,7 +47,7 @@ from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
 from .batch_games import batch_game_equity
 from .batch_ranges import batch_against, one_hand_a_row
-from .games import board_game
+from .games import board_game, card_mask
 from .question import deck_of
 from .spots import Spots, read_spots
 
@@ -62,8 +62,6 @@ CHUNK_ROWS = 262_144
 #: A kernel call of at most this many showdowns runs on one worker (waking a thread costs
 #: ~0.15 ms).
 SERIAL_SHOWDOWNS = 100_000
-#: ``_BIT[c]``: card c's bit in a card mask.
-_BIT = np.uint64(1) << np.arange(64, dtype=np.uint64)
 
 
 class BatchGameError(PokersimInputError):
@@ -161,6 +159,8 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
                                  f"{short_repr(target_stderr)}")
     as_array = check_flag(as_array, "as_array")
     check_flag(progress, "progress")
+    if chunk_size is not None:  # checked here for every way through
+        chunk_size = check_count(chunk_size, "chunk_size", 1)
     if client is not None:
         return _on_client(client, hands, boards, dead, spot_ids, g, chunk_size, progress,
                           dict(against=against, method=method, trials=trials, seed=seed,
@@ -192,8 +192,7 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         trials = BATCH_TRIALS if trials is None else trials
         key = seed_key(seed)
     n, p = spots.hands.shape[:2]
-    rows = (max(1, CHUNK_ROWS * 4 // (p * p)) if chunk_size is None
-            else check_count(chunk_size, "chunk_size", 1))
+    rows = _chunk_rows(chunk_size, p)
     run = _Run(spots, g, wanted, trials or 0, key)
     out = np.empty((1 if as_array else 5, n, p), np.float64)
     done = 0
@@ -205,6 +204,12 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
             raise SimulationInterrupted(out[0, :done] if as_array else
                                         _table(out[:, :done], run, seed, True))
     return out[0] if as_array else _table(out, run, seed, False)
+
+
+def _chunk_rows(chunk_size: int | None, n_players: int) -> int:
+    """Rows a chunk: ``chunk_size`` (checked), else :data:`CHUNK_ROWS` for two players,
+    fewer with more (their counts grow as the square)."""
+    return chunk_size or max(1, CHUNK_ROWS * 4 // (n_players * n_players))
 
 
 def _on_client(client, hands, boards, dead, spot_ids, game: Game, chunk_size, progress: bool,
@@ -220,8 +225,7 @@ def _on_client(client, hands, boards, dead, spot_ids, game: Game, chunk_size, pr
         spots = read_spots(hands, boards, dead, game, spot_ids)
     options["seed"] = drawn_seed(options["seed"])
     n, p = spots.hands.shape[:2]
-    rows = (max(1, CHUNK_ROWS * 4 // (p * p)) if chunk_size is None
-            else check_count(chunk_size, "chunk_size", 1))
+    rows = _chunk_rows(chunk_size, p)
     held = spots.hands[:, 0] if against is not None else spots.hands
 
     def count(first: int):
@@ -271,7 +275,7 @@ class _Run:
     def __post_init__(self):
         h, b, d = self.spots.hands, self.spots.boards, self.spots.dead
         deck = deck_of(self.game)
-        self.deck = np.uint64(np.bitwise_or.reduce(_BIT[deck]))
+        self.deck = card_mask(deck)
         self.n_runout = self.game.board - b.shape[1]
         n_live = deck.size - h.shape[1] * h.shape[2] - b.shape[1] - d.shape[1]
         #: the runouts (exact) or trials of a row

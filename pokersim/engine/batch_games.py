@@ -32,7 +32,7 @@ from ..evaluator.strengths import game_strengths
 from ..games.game import Game
 from ..games.game import get as get_game  # noqa: F401  (the doctest's)
 from ..results import win_rate_table
-from .outcomes import _split_pot_weights
+from .outcomes import split_pot_weights
 from .question import deck_of
 from .spots import read_spots
 
@@ -108,7 +108,7 @@ def _count(hands, boards, dead, positions, game: Game) -> np.ndarray:
                           axis=3).reshape(n * r * p, h + board.shape[2])
     high, low = game_strengths(np.ascontiguousarray(made), game)
     code = _codes(high.reshape(n, r, p), None if low is None else low.reshape(n, r, p), p)
-    weights = _split_pot_weights(p).reshape(11, (p + 1) * (p + 2))[[1, 2, 3, 0]]
+    weights = split_pot_weights(p).reshape(11, (p + 1) * (p + 2))[[1, 2, 3, 0]]
     if r == 1:  # one showdown a row: its columns (twice as fast as counting codes)
         return weights[:, code[:, 0]]
     counts = np.bincount((np.arange(n * p).reshape(n, 1, p) * ((p + 1) * (p + 2))

@@ -34,6 +34,7 @@ from ..games.game import get as get_game  # noqa: F401  (the doctest's)
 from ..ranges import N_COMBOS, Range, parse_range
 from ..results import win_rate_table
 from ._games import batch_ranges as _kernels
+from .games import card_mask
 from .question import deck_of
 from .spots import read_spots
 
@@ -63,11 +64,11 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     card_keys, card_bits = ht[0], ht[1]
     used = (weights > 0).any(axis=0)  # combos no row weighs are left out at once
     hi, lo = _HI[used], _LO[used]
-    masks = (np.uint64(1) << hi.astype(np.uint64)) | (np.uint64(1) << lo.astype(np.uint64))
+    masks = card_mask(np.stack([hi, lo], axis=1))
     keys = np.uint64(KEY_BIAS) + card_keys[hi] + card_keys[lo]
     bits = card_bits[hi] | card_bits[lo]
     weights = np.ascontiguousarray(weights[:, used])
-    deck = np.uint64(np.bitwise_or.reduce(np.uint64(1) << deck_of(game).astype(np.uint64)))
+    deck = card_mask(deck_of(game))
     counts = np.zeros((n, 3))
     pairs = np.zeros(n, np.int64)
     rows = CHUNK_ROWS if chunk_size is None else chunk_size

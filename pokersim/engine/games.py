@@ -84,7 +84,8 @@ from .outcomes import Counted, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from .runs import exact_counts, monte_carlo_counts
 
-__all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "shares"]
+__all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "card_mask", "game_counts",
+           "shares"]
 
 
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
@@ -440,7 +441,7 @@ def _category_strengths(ranking: str) -> tuple[np.ndarray, np.ndarray]:
 _BINOM = binomials(64, 11)
 
 
-def _card_mask(cards):
+def card_mask(cards):
     """The card mask (bit c for card c) of ``cards``: one for a 1-D set of cards, one a row
     of a 2-D array of hands."""
     return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64), axis=-1,
@@ -529,17 +530,17 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
     keys = np.zeros((3, n + 1), np.uint64)
     keys[:, n] = _keys(board, ht, lt, np.uint64(0))
     masks = np.zeros(n + 1, np.uint64)
-    masks[n] = _card_mask(board)
+    masks[n] = card_mask(board)
     single = [p for p in players if len(p.cards) == 1]
     for i, p in enumerate(players):
         if len(p.cards) == 1:
             keys[:, i] = _keys(p.cards[0], ht, lt, KEY_BIAS)
-            masks[i] = _card_mask(p.cards[0])
+            masks[i] = card_mask(p.cards[0])
     taken = np.concatenate([board, dead, *[p.cards[0] for p in single]]).astype(np.uint8)
     ranged_players = [i for i, p in enumerate(players) if len(p.cards) > 1]
     ranged = [players[i] for i in ranged_players]
     if choices is None:  # Monte Carlo: the joint choices listed when few enough
-        choices = joint_choices([_card_mask(p.cards) for p in ranged],
+        choices = joint_choices([card_mask(p.cards) for p in ranged],
                                 [p.weights for p in ranged], config.JOINT_TUPLES) \
             if ranged else None
         if choices is not None and len(choices[0]) == 0:
@@ -549,7 +550,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
         listed, drawn = choices, False
     return replace(
         problem,
-        layout=_games.Layout(live=_card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
+        layout=_games.Layout(live=card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
                               order=order, known=known, keys=keys, masks=masks,
                               **_fixed_hands(players, board, game)),
         ranged=_ranged(ranged_players, ranged, h, ht, lt, listed, drawn))
@@ -566,7 +567,7 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
     keys = np.zeros((len(ranged), width, 3), np.uint64)
     for r, p in enumerate(ranged):
         cards[r, :len(p.cards), :p.cards.shape[1]] = p.cards
-        masks[r, :len(p.cards)] = _card_mask(p.cards)
+        masks[r, :len(p.cards)] = card_mask(p.cards)
         keys[r, :len(p.cards)] = _keys(p.cards, ht, lt, KEY_BIAS)
     listed = choices or (np.zeros((0, len(ranged)), np.int64), np.zeros(0))
     # alias tables only where Monte Carlo draws from them (arrays of the same types either
@@ -651,7 +652,7 @@ def _board_trials(problem: _Problem, q: Question) -> tuple[list[int], _Problem]:
     seated += [i for i, p in enumerate(q.players) if p.cards.shape[1] == 0]
     dealt = [q.players[i] for i in seated if q.players[i].cards.shape[1] > 0]
     boards, lists = _boards_of(q, dealt)
-    choices = joint_choices([_card_mask(p.cards) for p in lists], [p.weights for p in lists],
+    choices = joint_choices([card_mask(p.cards) for p in lists], [p.weights for p in lists],
                             config.JOINT_TUPLES) if lists else None
     if choices is not None and len(choices[0]) == 0:
         raise no_choice()
@@ -670,7 +671,7 @@ def _boards_of(q: Question, players: list[Player]) -> tuple[_Boards, list[Player
     left = cards_left(live, np.concatenate(single).astype(np.uint8)) if single else live
     ht, lt, _, _ = _tables(q.game.ranking, False, False)
     key, bits, _ = _keys(q.board, ht, lt, np.uint64(0))
-    return (_Boards(live=_card_mask(live), key=key, bits=bits,
+    return (_Boards(live=card_mask(live), key=key, bits=bits,
                     n_runout=q.game.board - q.board.size),
             [_completions(p, left) for p in players])
 
@@ -688,7 +689,7 @@ def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
     (an error when ``forced``)."""
     if not ranged:
         return np.zeros((1, 0), np.int64), np.ones(1), runouts
-    masks = [_card_mask(p.cards) for p in ranged]
+    masks = [card_mask(p.cards) for p in ranged]
     joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
                           config.EXACT_TUPLES)
     if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact

@@ -26,7 +26,7 @@ from .. import config, rankings
 from ..results import SHARE_COLUMNS, ResultFrame, win_rate_table
 
 __all__ = ["Counted", "codes_of_wins", "equity_and_error", "exact_in_reach", "shares",
-           "standard_errors", "summarise"]
+           "split_pot_weights", "standard_errors", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def shares(n_players: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @functools.cache
-def _split_pot_weights(n: int) -> np.ndarray:
+def split_pot_weights(n: int) -> np.ndarray:
     """(11, n + 1, n + 2) float: what each outcome code counts for in the columns of a
     split-pot table (equity, win, tie, lose, squared share, high_win, high_tie, low_win,
     low_tie, high_equity, low_equity)."""
@@ -139,7 +139,7 @@ def standard_errors(counted: Counted, split: bool = False) -> np.ndarray:
     codes = np.asarray(counted.codes, float)
     if split:
         p = codes / counted.total
-        eq, square = (p[:, None] * _split_pot_weights(n)[[0, 4]]).sum(axis=(2, 3)).T
+        eq, square = (p[:, None] * split_pot_weights(n)[[0, 4]]).sum(axis=(2, 3)).T
         return np.sqrt(np.maximum(square - eq**2, 0.0) / counted.trials)
     return equity_and_error(*_wins_and_ties(codes), counted.total, counted.trials)[1]
 
@@ -156,7 +156,7 @@ def summarise(labels, counted: Counted, split: bool = False,
     if split:
         p = codes / total
         # one product for every column: each sums the same (n + 1) x (n + 2) terms in order
-        eq, win, tie, lose, _, *halves = (p[:, None] * _split_pot_weights(n)).sum(axis=(2, 3)).T
+        eq, win, tie, lose, _, *halves = (p[:, None] * split_pot_weights(n)).sum(axis=(2, 3)).T
         high_win, high_tie, low_win, low_tie, high_equity, low_equity = halves
         extra = dict(high_win=high_win, high_tie=high_tie, low_win=low_win, low_tie=low_tie,
                      scoop=win, high_equity=high_equity, low_equity=low_equity)
