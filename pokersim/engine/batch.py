@@ -56,8 +56,8 @@ __all__ = ["BATCH_TRIALS", "batch_equity"]
 #: Monte Carlo trials a spot when ``trials`` is not given: a standard error of equity of at
 #: most 0.5% (0.005 = sqrt(0.25 / 10,000)).
 BATCH_TRIALS = 10_000
-#: Rows per chunk by default, heads-up (divided by (P / 2)^2 for P players): their counts take
-#: 8 MiB.
+#: Rows per chunk by default, heads-up (divided by P / 2 for P players): a chunk is what a
+#: progress bar counts, what Ctrl-C keeps and a task on a client.
 CHUNK_ROWS = 262_144
 #: A kernel call of at most this many showdowns runs on one worker (waking a thread costs
 #: ~0.15 ms).
@@ -208,8 +208,8 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
 
 def _chunk_rows(chunk_size: int | None, n_players: int) -> int:
     """Rows a chunk: ``chunk_size`` (checked), else :data:`CHUNK_ROWS` for two players,
-    fewer with more (their counts grow as the square)."""
-    return chunk_size or max(1, CHUNK_ROWS * 4 // (n_players * n_players))
+    fewer with more (their work grows with them)."""
+    return chunk_size or max(1, CHUNK_ROWS * 2 // n_players)
 
 
 def _on_client(client, hands, boards, dead, spot_ids, game: Game, chunk_size, progress: bool,
@@ -282,7 +282,7 @@ class _Run:
         self.per_row = math.comb(n_live, self.n_runout) if self.method == "exact" else self.trials
         self.plan = deal_plan(n_live, self.n_runout)
         self.ht = tuple(kernel_args(self.game.ranking))
-        self.counts = np.empty((0, h.shape[1], h.shape[1]), np.int64)  # a chunk's, reused
+        self.shares = 1.0 / np.arange(1, h.shape[1] + 1)  # of a pot split k + 1 ways
 
     def chunk(self, first: int, k: int, out: np.ndarray) -> tuple[np.ndarray]:
         """Count rows ``first .. first + k - 1`` into ``out`` (1, N, P), the equities, or
@@ -290,25 +290,21 @@ class _Run:
         s = self.spots
         hands, boards, dead = (a[first:first + k] for a in (s.hands, s.boards, s.dead))
         n_players = hands.shape[1]
-        if self.counts.shape[0] < k:
-            self.counts = np.empty((k, n_players, n_players), np.int64)
-        counts = self.counts[:k]
         showdowns = k * self.per_row * n_players
         n_workers = 1 if showdowns <= SERIAL_SHOWDOWNS else min(workers(), k)
         spaces = _kernels.row_spaces(n_workers, n_players)
         part = out[:, first:first + k]
-        shares = 1.0 / np.arange(1, n_players + 1)
 
-        def work(w: int) -> None:  # the counts of worker w's rows, then their columns
+        def work(w: int) -> None:  # worker w's rows, counted and written
             if self.method == "exact":
                 _kernels.exact_rows(w, n_workers, hands, boards, dead, self.deck,
-                                    self.n_runout, self.ht, counts, spaces[w])
+                                    self.n_runout, self.ht, float(self.per_row), self.shares,
+                                    part, spaces[w])
             else:
                 _kernels.monte_carlo_rows(w, n_workers, self.key, s.ids[first:first + k],
                                           hands, boards, dead, self.deck, self.n_runout,
-                                          self.trials, self.plan, self.ht, counts, spaces[w])
-            _kernels.row_columns(w, n_workers, counts, float(self.per_row), self.trials,
-                                 shares, part)
+                                          self.trials, self.plan, self.ht, self.shares, part,
+                                          spaces[w])
 
         on_workers(work, n_workers)
         return (np.array([k]),)

@@ -202,8 +202,11 @@ def _check_rows(parts: list[tuple[str, np.ndarray]], first_card: int, game: Game
     arrays = tuple(cards for _, cards in parts)
     n = arrays[0].shape[0]
     n_workers = max(1, min(workers(), n // CHECK_ROWS_PER_WORKER))
+    bits = np.zeros(256, np.uint64)  # a card's bit in a card mask; none for a value not a card
+    deck = np.arange(first_card, 52, dtype=np.uint64)
+    bits[deck] = np.uint64(1) << deck
     found = [r for r in on_workers(lambda w: _kernels.first_bad_row(
-        w, n_workers, *arrays, np.uint8(first_card)), n_workers) if r >= 0]
+        w, n_workers, *arrays, bits), n_workers) if r >= 0]
     if not found:
         return
     row = found[0]

@@ -5,8 +5,10 @@ A row is P players' hole cards, a board of b cards and d dead cards (the same P,
 row of a call). Each player's hole cards are summed once into a key (from
 :data:`~pokersim.evaluator.tables.KEY_BIAS`) and bits, the board's from 0, as the board kernels
 of :mod:`pokersim.engine._games.boards` do; a showdown is one addition and one
-:func:`~pokersim.evaluator.tables.lookup` a player. Counts go to ``counts[row, p, k]``: the
-showdowns where player p holds the best hand with k others (k = 0: alone), int64.
+:func:`~pokersim.evaluator.tables.lookup` a player. A row's counts go to ``counts[p, k]``, the
+worker's: the showdowns where player p holds the best hand with k others (k = 0: alone),
+int64; the row's columns of the table (or its equities alone) are written from them as soon as
+the row is counted (:func:`_columns`), so no count outlives its row.
 
 * :func:`exact_rows`: every runout of the ``n_runout`` missing board cards from the cards the
   row leaves (the deck less its hands, board and dead cards), the board's key summed along
@@ -17,7 +19,6 @@ showdowns where player p holds the best hand with k others (k = 0: alone), int64
   side, dealt as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals its
   boards (:func:`~pokersim.engine._games.boards.deal_unknown`): up to ``BATCH`` cards from
   one 64-bit number, each the i-th card left (:func:`~pokersim._core.jit.nth_bit`).
-* :func:`row_columns`: the counts made into the table's columns (or the equities alone).
 * :func:`first_bad_row`: the check that :mod:`pokersim.engine.batch` runs first, at the
   public boundary: the first row holding a value that is no card of the deck, or a card
   twice. The counting kernels check nothing (their rows are distinct cards of the deck).
@@ -50,6 +51,7 @@ _U = np.uint64
 class RowSpace(NamedTuple):
     """One worker's own arrays (:func:`row_spaces`)."""
 
+    counts: np.ndarray  # (P, P) int64: a row's counts (see the module docstring)
     keys: np.ndarray  # (P,) uint64: each player's hole cards' key ...
     bits: np.ndarray  # (P,) uint64: ... and bits
     live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
@@ -59,14 +61,16 @@ class RowSpace(NamedTuple):
 
 def row_spaces(n_workers: int, n_players: int) -> list[RowSpace]:
     """A :class:`RowSpace` per worker."""
-    return worker_copies(n_workers, RowSpace, keys=np.zeros(n_players, np.uint64),
+    return worker_copies(n_workers, RowSpace,
+                         counts=np.zeros((n_players, n_players), np.int64),
+                         keys=np.zeros(n_players, np.uint64),
                          bits=np.zeros(n_players, np.uint64), live=np.zeros(64, np.uint8),
                          idx=np.zeros(8, np.int64), seats=np.zeros((2, 0), np.uint64))
 
 
 @jit(inline=True)
-def _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts, r):
-    """One showdown of every player on a board of ``key`` and ``bits``, into ``counts[r]``."""
+def _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts):
+    """One showdown of every player on a board of ``key`` and ``bits``, into ``counts``."""
     best = np.int64(-1)
     holders = _U(0)
     for p in range(n_players):
@@ -78,16 +82,16 @@ def _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts,
             holders |= _U(1) << _U(p)
     others = np.int64(popcount(holders)) - 1
     while holders:
-        counts[r, trailing_zeros(holders), others] += 1
+        counts[trailing_zeros(holders), others] += 1
         holders &= holders - _U(1)
 
 
 @jit(inline=True)
-def _zero(counts, r):
-    """Zero ``counts[r]`` (a chunk's counts are reused, not allocated zeroed)."""
-    for p in range(counts.shape[1]):
-        for k in range(counts.shape[2]):
-            counts[r, p, k] = 0
+def _zero(counts):
+    """Zero a worker's ``counts`` (a row's, reused)."""
+    for p in range(counts.shape[0]):
+        for k in range(counts.shape[1]):
+            counts[p, k] = 0
 
 
 @jit(inline=True)
@@ -99,13 +103,14 @@ def _heads_up(key, bits, k0, b0, k1, b1, flush, offsets, table):
 
 
 @jit(worker=True)
-def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, space):
+def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, shares, out,
+               space):
     """Worker w's share of the rows of ``hands`` (N, P, 2), ``boards`` (N, b) and ``dead``
     (N, d): every runout of ``n_runout`` cards from the cards of ``deck`` (a mask) the row
-    leaves, counted into ``counts`` (N, P, P; each row's written over). Returns the rows
-    done."""
+    leaves (``total`` of them a row), counted, the row's columns written into ``out``
+    (:func:`_columns`). Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    keys, hole_bits, live, idx, _ = space
+    counts, keys, hole_bits, live, idx, _ = space
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
     heads_up = n_players == 2
@@ -113,20 +118,19 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
         key, bits, used = spot_keys(hands, boards, dead, r, card_keys, card_bits, keys,
                                     hole_bits)
         if not heads_up:
-            _zero(counts, r)
+            _zero(counts)
         if n_runout == 0:
             if heads_up:
                 x, y = _heads_up(key, bits, keys[0], hole_bits[0], keys[1], hole_bits[1],
                                  flush, offsets, table)
-                counts[r, 0, 0] = x
-                counts[r, 1, 0] = y
-                counts[r, 0, 1] = counts[r, 1, 1] = 1 - x - y
+                _heads_up_columns(x, y, total, 0, shares, counts, out, r)
             else:
-                _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts, r)
+                _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts)
+                _columns(counts, total, 0, shares, out, r)
             continue
         n_live = list_cards(deck & ~used, live)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
-        wins0 = wins1 = total = 0
+        wins0 = wins1 = 0
         if n_runout <= 2:
             # the first card to come in a loop, the second (on the flop) in a loop inside it
             for i in range(n_live):
@@ -139,7 +143,7 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
                         wins1 += y
                     else:
                         _tally(ki, bi, keys, hole_bits, n_players, flush, offsets, table,
-                               counts, r)
+                               counts)
                     continue
                 for j in range(i + 1, n_live):
                     kj = ki + card_keys[live[j]]
@@ -150,8 +154,7 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
                         wins1 += y
                     else:
                         _tally(kj, bj, keys, hole_bits, n_players, flush, offsets, table,
-                               counts, r)
-            total = n_live if n_runout == 1 else n_live * (n_live - 1) // 2
+                               counts)
         else:
             # three to five cards to come: every choice of all but the last card (from the
             # cards but the highest), summed, then the last card in a loop
@@ -174,26 +177,26 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, counts, sp
                         wins1 += y
                     else:
                         _tally(kj, bj, keys, hole_bits, n_players, flush, offsets, table,
-                               counts, r)
-                    total += 1
+                               counts)
                 more = next_combination(idx, k, n_live - 1)
         if heads_up:
-            counts[r, 0, 0] = wins0
-            counts[r, 1, 0] = wins1
-            counts[r, 0, 1] = counts[r, 1, 1] = total - wins0 - wins1
+            _heads_up_columns(wins0, wins1, total, 0, shares, counts, out, r)
+        else:
+            _columns(counts, total, 0, shares, out, r)
     return last - first
 
 
 @jit(worker=True)
 def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_runout, trials,
-                     plan, ht, counts, space):
+                     plan, ht, shares, out, space):
     """Worker w's share of the rows (as :func:`exact_rows` takes them): ``trials`` runouts
     each of ``n_runout`` cards dealt at random from the cards the row leaves, row r drawing
     from stream ``block_state(key, streams[r])`` (``plan`` from
-    :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``). Returns the rows
-    done."""
+    :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``), the row's
+    columns written into ``out``. Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    keys, hole_bits, _, _, no_seats = space
+    counts, keys, hole_bits, _, _, no_seats = space
+    total = np.float64(trials)
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
     heads_up = n_players == 2
@@ -201,7 +204,7 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
         key0, bits0, used = spot_keys(hands, boards, dead, r, card_keys, card_bits, keys,
                                       hole_bits)
         if not heads_up:
-            _zero(counts, r)
+            _zero(counts)
         avail = deck & ~used
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
         state = block_state(key, streams[r])
@@ -221,86 +224,89 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
                     wins0 += x
                     wins1 += y
             else:
-                _tally(ka, ba, keys, hole_bits, n_players, flush, offsets, table, counts, r)
+                _tally(ka, ba, keys, hole_bits, n_players, flush, offsets, table, counts)
                 if second:
-                    _tally(kb, bb, keys, hole_bits, n_players, flush, offsets, table, counts,
-                           r)
+                    _tally(kb, bb, keys, hole_bits, n_players, flush, offsets, table, counts)
         if heads_up:
-            counts[r, 0, 0] = wins0
-            counts[r, 1, 0] = wins1
-            counts[r, 0, 1] = counts[r, 1, 1] = trials - wins0 - wins1
-    return last - first
-
-
-@jit(worker=True)
-def row_columns(w, n_workers, counts, total, trials, shares, out):
-    """Worker w's share of the rows of ``counts`` (N, P, P) made into the columns of the
-    table, of ``total`` showdowns a row (``shares[k]`` = 1 / (k + 1), the pot share of a
-    player holding the best hand with k others): with ``out`` (1, N, P), each player's
-    equity (the pot share, ties split); with ``out`` (5, N, P): win, tie, lose, equity and
-    the Monte Carlo standard error of equity over ``trials`` (0: exact, no error)."""
-    n_players = counts.shape[1]
-    first, last = share(w, n_workers, counts.shape[0])
-    scale = 1.0 / total
-    if out.shape[0] == 1 and n_players == 2:  # written out: 4x faster than the loop
-        for r in range(first, last):
-            out[0, r, 0] = (counts[r, 0, 0] + 0.5 * counts[r, 0, 1]) * scale
-            out[0, r, 1] = (counts[r, 1, 0] + 0.5 * counts[r, 1, 1]) * scale
-        return last - first
-    if out.shape[0] == 1:
-        for r in range(first, last):
-            for p in range(n_players):
-                equity = 0.0
-                for k in range(n_players):
-                    equity += counts[r, p, k] * shares[k]
-                out[0, r, p] = equity * scale
-        return last - first
-    for r in range(first, last):
-        for p in range(n_players):
-            equity = 0.0
-            square = 0.0
-            for k in range(n_players):
-                c = counts[r, p, k]
-                equity += c * shares[k]
-                square += c * shares[k] * shares[k]
-            alone = counts[r, p, 0]
-            tied = 0
-            for k in range(1, n_players):
-                tied += counts[r, p, k]
-            equity *= scale
-            out[0, r, p] = alone * scale
-            out[1, r, p] = tied * scale
-            out[2, r, p] = (total - alone - tied) * scale
-            out[3, r, p] = equity
-            out[4, r, p] = (np.sqrt(max(square * scale - equity * equity, 0.0) / trials)
-                            if trials else 0.0)
+            _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, r)
+        else:
+            _columns(counts, total, trials, shares, out, r)
     return last - first
 
 
 @jit(inline=True)
-def _add_cards(cards, r, seen, low, high):
-    """``seen`` with the cards of row r of ``cards`` added (a card mask), and the lowest and
-    highest of them and ``low``, ``high``."""
+def _columns(counts, total, trials, shares, out, r):
+    """Row r of the table's columns from its ``counts`` (P, P), of ``total`` showdowns
+    (``shares[k]`` = 1 / (k + 1), the pot share of a player holding the best hand with k
+    others): with ``out`` (1, N, P), each player's equity (the pot share, ties split); with
+    ``out`` (5, N, P): win, tie, lose, equity and the Monte Carlo standard error of equity
+    over ``trials`` (0: exact, no error)."""
+    n_players = counts.shape[0]
+    scale = 1.0 / total
+    if out.shape[0] == 1:
+        for p in range(n_players):
+            equity = 0.0
+            for k in range(n_players):
+                equity += counts[p, k] * shares[k]
+            out[0, r, p] = equity * scale
+        return
+    for p in range(n_players):
+        equity = 0.0
+        square = 0.0
+        for k in range(n_players):
+            c = counts[p, k]
+            equity += c * shares[k]
+            square += c * shares[k] * shares[k]
+        alone = counts[p, 0]
+        tied = 0
+        for k in range(1, n_players):
+            tied += counts[p, k]
+        equity *= scale
+        out[0, r, p] = alone * scale
+        out[1, r, p] = tied * scale
+        out[2, r, p] = (total - alone - tied) * scale
+        out[3, r, p] = equity
+        out[4, r, p] = (np.sqrt(max(square * scale - equity * equity, 0.0) / trials)
+                        if trials else 0.0)
+
+
+@jit(inline=True)
+def _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, r):
+    """Row r's columns (:func:`_columns`) of a heads-up row: player 0 won ``wins0`` of
+    ``total`` showdowns, player 1 ``wins1``, the rest tied; its equities written at once when
+    they are all ``out`` holds."""
+    if out.shape[0] == 1:
+        scale = 1.0 / total
+        tied = 0.5 * (total - wins0 - wins1)
+        out[0, r, 0] = (wins0 + tied) * scale
+        out[0, r, 1] = (wins1 + tied) * scale
+        return
+    counts[0, 0] = wins0
+    counts[1, 0] = wins1
+    counts[0, 1] = counts[1, 1] = np.int64(total) - wins0 - wins1
+    _columns(counts, total, trials, shares, out, r)
+
+
+@jit(inline=True)
+def _add_cards(cards, r, seen, bits):
+    """``seen`` with the cards of row r of ``cards`` added (a card mask: ``bits[c]``)."""
     for j in range(cards.shape[1]):
-        c = cards[r, j]
-        seen |= _U(1) << _U(c & 63)
-        low = min(low, c)
-        high = max(high, c)
-    return seen, low, high
+        seen |= bits[cards[r, j]]
+    return seen
 
 
 @jit(worker=True)
-def first_bad_row(w, n_workers, hands, boards, dead, first_card):
+def first_bad_row(w, n_workers, hands, boards, dead, bits):
     """The first row of worker w's share of the rows of ``hands`` (N, 2P), ``boards`` (N, b)
-    and ``dead`` (N, d), uint8, that holds a value outside ``first_card`` .. 51 or a card
-    twice (its hands', board's and dead cards together: fewer distinct cards in its card
-    mask than it holds); -1 if none."""
+    and ``dead`` (N, d), uint8, that holds a value that is no card of the deck or a card
+    twice: fewer distinct cards in its card mask than it holds, ``bits`` (256,) giving each
+    card of the deck its bit and every other value none; -1 if none."""
     first, last = share(w, n_workers, hands.shape[0])
     width = hands.shape[1] + boards.shape[1] + dead.shape[1]
     for r in range(first, last):
-        seen, low, high = _add_cards(hands, r, _U(0), np.uint8(255), np.uint8(0))
-        seen, low, high = _add_cards(boards, r, seen, low, high)
-        seen, low, high = _add_cards(dead, r, seen, low, high)
-        if (low < first_card) | (high > 51) | (popcount(seen) != width):
+        seen = _add_cards(hands, r, _U(0), bits)
+        seen = _add_cards(boards, r, seen, bits)
+        seen = _add_cards(dead, r, seen, bits)
+        if popcount(seen) != width:
             return r
     return -1
