@@ -1,4 +1,5 @@
-"""How often each hand category occurs: exact by enumerating every hand, or Monte Carlo.
+"""How often each hand category occurs: exact, every hand counted by classes of hands that rank
+alike (:func:`hand_classes`), or Monte Carlo.
 
 >>> df = category_frequencies(cards=5)
 >>> int(df.loc[df.category == "Royal Flush", "count"].iloc[0])
@@ -15,8 +16,8 @@ import pandas as pd
 
 from .. import config, rankings
 from .._core.combinatorics import subsets
-from .._core.jit import jit, on_workers, worker_copies, workers
-from .._core.montecarlo import FULL_DECK, chunk_counts, count_blocks, run
+from .._core.jit import jit
+from .._core.montecarlo import chunk_counts, count_blocks, run
 from .._core.runner import check_client
 from .._core.streams import seed_key
 from .._core.validation import (
@@ -32,8 +33,8 @@ from .._core.validation import (
 )
 from ..dealing import deal_plan, deal_row, deal_rows, live_cards
 from ..errors import PokersimInputError, SimulationInterrupted
-from ..evaluator.strengths import game_strengths, ranked_lookup, row_strength
-from ..evaluator.tables import FLUSH_CHECK, KEY_BIAS, SUIT_SHIFT, nonflush_strength
+from ..evaluator.strengths import evaluate, game_strengths, ranked_lookup, row_strength
+from ..evaluator.tables import FLUSH_CHECK, SUIT_SHIFT, nonflush_strength
 from ..games.game import get as get_game
 from ..rankings import BADUGI, PLAIN
 from ..rankings.badugi import badugi_counts
@@ -47,13 +48,7 @@ ONE_PER_SUIT = np.uint64(0x1111 << SUIT_SHIFT)
 
 
 # ---------------------------------------------------------------------------------------------
-# Counting every hand: one incremental enumeration
-
-
-@jit(inline=True)
-def by_strength(strength, classes, out):
-    """Count a hand in ``out[strength]`` (``classes`` unused: None)."""
-    out[strength] += 1
+# Counting the hands of a partial hand and r more cards, one by one (video poker's holds)
 
 
 @jit(inline=True)
@@ -102,17 +97,17 @@ def _count_last_cards(tally, key, bits, cards, start, r, card_keys, card_bits, f
 @jit(inline="ir")  # its callers' constants shape its loops (1.4x, see pokersim._core.jit.jit)
 def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, offsets, table,
                 classes, out, flavor=PLAIN):
-    """Count, with ``tally(strength, classes, out)`` (:func:`by_strength` or
-    :func:`by_class`), every hand made of the partial hand (``key``, ``bits``: a key from
-    ``KEY_BIAS`` and its cards' keys, the OR of their bits) and ``r`` more cards (0 to 5) from
+    """Count, with ``tally(strength, classes, out)`` (:func:`by_class`), every hand made of
+    the partial hand (``key``, ``bits``: a key from ``KEY_BIAS`` and its cards' keys, the OR
+    of their bits) and ``r`` more cards (0 to 5) from
     ``cards[start:]`` (distinct cards, not in the partial hand), in the ranking of ``flavor``
     and the tables.
 
     The r-subsets of ``cards[start:]`` are walked in lexicographic order, in loops that
     build the keys card by card, so that each hand costs one addition and one lookup
-    (:func:`_count_last_card`). This is the innermost loop of the exact 7-card count (~1,300
-    M hands/s on 2 threads): walking every card by ``next_combination`` there would cost more
-    than the hand itself.
+    (:func:`_count_last_card`): walking every card by ``next_combination`` there would cost
+    more than the hand itself (:mod:`pokersim.games.videopoker` counts every draw of a hold
+    so).
     """
     n = cards.shape[0]
     if start + r > n:
@@ -155,51 +150,78 @@ def count_hands(tally, key, bits, cards, start, r, card_keys, card_bits, flush, 
                     break
 
 
-@functools.cache
-def _enumerate_kernel(flavor: int, first_card: int):
-    """The exact count's worker kernel ``kernel(w, W, k, first_two, card_keys, card_bits,
-    flush, offsets, table, hist)`` for a ranking's lookup ``flavor`` and deck (the cards from
-    ``first_card`` on), both compiled in (the deck as a constant array ran 15% faster than
-    passed as an argument): it adds worker w's k-card hands (5 <= k <= 7) to its own
-    histogram ``hist`` (uint32: < 2**32 hands, half the cache of int64).
-
-    A task fixes the two lowest cards (``first_two``, :func:`_first_two`) and counts the
-    k - 2 others (:func:`count_hands`); worker w takes tasks w, w + W, w + 2W, ... (heavy and
-    light tasks alike): threads sharing one histogram array ran no faster than one thread.
-    """
-    deck = FULL_DECK[first_card:].copy()
-
-    @jit(worker=True)
-    def kernel(w, n_workers, k, first_two, card_keys, card_bits, flush, offsets, table, hist):
-        for t in range(w, first_two.shape[0], n_workers):
-            i1 = first_two[t, 0]
-            i2 = first_two[t, 1]
-            c1 = deck[i1]
-            c2 = deck[i2]
-            count_hands(by_strength, KEY_BIAS + card_keys[c1] + card_keys[c2],
-                        card_bits[c1] | card_bits[c2], deck, i2 + 1, k - 2, card_keys,
-                        card_bits, flush, offsets, table, None, hist, flavor)
-
-    return kernel
-
-
-def _first_two(k: int, n: int) -> np.ndarray:
-    """Every pair of positions (i1, i2), i1 < i2, that can start a sorted k-card hand of a
-    deck of ``n`` cards."""
-    pairs = subsets(n, 2)
-    return pairs[pairs[:, 1] <= n - (k - 1)].astype(np.int64)
+# ---------------------------------------------------------------------------------------------
+# Counting every hand exactly: by classes of hands of one strength
 
 
 def _exact_counts(cards: int, r: rankings.Ranking) -> np.ndarray:
-    if r.flavor == BADUGI:  # by a dynamic programme over the ranks (no hand enumerated)
+    """How many hands of ``cards`` cards of the ranking's deck have each strength: a hand of
+    each class (:func:`hand_classes`) ranked, times the hands of its class. Badugi's by a
+    dynamic programme over the ranks."""
+    if r.flavor == BADUGI:
         return badugi_counts(cards)
-    n_workers = workers()
-    hists = worker_copies(n_workers, lambda hist: hist,
-                          hist=np.zeros(r.n_strengths + 1, np.uint32))
-    kernel = _enumerate_kernel(r.flavor, r.first_card)
-    args = (cards, _first_two(cards, 52 - r.first_card), *r.tables.kernel_args())
-    on_workers(lambda w: kernel(w, n_workers, *args, hists[w]), n_workers)
-    return np.stack(hists).sum(axis=0, dtype=np.int64)
+    hands, ways = hand_classes(cards, r.first_card // 4, min(5, min(r.hand_sizes)))
+    strengths = evaluate(hands, ranking=r)
+    return np.bincount(strengths, weights=ways, minlength=r.n_strengths + 1).astype(np.int64)
+
+
+def hand_classes(k: int, low_rank: int = 0, flush: int = 5) -> tuple[np.ndarray, np.ndarray]:
+    """Every k-card hand of the deck of ranks ``low_rank`` .. 12 in classes of hands that rank
+    alike in a ranking whose flush is ``flush`` cards of one suit (five; Zhajinhua's three),
+    k < 2 ``flush`` (one suit at most holds a flush): (a hand of each class (C, k) uint8, the
+    hands in it (C,) float64, whole numbers).
+
+    * Hands with fewer than ``flush`` cards of every suit rank by their ranks alone: a class
+      for each multiset of ranks, holding its suits but those that make a flush.
+    * Hands with a flush (f cards of one suit, ``flush`` <= f <= k) rank by the flush's ranks
+      and the other cards' ranks (at most ``flush`` - 1 cards, of the other three suits: they
+      make no flush): a class for each set of f ranks and each multiset of the others' ranks,
+      its hands in four suits.
+
+    Seven cards of 52: 190,346 classes for 133,784,560 hands.
+
+    >>> hands, ways = hand_classes(5)
+    >>> len(hands), int(ways.sum())  # C(52, 5) hands
+    (7462, 2598960)
+    """
+    n = 13 - low_rank
+    ways4, ways3 = (np.array([comb(s, m) for m in range(5)], np.float64) for s in (4, 3))
+    ranks, counts = _rank_multisets(n, k, 4)
+    # by_suited[:, i]: a multiset's hands with i cards of suit 0, each rank's suits chosen
+    # apart (C(3, m) ways without suit 0, C(3, m - 1) with it), over its distinct ranks
+    by_suited = np.zeros((k + 1, ranks.shape[0]))
+    by_suited[0] = 1
+    with_suit = np.concatenate([[0], ways3[:-1]])  # C(3, m - 1)
+    for m in -np.sort(-counts, axis=1)[:, :k].T:  # the distinct ranks' counts, most first
+        without, with_ = ways3[m], with_suit[m]
+        by_suited[1:] = by_suited[1:] * without + by_suited[:-1] * with_
+        by_suited[0] *= without
+    plain = np.prod(ways4[counts], axis=1) - 4 * by_suited[flush:].sum(axis=0)
+    keep = plain > 0
+    position = np.arange(k)
+    hands = [4 * (low_rank + ranks[keep]) + position % 4]  # ranks ascending: no suit > 2 cards
+    ways = [plain[keep]]
+    for f in range(flush, k + 1):
+        suited = subsets(n, f).astype(np.int64)  # (A, f), of suit 0
+        others, other_counts = _rank_multisets(n, k - f, 3)  # (B, k - f), of suits 1 .. 3
+        a, b = suited.shape[0], others.shape[0]
+        hands.append(np.concatenate([
+            np.repeat(4 * (low_rank + suited), b, axis=0),
+            np.tile(4 * (low_rank + others) + 1 + position[:k - f] % 3, (a, 1))], axis=1))
+        ways.append(np.tile(4 * np.prod(ways3[other_counts], axis=1), a))
+    return np.concatenate(hands).astype(np.uint8), np.concatenate(ways)
+
+
+def _rank_multisets(n: int, k: int, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of k of ``n`` ranks with at most ``most`` of each: its ranks ascending
+    (M, k) and how many of each rank it holds (M, n), both int64. A k-subset of n + k - 1
+    positions less 0, 1, .. k - 1 is a multiset (stars and bars)."""
+    ranks = subsets(n + k - 1, k).astype(np.int64) - np.arange(k)
+    if k > most:
+        ranks = ranks[(ranks[:, most:] != ranks[:, :-most]).all(axis=1)]
+    counts = np.bincount((np.arange(ranks.shape[0])[:, None] * n + ranks).reshape(-1),
+                         minlength=ranks.shape[0] * n).reshape(-1, n)
+    return ranks, counts
 
 
 # ---------------------------------------------------------------------------------------------
@@ -285,7 +307,8 @@ def category_frequencies(cards: int | None = None, *, method: str = "auto",
         5..7 (badugi: 4..7; Zhajinhua: 3, its default). With ``game``, the game's hole and
         board cards.
     method : {"auto", "exact", "monte-carlo"}
-        "exact" enumerates every hand of the ranking's deck (7 cards: ~0.1 s); "monte-carlo"
+        "exact" counts every hand of the ranking's deck (7 cards: a hand of each of 190,346
+        classes ranked, in tens of milliseconds); "monte-carlo"
         deals hands at random; "auto" is exact unless ``trials``, ``seed`` or
         ``target_stderr`` is given.
     trials : int, optional

@@ -493,7 +493,7 @@ def category_frequencies(*, rules: Rules = Rules(), method: str = "auto",
     ----------
     rules : Rules
     method : {"auto", "exact", "monte-carlo"}
-        Exact enumerates every hand; Monte Carlo deals ``trials`` hands. "auto" is exact
+        Exact counts every hand; Monte Carlo deals ``trials`` hands. "auto" is exact
         unless ``trials``, ``seed`` or ``target_stderr`` is given.
     trials : int, optional
         Monte Carlo hands; default ``config.DEFAULT_TRIALS`` (1,000,000), or with
