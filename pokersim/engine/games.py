@@ -92,10 +92,10 @@ __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "card_mask", "game_
 #: minute or more of work; Monte Carlo answers such spots within a small standard error).
 EXACT_LIMIT = 1_000_000_000
 #: At most this many showdowns of the preflop kernel a joint choice (of the 1,712,304 boards
-#: of two hands: the rank multisets no flush can touch, and the boards of a possible flush,
-#: 167,000 for AhKh against QsQd), what ``method="exact"`` counts against
-#: :data:`EXACT_LIMIT` there.
-PREFLOP_SHOWDOWNS = 250_000
+#: of two hands: the rank multisets no flush can touch, and the boards of a possible flush by
+#: their suited cards and the others' ranks, ~41,500 for AhKh against QsQd), what
+#: ``method="exact"`` counts against :data:`EXACT_LIMIT` there.
+PREFLOP_SHOWDOWNS = 60_000
 #: Deals per block of exact enumeration (chunks are whole blocks).
 EXACT_BLOCK = 4096
 #: With no board card to come, exact enumeration finds each hand a player may end with once
