@@ -27,9 +27,12 @@ from .shared import (
     with_hand,
 )
 
-#: Tasks per joint choice: the boards that no flush can touch, grouped by ranks, then the
-#: boards where a flush in suit 0, 1, 2 or 3 is possible.
-PREFLOP_PARTS = 5
+#: Tasks per joint choice: the boards that no flush can touch, grouped by ranks, in two parts
+#: (their lowest rank below :data:`RANK_SPLIT`, or not: about as many rank multisets each),
+#: then the boards where a flush in suit 0, 1, 2 or 3 is possible.
+PREFLOP_PARTS = 6
+#: The lowest rank of the second part's rank multisets (3,185 of 6,188 have a lower one).
+RANK_SPLIT = 2
 #: Every fourth bit: a card mask's cards of suit 0 (shifted right by s: of suit s).
 _SUIT_BITS = _U(0x1111111111111)
 
@@ -98,11 +101,13 @@ def _list_choice(t, live_mask, r_masks, r_keys, choices, keys, hole_bits, live):
 
 
 @jit(inline=True)
-def _rank_boards(n_players, live, n_live, threshold, weight, keys, hole_bits, card_keys,
-                 flush, offsets, table, category_of, s_hi, masks, codes, cats, scratch):
-    """Every 5-card board with no flush possible for any player, grouped by its ranks: one
-    showdown per rank multiset, weighted by the number of boards that have those ranks and
-    fewer than ``threshold[s]`` cards of every suit s (counted, not enumerated). Uses
+def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, hole_bits,
+                 card_keys, flush, offsets, table, category_of, s_hi, masks, codes, cats,
+                 scratch):
+    """Every 5-card board with no flush possible for any player whose lowest rank is below
+    :data:`RANK_SPLIT` (``low_ranks``) or not, grouped by its ranks: one showdown per rank
+    multiset, weighted by the number of boards that have those ranks and fewer than
+    ``threshold[s]`` cards of every suit s (counted, not enumerated). Uses
     ``scratch[:102]``."""
     avail = scratch[0:13]
     present = scratch[16:68].reshape(13, 4)
@@ -116,7 +121,7 @@ def _rank_boards(n_players, live, n_live, threshold, weight, keys, hole_bits, ca
         c = live[i]
         avail[c >> 2] += 1
         present[c >> 2, c & 3] = 1
-    for r0 in range(13):
+    for r0 in range(0 if low_ranks else RANK_SPLIT, RANK_SPLIT if low_ranks else 13):
         ranks[0] = r0
         for r1 in range(r0, 13):
             ranks[1] = r1
@@ -143,6 +148,8 @@ def _rank_boards(n_players, live, n_live, threshold, weight, keys, hole_bits, ca
                         # coefficients of prod_r (ways without r's s-card + ways with it * x)
                         flushy = 0
                         for s in range(4):
+                            if n_distinct < threshold[s]:  # a flush needs as many ranks
+                                continue
                             for k in range(1, 6):
                                 poly[k] = 0
                             poly[0] = 1
@@ -231,9 +238,10 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
     A player can make a flush in suit s only if the board holds at least 5 - h of its
     cards, h the most cards of s a player holds: ``threshold[s]`` (3 or more, so at most one
     suit a board reaches it). Boards that reach it in suit s are walked by their cards of
-    suit s, the others by their ranks (part s + 1 of the choice's tasks,
+    suit s, the others by their ranks (part s + 2 of the choice's tasks,
     :func:`_flush_boards`); every other board is decided by its ranks alone, so each rank
-    multiset is ranked once, weighted by how many such boards share it (part 0). AhKh
+    multiset is ranked once, weighted by how many such boards share it (parts 0 and 1, by
+    the multiset's lowest rank, :func:`_rank_boards`). AhKh
     against QsQd is 41,518 showdowns instead of 1,712,304 (~200,000 when the flush boards'
     other cards were walked one by one). Worker w takes tasks
     w, w + W, ... of the span's :data:`PREFLOP_PARTS` a choice. Returns the tasks it did."""
@@ -259,12 +267,12 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
                     most = max(most, np.int64(held))
                 threshold[s] = 5 - most
             listed = t
-        if part == 0:
-            _rank_boards(n_players, live, n_live, threshold, choice_weights[t], keys,
-                         hole_bits, card_keys, flush, offsets, table, category_of, s_hi,
+        if part < 2:
+            _rank_boards(n_players, live, n_live, part == 0, threshold, choice_weights[t],
+                         keys, hole_bits, card_keys, flush, offsets, table, category_of, s_hi,
                          masks, codes, cats, scratch)
         else:
-            _flush_boards(n_players, live, n_live, part - 1, threshold[part - 1],
+            _flush_boards(n_players, live, n_live, part - 2, threshold[part - 2],
                           choice_weights[t], keys, hole_bits, card_keys, card_bits, flush,
                           offsets, table, category_of, s_hi, masks, codes, cats,
                           scratch)
