@@ -260,3 +260,18 @@ def test_two_plus_three_ctrl_c_leaves_the_spots_finished(monkeypatch, options):
     assert partial.attrs["partial"] and len(partial) == 16  # the first chunk's 8 spots
     assert (partial.equity.to_numpy() == whole.equity.to_numpy()[:16]).all()
     assert partial.attrs["method"] == ("monte-carlo (partial)" if options else "exact")
+
+
+def test_two_plus_three_monte_carlo_on_an_executor_and_no_spots():
+    import concurrent.futures
+
+    hands, _ = random_spots(get("omaha"), 11, 2, 0, seed=9)
+    here = batch_equity(hands, game="omaha", trials=300, seed=3)
+    with concurrent.futures.ThreadPoolExecutor(2) as executor:
+        there = batch_equity(hands, game="omaha", trials=300, seed=3, client=executor,
+                             chunk_size=4)
+    pd.testing.assert_frame_equal(pd.DataFrame(here), pd.DataFrame(there))
+    assert here.attrs == there.attrs
+    none = batch_equity(hands[:0], game="omaha", trials=300, seed=3)
+    assert len(none) == 0 and none.attrs["method"] == "monte-carlo"
+    assert batch_equity(hands[:0], "2c 3c 4c", game="omaha", as_array=True).shape == (0, 2)
