@@ -11,8 +11,11 @@ label millions of them (training poker bots, studying ranges).
 
 The spots are read and checked at once (:mod:`pokersim.engine.spots`: a 64-bit card mask a row,
 in a kernel), and counted by the kernels of :mod:`pokersim.engine._games.batch` on every worker,
-in chunks of rows; against a range by :mod:`pokersim.engine.batch_ranges`, in the other games
-by :mod:`pokersim.engine.batch_games`.
+in chunks of rows; in the two-plus-three games (Omaha, Courchevel) by those of
+:mod:`pokersim.engine._games.batch_omaha` in the same chunks (exact up to
+:data:`~pokersim.engine.batch_games.MAX_RUNOUTS` runouts a spot, Monte Carlo beyond);
+against a range by :mod:`pokersim.engine.batch_ranges`, in the other games (a hand each, one
+showdown a spot) by :mod:`pokersim.engine.batch_games`.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from ..games.game import Game
 from ..games.game import get as get_game
 from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
-from .batch_games import batch_game_equity
+from .batch_games import MAX_RUNOUTS, TwoPlusThree, batch_game_equity
 from .batch_ranges import batch_against, one_hand_a_row
 from .games import board_game, card_mask
 from .question import deck_of
@@ -59,6 +62,8 @@ BATCH_TRIALS = 10_000
 #: Rows per chunk by default, heads-up (divided by P / 2 for P players): a chunk is what a
 #: progress bar counts, what Ctrl-C keeps and a task on a client.
 CHUNK_ROWS = 262_144
+#: At most this many showdowns a chunk by default (a second or less of work).
+CHUNK_SHOWDOWNS = 2**25
 #: A kernel call of at most this many showdowns runs on one worker (waking a thread costs
 #: ~0.15 ms).
 SERIAL_SHOWDOWNS = 100_000
@@ -66,7 +71,8 @@ SERIAL_SHOWDOWNS = 100_000
 
 class BatchGameError(PokersimInputError):
     """What :func:`batch_equity` does not cover yet in a game beyond Hold'em and the short
-    decks: Monte Carlo, a range to play against."""
+    decks: a range to play against; Monte Carlo in the games of one showdown a spot (stud,
+    the draw games, badugi, Zhajinhua), which need none."""
 
 
 def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
@@ -96,16 +102,19 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         player 1 the range (see :mod:`pokersim.engine.batch_ranges`).
     game : str or Game, optional
         ``"holdem"`` (the default) or any game of :mod:`pokersim.games.game` (``hands`` then
-        holds its hole cards: Omaha's four, stud's seven). Beyond Hold'em and the short
-        decks the spots are counted exactly, every runout of the board
-        (:mod:`pokersim.engine.batch_games`: up to 50,000 a spot, so Omaha from the flop on);
-        Monte Carlo and ``against`` there raise :class:`BatchGameError` (not covered yet).
+        holds its hole cards: Omaha's four, stud's seven). In the two-plus-three games
+        (Omaha, Courchevel) a spot is exact up to
+        :data:`~pokersim.engine.batch_games.MAX_RUNOUTS` (50,000) runouts (Omaha from two
+        board cards on), else Monte Carlo; the other games are one showdown a spot, exact
+        (:mod:`pokersim.engine.batch_games`), and raise :class:`BatchGameError` for Monte
+        Carlo; ``against`` is for Hold'em and the short decks only.
     method : {"auto", "exact", "monte-carlo"}
         ``"auto"`` is exact with a board of 3, 4 or 5 cards (990, 44 or 1 runouts
-        heads-up), Monte Carlo with fewer (preflop, or 1 or 2 board cards) or with
-        ``trials`` or ``seed``;
+        heads-up; in Omaha and Courchevel: up to 50,000 runouts), Monte Carlo with fewer
+        (preflop, or 1 or 2 board cards) or with ``trials`` or ``seed``;
         ``"exact"`` enumerates every runout whatever the board (slow preflop: 1,712,304
-        runouts a spot), and refuses ``trials`` and ``seed``.
+        runouts a spot; over 50,000 in Omaha and Courchevel: an error), and refuses
+        ``trials`` and ``seed``.
     trials : int, optional
         Monte Carlo trials a spot (default :data:`BATCH_TRIALS`, 10,000).
     seed : int, SeedSequence or Generator, optional
@@ -117,8 +126,8 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         Count chunks of ``chunk_size`` spots as tasks there, each on all its worker's
         threads (the same numbers as here: spot i draws from stream i of one seed).
     chunk_size : int, optional
-        Spots per chunk (default 262,144 heads-up, fewer with more players): the memory
-        a chunk's counts take.
+        Spots per chunk (default: 262,144 heads-up, fewer with more players or more work a
+        spot, :func:`_chunk_rows`): what a progress bar counts and Ctrl-C keeps.
     progress : bool
         Show a progress bar over the spots on stderr for runs over a second.
     as_array : bool
@@ -169,11 +178,13 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         if against is not None:
             raise BatchGameError(f"against a range is for the games of two hole cards "
                                  f"(Hold'em, the short decks); not {g.name!r}")
-        if choose_method(method, trials=trials, seed=seed) != "exact":
-            raise BatchGameError(f"batch_equity counts {g.name} exactly so far: it takes no "
-                                 f"trials or seed there, and method 'auto' or 'exact'")
-        return batch_game_equity(hands, boards, dead, g, chunk_size=chunk_size,
-                                 progress=progress, as_array=as_array, spot_ids=spot_ids)
+        if not g.two_plus_three:
+            if choose_method(method, trials=trials, seed=seed) != "exact":
+                raise BatchGameError(f"batch_equity counts {g.name} exactly (one showdown a "
+                                     f"spot): it takes no trials or seed there, and method "
+                                     f"'auto' or 'exact'")
+            return batch_game_equity(hands, boards, dead, g, chunk_size=chunk_size,
+                                     progress=progress, as_array=as_array, spot_ids=spot_ids)
     if against is not None:
         if choose_method(method, trials=trials, seed=seed) != "exact":
             raise PokersimInputError("against a range, batch_equity is exact (every runout "
@@ -184,16 +195,24 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
     spots = read_spots(hands, boards, dead, g, spot_ids)
     if trials is not None:
         trials = check_trials(trials)
-    wanted = choose_method(method, trials=trials, seed=seed,
-                           exact_possible=spots.boards.shape[1] >= 3 or method == "exact")
+    if g.two_plus_three:
+        runouts = _runouts(spots, g)
+        wanted = choose_method(method, trials=trials, seed=seed,
+                               exact_possible=runouts <= MAX_RUNOUTS,
+                               why_not_exact=f" in {g.name} with {spots.boards.shape[1]} board "
+                                             f"cards: {runouts:,} runouts a spot, over "
+                                             f"{MAX_RUNOUTS:,}")
+    else:
+        wanted = choose_method(method, trials=trials, seed=seed,
+                               exact_possible=spots.boards.shape[1] >= 3 or method == "exact")
     key = np.uint64(0)
     if wanted == "monte-carlo":
         seed = drawn_seed(seed)
         trials = BATCH_TRIALS if trials is None else trials
         key = seed_key(seed)
     n, p = spots.hands.shape[:2]
-    rows = _chunk_rows(chunk_size, p)
     run = _Run(spots, g, wanted, trials or 0, key)
+    rows = _chunk_rows(chunk_size, p, run.per_row)
     out = np.empty((1 if as_array else 5, n, p), np.float64)
     done = 0
     if n:
@@ -206,10 +225,20 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
     return out[0] if as_array else _table(out, run, seed, False)
 
 
-def _chunk_rows(chunk_size: int | None, n_players: int) -> int:
+def _runouts(spots: Spots, game: Game) -> int:
+    """The runouts of the board of each spot: the ways to deal its missing board cards
+    from the cards the spot leaves."""
+    h, b, d = spots.hands, spots.boards, spots.dead
+    n_live = deck_of(game).size - h.shape[1] * h.shape[2] - b.shape[1] - d.shape[1]
+    return math.comb(n_live, game.board - b.shape[1])
+
+
+def _chunk_rows(chunk_size: int | None, n_players: int, per_row: int = 1) -> int:
     """Rows a chunk: ``chunk_size`` (checked), else :data:`CHUNK_ROWS` for two players,
-    fewer with more (their work grows with them)."""
-    return chunk_size or max(1, CHUNK_ROWS * 2 // n_players)
+    fewer with more, and no more than :data:`CHUNK_SHOWDOWNS` showdowns of ``per_row`` a
+    player (runouts or trials a spot)."""
+    return chunk_size or max(1, min(CHUNK_ROWS * 2 // n_players,
+                                    CHUNK_SHOWDOWNS // (per_row * n_players)))
 
 
 def _on_client(client, hands, boards, dead, spot_ids, game: Game, chunk_size, progress: bool,
@@ -279,10 +308,12 @@ class _Run:
         self.n_runout = self.game.board - b.shape[1]
         n_live = deck.size - h.shape[1] * h.shape[2] - b.shape[1] - d.shape[1]
         #: the runouts (exact) or trials of a row
-        self.per_row = math.comb(n_live, self.n_runout) if self.method == "exact" else self.trials
+        self.per_row = _runouts(self.spots, self.game) if self.method == "exact" else self.trials
         self.plan = deal_plan(n_live, self.n_runout)
         self.ht = tuple(kernel_args(self.game.ranking))
         self.shares = 1.0 / np.arange(1, h.shape[1] + 1)  # of a pot split k + 1 ways
+        #: the two-plus-three games' kernels' arguments (None in Hold'em, the short decks)
+        self.omaha = TwoPlusThree(self.game, h.shape[1]) if self.game.two_plus_three else None
 
     def chunk(self, first: int, k: int, out: np.ndarray) -> tuple[np.ndarray]:
         """Count rows ``first .. first + k - 1`` into ``out`` (1, N, P), the equities, or
@@ -292,6 +323,11 @@ class _Run:
         n_players = hands.shape[1]
         showdowns = k * self.per_row * n_players
         n_workers = 1 if showdowns <= SERIAL_SHOWDOWNS else min(workers(), k)
+        if self.omaha is not None:  # Omaha, Courchevel: the columns straight from a kernel
+            self.omaha.count(n_workers, hands, boards, dead, self.deck, self.n_runout,
+                             self.trials, self.key, s.ids[first:first + k], self.plan, out,
+                             first)
+            return (np.array([k]),)
         spaces = _kernels.row_spaces(n_workers, n_players)
         part = out[:, first:first + k]
 

@@ -325,6 +325,14 @@ def board_high(board, i, first, board_keys, card_bits, offsets, board_hash):
         c = board[i, j]
         key += board_keys[c]
         bits |= card_bits[c]
+    return board_of_sums(key, bits, offsets, board_hash)
+
+
+@jit(inline=True)
+def board_of_sums(key, bits, offsets, board_hash):
+    """:func:`board_high` of a board given by its cards' ``board_keys`` summed from
+    :data:`BOARD_BIAS` and its ``card_bits`` ORed (a kernel that deals or walks the board
+    sums them card by card)."""
     rank_key = key & RANK_MASK
     row = _U(board_hash[rank_key + _U(offsets[rank_key >> _U(HASH_SHIFT)])]) * _U(PAIRS)
     flag = key & FLUSH_CHECK
@@ -391,6 +399,15 @@ def low_mask(cards, i, first, n, low_bits):
     for j in range(first, first + n):
         mask |= low_bits[cards[i, j]]
     return mask
+
+
+@jit(inline=True)
+def low_of_bits(bits):
+    """:func:`low_mask` of cards given by their ``card_bits`` ORed (``1 << (16 * suit +
+    rank)``, the deuce rank 0): the ranks of every suit, deuce .. eight to bits 1 .. 7,
+    the ace to bit 0."""
+    ranks = (bits | bits >> _U(16) | bits >> _U(32) | bits >> _U(48)) & _U(0x1FFF)
+    return ((ranks << _U(1)) & _U(0xFE)) | ((ranks >> _U(12)) & _U(1))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,8 +629,9 @@ def best_fives(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 __all__ = ["HOLE_SIZES", "NO_CARD", "SHIPPED", "OmahaTables", "any_hole_high", "best_fives",
-           "board_high", "build_tables", "deck_bits", "evaluate_rows", "high", "high_low",
-           "hole_high", "low", "low_mask", "save_tables", "tables", "valid_row"]
+           "board_high", "board_of_sums", "build_tables", "deck_bits", "evaluate_rows", "high",
+           "high_low", "hole_high", "low", "low_mask", "low_of_bits", "save_tables", "tables",
+           "valid_row"]
 
 if __name__ == "__main__":  # pragma: no cover
     # python -m pokersim.rankings.omaha     rebuild the shipped omaha_tables.npz

@@ -205,6 +205,8 @@ def _batch_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
 #: Issue 29's rows against a range and in Omaha: (label, board cards, spots, peer spots).
 BATCH_RANGE_ROUNDS = [("river", 5, 200_000, 20), ("turn", 4, 20_000, 5)]
 BATCH_OMAHA_ROUNDS = [("river", 5, 200_000, 100), ("turn", 4, 20_000, 50)]
+#: The Omaha preflop Monte Carlo row: (spots, trials a spot, peer spots).
+BATCH_OMAHA_PREFLOP = (1_000, 10_000, 20)
 #: The range of the range rows: 1,006 combos.
 BATCH_RANGE = "top 75%"
 
@@ -214,7 +216,9 @@ def _batch_range_and_omaha_rows(repeat: int, notes: list[str], quick: bool = Fal
     """Issue 29's other rows: ``batch_equity`` of a hand against a 1,006-combo range
     (``against=``) and of heads-up Omaha, exact on the river and turn, in spots per second,
     each beside ``pokersim.equity`` spot by spot (and poker-equity's ``exact_from_text`` in
-    Omaha) on the first few of the same spots."""
+    Omaha) on the first few of the same spots; and heads-up Omaha preflop by Monte Carlo
+    (:data:`BATCH_OMAHA_PREFLOP`), beside ``pokersim.equity`` spot by spot with as many
+    trials."""
     from .. import batch_equity, deal, equity
     from ..cards import CARD_NAMES
 
@@ -260,6 +264,21 @@ def _batch_range_and_omaha_rows(repeat: int, notes: list[str], quick: bool = Fal
                             unit="spots/s", peer=True)
                 peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
                 rows.append(peer)
+    n, trials, peer_n = BATCH_OMAHA_PREFLOP
+    if quick:
+        n, trials, peer_n = 20, 1_000, 3
+    hands = deal(n, 8, seed=40).reshape(n, 2, 4)
+    work = f"Omaha heads-up, preflop, Monte Carlo, {trials:,} trials a spot"
+    ours = _row(f"batch_equity {work}, {n:,} spots", n, _time(
+        lambda: batch_equity(hands, game="omaha", trials=trials, seed=1, as_array=True),
+        repeat), unit="spots/s")
+    rows.append(ours)
+    players = [[_text(p) for p in h] for h in hands[:peer_n].tolist()]
+    peer = _row(f"pokersim.equity per spot, {work}", peer_n, _time(
+        lambda: [equity(p, game="omaha", method="monte-carlo", trials=trials, seed=1)
+                 for p in players], max(3, repeat // 2)), unit="spots/s", peer=True)
+    peer["pokersim_vs_peer"] = ours["rate"] / peer["rate"]
+    rows.append(peer)
     return rows
 
 

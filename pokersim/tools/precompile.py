@@ -156,6 +156,9 @@ def _batch_equity() -> None:
         ps.batch_equity(spots, ["2c 7d Qh", "Ks Qs 2d"])
         ps.batch_equity(spots, ["2c 7d Qh 5s", "Ks Qs 2d 3c"], as_array=True)
         ps.batch_equity(spots, trials=1_000, seed=1)
+    omaha = [["As Ad 2s 3d", "Kh Kd Qh Jd"]]  # the two-plus-three games' kernels
+    ps.batch_equity(omaha, ["4c 5h Kc 9s"], game="omaha-hi-lo")
+    ps.batch_equity(omaha, game="omaha-hi-lo", trials=1_000, seed=1)
 
 
 def _hand_strength() -> None:
