@@ -384,6 +384,8 @@ def test_bench_quick_smoke(capsys, tmp_path):
     frame = pd.read_csv(out, comment="#")
     assert {"work", "median_s", "rate", "slowest_rate", "fastest_rate"} <= set(frame.columns)
     assert (frame.rate > 0).all() and frame.work.str.contains("exact category_frequencies").any()
+    assert (frame.path.fillna("") == "").sum() == frame.peer.sum()  # each row its path
+    assert "kernels compiled for" in text  # the CPU and path, named
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -392,6 +394,7 @@ def test_bench_quick_smoke(capsys, tmp_path):
     (["--dask-workers", "-1"], "dask_workers must be"),
     (["--memory-trials", "-3"], "trials must be"),
     (["--cold", "--repeat", "0"], "repeat must be"),
+    (["--ompeval", "/no/such/harness"], "is not an executable file"),
 ])
 def test_bench_bad_options_exit_2(capsys, argv, message):
     assert main(["bench", *argv]) == 2

@@ -65,7 +65,8 @@ INTERNAL_MODULES = {
     "pokersim.rankings.__main__", "pokersim.rankings.badugi", "pokersim.rankings.hashed",
     "pokersim.rankings.keys", "pokersim.rankings.names", "pokersim.rankings.omaha",
     "pokersim.rankings.zhajinhua_order",
-    "pokersim.tools", "pokersim.tools.bench", "pokersim.tools.heads_up",
+    "pokersim.tools", "pokersim.tools.bench", "pokersim.tools.bench_paths",
+    "pokersim.tools.heads_up",
     "pokersim.tools.precompile", "pokersim.tools.starting_hands",
 }
 

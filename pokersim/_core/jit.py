@@ -287,18 +287,14 @@ def _target() -> tuple[str, set[str]]:
     return llvm.get_host_cpu_name(), {f for f, on in llvm.get_host_cpu_features().items() if on}
 
 
-def _has_pdep() -> bool:
-    """Whether the kernels are compiled for an x86-64 CPU with a fast BMI2 ``pdep``."""
-    name, features = _target()
-    return name not in SLOW_PDEP and "bmi2" in features
-
-
-HAS_PDEP = _has_pdep()
-
-
+#: The CPU the kernels are compiled for (LLVM's name: the host's, or ``NUMBA_CPU_NAME``) and
+#: its features.
+TARGET_CPU, TARGET_FEATURES = _target()
+#: Whether the kernels are compiled for an x86-64 CPU with a fast BMI2 ``pdep``.
+HAS_PDEP = TARGET_CPU not in SLOW_PDEP and "bmi2" in TARGET_FEATURES
 #: Whether the kernels are compiled for an x86-64 CPU with AVX2, whose byte shuffles and sums
 #: :func:`pokersim.evaluator._simd.eight_hands` needs.
-HAS_AVX2 = "avx2" in _target()[1]
+HAS_AVX2 = "avx2" in TARGET_FEATURES
 
 
 def _bmi2(name):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import os
 import sys
 import time
 
@@ -30,11 +31,15 @@ def _cmd_bench(args) -> pd.DataFrame:
         frame = pd.DataFrame(bench.first_answer_rows(3 if args.repeat is None else args.repeat))
         print(bench.format_table(frame, cpu=True))
         return frame
+    if args.ompeval is not None and not os.access(args.ompeval, os.X_OK):
+        raise PokersimInputError(f"--ompeval: {args.ompeval!r} is not an executable file (build "
+                                 f"OMPEval's harness as ../shared/bench/omp_side/README.md says)")
     frame, info = bench.run(n=args.n, repeat=7 if args.repeat is None else args.repeat,
-                            scaling=scaling, quick=args.quick, dask_workers=args.dask_workers)
+                            scaling=scaling, quick=args.quick, dask_workers=args.dask_workers,
+                            portable=args.portable, ompeval=args.ompeval)
     print(f"CPU: {info['cpu']} ({info['cores']} cores), Numba threads: {info['numba_threads']}, "
           f"numba {info['numba']}, numpy {info['numpy']}, Python {info['python']}")
-    print(f"Evaluator: {info['evaluator']}")
+    print(f"Evaluator: {info['evaluator']}; kernels compiled for {info['path']}")
     for note in info["notes"]:
         print(f"note: {note}")
     print(bench.format_table(frame))
@@ -58,6 +63,13 @@ def bench_command(sub) -> argparse.ArgumentParser:
     p.add_argument("--memory-trials", type=whole_number, default=0, metavar="T",
                    help="instead, run T Monte Carlo trials (e.g. 10000000000) and report the "
                         "resident memory at start, peak and end")
+    p.add_argument("--portable", action=argparse.BooleanOptionalAction, default=None,
+                   help="also time the rows that depend on the CPU's path (the random-card "
+                        "draw, the evaluator) on the portable path, in a child process compiled "
+                        "for an AMD Zen 2 (default: on, but with --quick)")
+    p.add_argument("--ompeval", metavar="PATH", default=None,
+                   help="OMPEval's harness (../shared/bench/omp_side, built apart): its rows "
+                        "beside those rows, on as many threads")
     p.add_argument("--cold", action="store_true",
                    help="instead, time whole processes to a first answer: the README's quick "
                         "commands and a five-game script, each on an empty Numba cache and "

@@ -24,6 +24,8 @@ import numba
 import numpy as np
 import pandas as pd
 
+from .bench_paths import host_path, ompeval_rows, portable_env, portable_rows
+
 
 def _cpu_model() -> str:
     try:
@@ -837,12 +839,33 @@ def _warm_start() -> list[float]:
     return times
 
 
+def path_rows(n: int, repeat: int) -> list[dict]:
+    """The rows whose speed depends on the CPU's path (:mod:`pokersim.tools.bench_paths`):
+    evaluating ``n`` random 7- and 5-card hands, every 7-card hand by category, exact and
+    Monte Carlo equity (:func:`_equity_rows`, without its peer)."""
+    from .. import deal, evaluate
+    from ..analysis.frequencies import strength_counts
+
+    rows = []
+    for k in (7, 5):
+        hands = deal(n, k, seed=k)
+        rows.append(_row(f"pokersim evaluate, {k} cards", n,
+                         _time(lambda h=hands: evaluate(h), repeat)))
+    rows.append(_row("exact category_frequencies, 7 cards", 133_784_560,
+                     _time(lambda: strength_counts(7), repeat)))
+    return rows + [r for r in _equity_rows(n, repeat, []) if not r.get("peer")]
+
+
 def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False,
-        dask_workers: int = 0) -> tuple[pd.DataFrame, dict]:
+        dask_workers: int = 0, portable: bool | None = None, ompeval: str | None = None
+        ) -> tuple[pd.DataFrame, dict]:
     """Run the benchmark; returns the table and a dict describing the machine. With
     ``dask_workers``, also Monte Carlo equity on a LocalCluster of that many workers (a long
-    run: ``20 * n`` trials, at least 2 * 10**7)."""
+    run: ``20 * n`` trials, at least 2 * 10**7). With ``portable`` (the default unless
+    ``quick``), the rows that depend on the CPU's path again on the portable path, in a child
+    process (:mod:`pokersim.tools.bench_paths`); with ``ompeval``, the path of OMPEval's
+    harness, its rows beside them. Each row's ``path`` names the CPU and the path taken."""
     from .. import deal, evaluate
     from .._core.jit import HAS_AVX2
     from .._core.validation import check_between, check_count
@@ -856,7 +879,8 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         n, repeat, peer_n, scaling = 100_000, 3, 5_000, (10**3, 10**4)
     info = dict(cpu=_cpu_model(), cores=os.cpu_count(), numba_threads=numba.get_num_threads(),
                 numba=numba.__version__, numpy=np.__version__, python=platform.python_version(),
-                evaluator="AVX2, eight hands per step" if HAS_AVX2 else "one hand per step")
+                evaluator="AVX2, eight hands per step" if HAS_AVX2 else "one hand per step",
+                path=host_path())
     rows, notes = [], []
     for k in (7, 5):
         hands = deal(n, k, seed=k)
@@ -892,6 +916,16 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     if not quick:
         rows.append(_row("warm start: python -c 'import pokersim; evaluate(...)'", 1,
                          _warm_start(), unit="runs/s"))
+    for row in rows:
+        row["path"] = "" if row.get("peer") else info["path"]
+    env = portable_env() if (not quick if portable is None else portable) else None
+    if portable and env is None:
+        notes.append(f"no portable path to time apart: the kernels take {info['path']}")
+    if env is not None:
+        rows += portable_rows(n, repeat, env)
+    if ompeval:
+        rows += ompeval_rows(ompeval, [r for r in rows if not r.get("peer")], n,
+                             numba.get_num_threads())
     frame = pd.DataFrame(rows)
     if "peer" not in frame:
         frame["peer"] = False
@@ -916,6 +950,8 @@ def format_table(frame: pd.DataFrame, cpu: bool = False) -> str:
     })
     if cpu:
         shown["median CPU s"] = frame.median_cpu_s.map(lambda s: f"{s:.2f}")
+    if "path" in frame and frame.path.replace("", np.nan).nunique() > 1:
+        shown.insert(1, "path", frame.path.map(lambda x: x.split(":")[0]))
     if "pokersim_vs_peer" in frame:
         shown["pokersim / peer"] = frame.pokersim_vs_peer.map(
             lambda x: "" if pd.isna(x) else f"{x:,.0f}x" if x >= 10 else f"{x:.2f}x")
