@@ -90,6 +90,18 @@ def row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavo
     return ranked_lookup(flavor, key, bits, flush, offsets, table)
 
 
+@jit(inline=True)
+def hashed_row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavor):
+    """:func:`row_strength` in a ranking looked up by hash (``flavor`` PLAIN or
+    FLUSH_NEEDS_ALL_CARDS, not badugi's), the flavor a run-time value."""
+    key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
+    if popcount(bits) != k:
+        return np.int16(-1)
+    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+        return deuce_to_seven_flush(key, bits, flush, offsets, table)
+    return lookup(key, bits, flush, offsets, table)
+
+
 @functools.cache
 def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
                      simd: bool = HAS_AVX2):
@@ -104,7 +116,14 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     if flavor == BADUGI:
         return badugi_kernel(k, simd=simd)
     if simd:
-        return _eight_at_a_time_kernel(k, flavor, first_card)
+        kernel8 = _eight_at_a_time_kernel(k)
+
+        def eight_at_a_time(w, n_workers, hands, card_keys, card_bits, flush, offsets, table,
+                            out, left):
+            return kernel8(w, n_workers, hands, card_keys, card_bits, flush, offsets, table,
+                           out, left, flavor, first_card)
+
+        return eight_at_a_time
 
     @jit(worker=True)
     def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch):
@@ -130,9 +149,16 @@ BLOCKS_PER_TASK = 128
 SCRATCH = np.zeros(BLOCKS_PER_TASK, np.uint64)
 
 
-def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
+@functools.cache
+def _eight_at_a_time_kernel(k: int):
+    """The vector kernel of k-card rows (k compiled in: :func:`eight_hands` needs it), for
+    every ranking it serves: the lookup ``flavor`` and the deck's ``first_card`` are run-time
+    arguments after ``left`` (they matter only to the rows left to the scalar path and to one
+    vector compare), one compiled kernel where there was one per ranking."""
+
     @jit(worker=True)
-    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, left):
+    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, left,
+               flavor, first_card):
         blocks = hands.shape[0] // 8
         bad = 0
         for task in range(w, (blocks + BLOCKS_PER_TASK - 1) // BLOCKS_PER_TASK, n_workers):
@@ -148,14 +174,14 @@ def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
                 rows = left[j] & np.uint64(0xFF)
                 while rows:
                     i = np.int64(left[j] >> np.uint64(8)) * 8 + np.int64(trailing_zeros(rows))
-                    out[i] = row_strength(hands, i, k, card_keys, card_bits, flush, offsets,
-                                           table, flavor)
+                    out[i] = hashed_row_strength(hands, i, k, card_keys, card_bits, flush,
+                                                  offsets, table, flavor)
                     bad += out[i] < 0
                     rows &= rows - np.uint64(1)
         if w == 0:  # the rows after the last whole block
             for row in range(8 * blocks, hands.shape[0]):
-                out[row] = row_strength(hands, row, k, card_keys, card_bits, flush, offsets,
-                                         table, flavor)
+                out[row] = hashed_row_strength(hands, row, k, card_keys, card_bits, flush,
+                                                offsets, table, flavor)
                 bad += out[row] < 0
         return bad
 
