@@ -107,7 +107,9 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
                      simd: bool = HAS_AVX2):
     """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, flush, offsets, table,
     out, scratch)`` filling worker w's share of ``out`` with the strengths of k-card rows
-    (k, the ranking's lookup flavor and first card compiled in); it returns the number of
+    (k compiled in; the ranking's lookup flavor and first card passed to the kernel of every
+    hashed ranking, :func:`_eight_at_a_time_kernel` or :func:`_one_at_a_time_kernel`, at run
+    time: one compiled kernel per hand size and path); it returns the number of
     invalid rows it marked (-1). Run it with :func:`pokersim._core.jit.on_rows` and a
     :data:`SCRATCH` of its own per worker (:func:`_ranked_rows`). With ``simd``, eight
     rows at a time by :func:`pokersim.evaluator._simd.eight_hands`, the rows it leaves (flushes, bad
@@ -115,25 +117,35 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
     if flavor == BADUGI:
         return badugi_kernel(k, simd=simd)
-    if simd:
-        kernel8 = _eight_at_a_time_kernel(k)
+    kernel = _eight_at_a_time_kernel(k) if simd else _one_at_a_time_kernel(k)
 
-        def eight_at_a_time(w, n_workers, hands, card_keys, card_bits, flush, offsets, table,
-                            out, left):
-            return kernel8(w, n_workers, hands, card_keys, card_bits, flush, offsets, table,
-                           out, left, flavor, first_card)
+    def with_ranking(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
+                     scratch):
+        return kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
+                      scratch, flavor, first_card)
 
-        return eight_at_a_time
+    return with_ranking
+
+
+@functools.cache
+def _one_at_a_time_kernel(k: int):
+    """The scalar kernel of k-card rows (k compiled in: the card loop unrolls), for every
+    ranking looked up by hash: the ``flavor`` and ``first_card`` are run-time arguments after
+    ``scratch`` (the first card unused: a card below it has no key of the ranking)."""
 
     @jit(worker=True)
-    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch):
+    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch,
+               flavor, first_card):
         bad = 0
         start, stop = share(w, n_workers, hands.shape[0])
         for i in range(start, stop):
             key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
             if popcount(bits) == k:
-                out[i] = ranked_lookup(flavor, key, bits, flush, offsets, table)
-            else:  # row_strength, with the rare bad row counted on its own branch (1.1x)
+                if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+                    out[i] = deuce_to_seven_flush(key, bits, flush, offsets, table)
+                else:
+                    out[i] = lookup(key, bits, flush, offsets, table)
+            else:  # hashed_row_strength, with the rare bad row counted on its own branch (1.1x)
                 out[i] = -1
                 bad += 1
         return bad
