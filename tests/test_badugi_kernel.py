@@ -14,13 +14,15 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim import PokersimInputError, deal, parse_cards
+from pokersim import PokersimInputError, deal, parse_cards, rankings
 from pokersim._core.combinatorics import next_combination
 from pokersim._core.jit import HAS_AVX2, HAS_PDEP
 from pokersim.rankings import badugi
 from tests.bits import bit_count
 
 CARD_BITS = badugi.ACE_LOW_CARD_BITS
+#: The (unused) card keys evaluate passes the kernels: the same types, one compiled kernel.
+CARD_KEYS = rankings.get("badugi").tables.card_keys
 FIRST, STRENGTH_OF_MASK, REST = badugi.badugi_tables()
 CARD_NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]  # card = 4 * rank + suit
 
@@ -224,7 +226,7 @@ def evaluate_both_ways(hands):
     for simd in (True, False):
         out = np.full(len(hands), 999, np.int16)
         kernel = badugi.evaluate_kernel(k, simd=simd)
-        bads.append(sum(kernel(w, 3, hands, None, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST,
+        bads.append(sum(kernel(w, 3, hands, CARD_KEYS, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST,
                                out, np.zeros(24, np.uint64)) for w in range(3)))
         outs.append(out)
     return outs[0], outs[1], bads

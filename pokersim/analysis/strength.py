@@ -186,6 +186,8 @@ def board_stats(boards: np.ndarray, bins: int):
     the P pairs of each board in lexicographic order of their ranks among the cards left
     (see :func:`pair_of`)."""
     boards = np.ascontiguousarray(boards, np.uint8)
+    if not boards.flags.writeable:  # a read-only array is another type to Numba: one kernel
+        boards = boards.copy()
     n_left = 52 - boards.shape[1]
     pairs = comb(n_left, 2)
     holes = np.empty((len(boards), pairs, 2), np.uint8)

@@ -131,21 +131,21 @@ def eight_hands(typingctx, hands, b, offsets, table, out, k, first_card):
     """``eight_hands(hands, b, offsets, table, out, k, first_card) -> uint64``: writes the
     strengths of rows 8b..8b+7 of ``hands`` (C-contiguous (N, k) uint8, 8b+8 <= N, k a
     compile-time constant) to ``out[8b:8b+8]`` and returns the mask of rows whose strength it
-    did not write. A block holding a value below ``first_card`` (a constant: 16 for the short
-    deck, whose cards start at the six) or past 51 is left whole to the scalar path. (One
-    global intrinsic, not one per k: Numba's disk cache keys a kernel on what it closes over,
-    and a captured intrinsic pickles differently in every process.)"""
-    if not isinstance(k, types.IntegerLiteral) or not isinstance(first_card,
-                                                                 types.IntegerLiteral):
-        raise RequireLiteralValue("eight_hands needs the card count and first card as "
-                                  "constants")
+    did not write. A block holding a value below ``first_card`` (16 for the short deck, whose
+    cards start at the six; a constant or a run-time value, one vector compare either way) or
+    past 51 is left whole to the scalar path. (One global intrinsic, not one per k: Numba's
+    disk cache keys a kernel on what it closes over, and a captured intrinsic pickles
+    differently in every process.)"""
+    if not isinstance(k, types.IntegerLiteral):
+        raise RequireLiteralValue("eight_hands needs the card count as a constant")
     if not (_is_array(hands, types.uint8, 2) and isinstance(b, types.Integer)
             and _is_array(offsets, types.int32, 1) and _is_array(table, types.int16, 1)
-            and _is_array(out, types.int16, 1) and k.literal_value in (5, 6, 7)):
+            and _is_array(out, types.int16, 1) and k.literal_value in (5, 6, 7)
+            and isinstance(first_card, types.Integer)):
         return None
     sig = types.uint64(hands, types.int64, offsets, table, out, k, first_card)
     n_cards = k.literal_value
-    lowest = first_card.literal_value
+    lowest = getattr(first_card, "literal_value", None)  # None: a run-time value
 
     def codegen(context, builder, signature, args):
         h, off, tab, res = (context.make_array(signature.args[i])(context, builder, args[i])
@@ -155,7 +155,14 @@ def eight_hands(typingctx, hands, b, offsets, table, out, k, first_card):
                             [builder.mul(block, ir.Constant(I64, 8 * n_cards))])
         raw, lanes = _lanes(builder, start, n_cards)
         not_card = builder.icmp_unsigned(">", raw, _splat(I8, 51, 64))
-        if lowest:
+        if lowest is None:  # the run-time first card in every byte
+            byte = builder.trunc(args[6], I8)
+            first = builder.shuffle_vector(
+                builder.insert_element(ir.Constant(ir.VectorType(I8, 64), None), byte,
+                                       ir.Constant(I32, 0)),
+                ir.Constant(ir.VectorType(I8, 64), None), _vec(I32, [0] * 64))
+            not_card = builder.or_(not_card, builder.icmp_unsigned("<", raw, first))
+        elif lowest:
             not_card = builder.or_(not_card, builder.icmp_unsigned("<", raw,
                                                                    _splat(I8, lowest, 64)))
         any_not_card = builder.icmp_unsigned("!=", builder.bitcast(not_card, I64),

@@ -90,12 +90,26 @@ def row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavo
     return ranked_lookup(flavor, key, bits, flush, offsets, table)
 
 
+@jit(inline=True)
+def hashed_row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavor):
+    """:func:`row_strength` in a ranking looked up by hash (``flavor`` PLAIN or
+    FLUSH_NEEDS_ALL_CARDS, not badugi's), the flavor a run-time value."""
+    key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
+    if popcount(bits) != k:
+        return np.int16(-1)
+    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+        return deuce_to_seven_flush(key, bits, flush, offsets, table)
+    return lookup(key, bits, flush, offsets, table)
+
+
 @functools.cache
 def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
                      simd: bool = HAS_AVX2):
     """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, flush, offsets, table,
     out, scratch)`` filling worker w's share of ``out`` with the strengths of k-card rows
-    (k, the ranking's lookup flavor and first card compiled in); it returns the number of
+    (k compiled in; the ranking's lookup flavor and first card passed to the kernel of every
+    hashed ranking, :func:`_eight_at_a_time_kernel` or :func:`_one_at_a_time_kernel`, at run
+    time: one compiled kernel per hand size and path); it returns the number of
     invalid rows it marked (-1). Run it with :func:`pokersim._core.jit.on_rows` and a
     :data:`SCRATCH` of its own per worker (:func:`_ranked_rows`). With ``simd``, eight
     rows at a time by :func:`pokersim.evaluator._simd.eight_hands`, the rows it leaves (flushes, bad
@@ -103,18 +117,35 @@ def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
     (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
     if flavor == BADUGI:
         return badugi_kernel(k, simd=simd)
-    if simd:
-        return _eight_at_a_time_kernel(k, flavor, first_card)
+    kernel = _eight_at_a_time_kernel(k) if simd else _one_at_a_time_kernel(k)
+
+    def with_ranking(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
+                     scratch):
+        return kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
+                      scratch, flavor, first_card)
+
+    return with_ranking
+
+
+@functools.cache
+def _one_at_a_time_kernel(k: int):
+    """The scalar kernel of k-card rows (k compiled in: the card loop unrolls), for every
+    ranking looked up by hash: the ``flavor`` and ``first_card`` are run-time arguments after
+    ``scratch`` (the first card unused: a card below it has no key of the ranking)."""
 
     @jit(worker=True)
-    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch):
+    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch,
+               flavor, first_card):
         bad = 0
         start, stop = share(w, n_workers, hands.shape[0])
         for i in range(start, stop):
             key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
             if popcount(bits) == k:
-                out[i] = ranked_lookup(flavor, key, bits, flush, offsets, table)
-            else:  # row_strength, with the rare bad row counted on its own branch (1.1x)
+                if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+                    out[i] = deuce_to_seven_flush(key, bits, flush, offsets, table)
+                else:
+                    out[i] = lookup(key, bits, flush, offsets, table)
+            else:  # hashed_row_strength, with the rare bad row counted on its own branch (1.1x)
                 out[i] = -1
                 bad += 1
         return bad
@@ -130,9 +161,16 @@ BLOCKS_PER_TASK = 128
 SCRATCH = np.zeros(BLOCKS_PER_TASK, np.uint64)
 
 
-def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
+@functools.cache
+def _eight_at_a_time_kernel(k: int):
+    """The vector kernel of k-card rows (k compiled in: :func:`eight_hands` needs it), for
+    every ranking it serves: the lookup ``flavor`` and the deck's ``first_card`` are run-time
+    arguments after ``left`` (they matter only to the rows left to the scalar path and to one
+    vector compare), one compiled kernel where there was one per ranking."""
+
     @jit(worker=True)
-    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, left):
+    def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, left,
+               flavor, first_card):
         blocks = hands.shape[0] // 8
         bad = 0
         for task in range(w, (blocks + BLOCKS_PER_TASK - 1) // BLOCKS_PER_TASK, n_workers):
@@ -148,14 +186,14 @@ def _eight_at_a_time_kernel(k: int, flavor: int, first_card: int):
                 rows = left[j] & np.uint64(0xFF)
                 while rows:
                     i = np.int64(left[j] >> np.uint64(8)) * 8 + np.int64(trailing_zeros(rows))
-                    out[i] = row_strength(hands, i, k, card_keys, card_bits, flush, offsets,
-                                           table, flavor)
+                    out[i] = hashed_row_strength(hands, i, k, card_keys, card_bits, flush,
+                                                  offsets, table, flavor)
                     bad += out[i] < 0
                     rows &= rows - np.uint64(1)
         if w == 0:  # the rows after the last whole block
             for row in range(8 * blocks, hands.shape[0]):
-                out[row] = row_strength(hands, row, k, card_keys, card_bits, flush, offsets,
-                                         table, flavor)
+                out[row] = hashed_row_strength(hands, row, k, card_keys, card_bits, flush,
+                                                offsets, table, flavor)
                 bad += out[row] < 0
         return bad
 

@@ -49,8 +49,8 @@ from ..evaluator.strengths import (
     describe,
     evaluate,
     kernel_args,
-    row_strength,
 )
+from ..evaluator.tables import KEY_BIAS, lookup
 from ..results import ResultFrame
 from ..results import deal_table as _deal_frame
 from . import _by_category
@@ -209,10 +209,10 @@ MAX_DEALS = 10**12
 
 
 def _table_buffers(players: int) -> tuple:
-    """A worker's scratch arrays: the cards dealt, one seat's hand, the seats' strengths,
-    categories and outcomes, and the zeroed scratch of :func:`_by_category.add_table`."""
-    return (np.empty((1, 5 * players), np.uint8), np.empty((1, 5), np.uint8),
-            np.empty(players, np.int64), np.empty(players, np.int64),
+    """A worker's scratch arrays: the cards dealt, the seats' strengths, categories and
+    outcomes, and the zeroed scratch of :func:`_by_category.add_table`."""
+    return (np.empty((1, 5 * players), np.uint8), np.empty(players, np.int64),
+            np.empty(players, np.int64),
             np.empty(players, np.int64), *_by_category.scratch(10))
 
 
@@ -221,14 +221,18 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
     """Deal ``n_trials`` tables, five cards to each seat round the table, and add each
     table's sums by category (see :func:`_by_category.add_table`) to ``local``."""
     players, plan, cat_of, card_keys, card_bits, flush, offsets, table = params
-    dealt, seat, strength, cats, outcomes, x, n = scratch
+    dealt, strength, cats, outcomes, x, n = scratch
     for _ in range(n_trials):
         state = deal_row(state, deck, dealt, 0, 52, 5 * players, plan)
         best = 0
-        for s in range(players):
+        for s in range(players):  # seat s holds cards s, s + P, ...: five distinct cards
+            key = KEY_BIAS
+            bits = np.uint64(0)
             for j in range(5):
-                seat[0, j] = dealt[0, s + j * players]
-            v = row_strength(seat, 0, 5, card_keys, card_bits, flush, offsets, table)
+                c = dealt[0, s + j * players]
+                key += card_keys[c]
+                bits |= card_bits[c]
+            v = lookup(key, bits, flush, offsets, table)
             strength[s] = v
             best = max(best, v)
         n_best = 0
@@ -241,28 +245,22 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
         _by_category.add_table(cats, outcomes, players, x, n, local)
 
 
-@functools.cache
-def _win_kernel(players: int):
-    """The Monte Carlo kernel for ``players`` seats (the deal plan compiled in): the sums of
-    :func:`_by_category.add_table` by category (see :mod:`pokersim._core.montecarlo`)."""
-    plan = deal_plan(52, 5 * players)
-
-    @jit(worker=True)
-    def kernel(w, n_workers, key, first_block, n_blocks, block, trials, tables, space):
-        cat_of, card_keys, card_bits, flush, offsets, table = tables
-        count_blocks(_deal_and_settle, key, first_block, n_blocks, block, trials, w, n_workers,
-                     (players, plan, cat_of, card_keys, card_bits, flush, offsets, table),
-                     space)
-
-    return kernel
+@jit(worker=True)
+def _win_kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
+    """The Monte Carlo kernel of every table size: the sums of :func:`_by_category.add_table`
+    by category (see :mod:`pokersim._core.montecarlo`); ``params`` is (players, the deal plan
+    of ``5 * players`` cards, the category of each strength and the five tables), so that one
+    compiled kernel serves every number of players."""
+    count_blocks(_deal_and_settle, key, first_block, n_blocks, block, trials, w, n_workers,
+                 params, space)
 
 
 def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple:
     """The sums of :func:`_win_kernel` over blocks ``first .. first + n - 1``."""
     players, key, trials = problem
-    return (chunk_counts(_win_kernel(players), key, first, n, config.MC_BLOCK, trials,
-                         (category_of_strength(), *kernel_args()), (10, _by_category.N_SUMS),
-                         _table_buffers(players)),)
+    params = (players, deal_plan(52, 5 * players), category_of_strength(), *kernel_args())
+    return (chunk_counts(_win_kernel, key, first, n, config.MC_BLOCK, trials, params,
+                         (10, _by_category.N_SUMS), _table_buffers(players)),)
 
 
 def _monte_carlo(players: int, trials: int, seed, target_stderr, client, chunk_size,

@@ -345,9 +345,9 @@ def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
     >>> hands = parse_hands(["Ac 2d 3h 4s Kc", "Kc Kd Kh Ks Qc"])
     >>> hands[1, 1] = hands[1, 0]  # a repeated card
     >>> out = np.empty(2, np.int16)
-    >>> first, strength_of_mask, rest = badugi_tables()
-    >>> evaluate_kernel(5, simd=False)(0, 1, hands, None, ACE_LOW_CARD_BITS, first,
-    ...                                strength_of_mask, rest, out, np.zeros(24, np.uint64))
+    >>> from pokersim import rankings
+    >>> tables = rankings.get("badugi").tables.kernel_args()  # as evaluate passes them
+    >>> evaluate_kernel(5, simd=False)(0, 1, hands, *tables, out, np.zeros(24, np.uint64))
     1
     >>> out.tolist()
     [1092, -1]

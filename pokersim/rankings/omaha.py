@@ -425,16 +425,19 @@ def valid_row(rows, i, n, card_bits, deck):
 
 
 @functools.cache
-def _kernel(h: int, want_high: bool, want_low: bool):
-    """The worker kernel ``kernel(w, W, rows, deck, board_keys, card_bits, offsets,
-    board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low, high_out, low_out)``
-    filling worker w's share of ``high_out`` and/or ``low_out`` for rows of h hole cards (run
-    it with :func:`pokersim._core.jit.on_rows`); it returns the number of bad rows it found
-    (:func:`valid_row`), marked -1 in both."""
+def _kernel(h: int):
+    """The worker kernel ``kernel(w, W, rows, want_high, want_low, deck, board_keys,
+    card_bits, offsets, board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low,
+    high_out, low_out)`` filling worker w's share of ``high_out`` (if ``want_high``) and/or
+    ``low_out`` (if ``want_low``) for rows of h hole cards (run it with
+    :func:`pokersim._core.jit.on_rows`); it returns the number of bad rows it found
+    (:func:`valid_row`), marked -1 in both. The hole size is compiled in (a run-time one ran
+    Omaha-6 2x as long), the halves wanted are run-time values: one kernel per hole size."""
 
     @jit(worker=True)
-    def kernel(w, n_workers, rows, deck, board_keys, card_bits, offsets, board_hash, pair_slot,
-               nonflush, flush_row, flush, low_bits, low, high_out, low_out):
+    def kernel(w, n_workers, rows, want_high, want_low, deck, board_keys, card_bits, offsets,
+               board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low, high_out,
+               low_out):
         bad = 0
         start, stop = share(w, n_workers, rows.shape[0])
         # the worker's rows as views from 0: indexing from start took 7% more time (30.4 ms
@@ -501,7 +504,7 @@ def evaluate_rows(rows: np.ndarray, *, want_high: bool = True, want_low: bool = 
     rows = np.ascontiguousarray(rows)
     high_out = np.empty(n if want_high else 0, np.int16)
     low_out = np.empty(n if want_low else 0, np.int16)
-    if sum(on_rows(_kernel(h, want_high, want_low), n, rows, deck_bits(first_card),
+    if sum(on_rows(_kernel(h), n, rows, want_high, want_low, deck_bits(first_card),
                    *t.board_args(), *t.hole_args()[2:], t.low_bits, t.low, high_out, low_out)):
         check_hands(rows, name, first_card=first_card)  # raises, naming the first bad row
         raise AssertionError("a row flagged by the kernel passed check_hands")  # pragma: no cover
