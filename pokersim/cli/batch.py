@@ -54,8 +54,9 @@ def add_commands(sub) -> argparse.ArgumentParser:
                         "and dead)")
     p.add_argument("--game", default="holdem", choices=GAME_NAMES,
                    help="holdem (default) or another game: its hands in the player columns "
-                        "(Omaha's four cards, stud's seven); exact beyond Hold'em and the "
-                        "short decks")
+                        "(Omaha's four cards, stud's seven); Omaha and Courchevel take Monte "
+                        "Carlo where a spot has over 50,000 runouts, the one-showdown games "
+                        "(stud, the draw games) are exact")
     p.add_argument("--method", default="auto", choices=METHODS,
                    help="auto (default): exact where a board is given, Monte Carlo preflop "
                         "(or everywhere with --trials or --seed)")

@@ -329,18 +329,17 @@ class _Run:
                              first)
             return (np.array([k]),)
         spaces = _kernels.row_spaces(n_workers, n_players)
-        part = out[:, first:first + k]
 
         def work(w: int) -> None:  # worker w's rows, counted and written
             if self.method == "exact":
                 _kernels.exact_rows(w, n_workers, hands, boards, dead, self.deck,
                                     self.n_runout, self.ht, float(self.per_row), self.shares,
-                                    part, spaces[w])
+                                    out, first, spaces[w])
             else:
                 _kernels.monte_carlo_rows(w, n_workers, self.key, s.ids[first:first + k],
                                           hands, boards, dead, self.deck, self.n_runout,
-                                          self.trials, self.plan, self.ht, self.shares, part,
-                                          spaces[w])
+                                          self.trials, self.plan, self.ht, self.shares, out,
+                                          first, spaces[w])
 
         on_workers(work, n_workers)
         return (np.array([k]),)

@@ -103,12 +103,13 @@ def _heads_up(key, bits, k0, b0, k1, b1, flush, offsets, table):
 
 
 @jit(worker=True)
-def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, shares, out,
+def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, shares, out, at,
                space):
     """Worker w's share of the rows of ``hands`` (N, P, 2), ``boards`` (N, b) and ``dead``
     (N, d): every runout of ``n_runout`` cards from the cards of ``deck`` (a mask) the row
-    leaves (``total`` of them a row), counted, the row's columns written into ``out``
-    (:func:`_columns`). Returns the rows done."""
+    leaves (``total`` of them a row), counted, row r's columns written into row ``at + r`` of
+    ``out`` (:func:`_columns`; the whole table's array, so that it is C-contiguous whatever
+    the chunk: one compiled kernel). Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
     counts, keys, hole_bits, live, idx, _ = space
     n_players = hands.shape[1]
@@ -123,10 +124,10 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, sha
             if heads_up:
                 x, y = _heads_up(key, bits, keys[0], hole_bits[0], keys[1], hole_bits[1],
                                  flush, offsets, table)
-                _heads_up_columns(x, y, total, 0, shares, counts, out, r)
+                _heads_up_columns(x, y, total, 0, shares, counts, out, at + r)
             else:
                 _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts)
-                _columns(counts, total, 0, shares, out, r)
+                _columns(counts, total, 0, shares, out, at + r)
             continue
         n_live = list_cards(deck & ~used, live)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
@@ -180,20 +181,20 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, sha
                                counts)
                 more = next_combination(idx, k, n_live - 1)
         if heads_up:
-            _heads_up_columns(wins0, wins1, total, 0, shares, counts, out, r)
+            _heads_up_columns(wins0, wins1, total, 0, shares, counts, out, at + r)
         else:
-            _columns(counts, total, 0, shares, out, r)
+            _columns(counts, total, 0, shares, out, at + r)
     return last - first
 
 
 @jit(worker=True)
 def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_runout, trials,
-                     plan, ht, shares, out, space):
+                     plan, ht, shares, out, at, space):
     """Worker w's share of the rows (as :func:`exact_rows` takes them): ``trials`` runouts
     each of ``n_runout`` cards dealt at random from the cards the row leaves, row r drawing
     from stream ``block_state(key, streams[r])`` (``plan`` from
     :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``), the row's
-    columns written into ``out``. Returns the rows done."""
+    columns written into row ``at + r`` of ``out``. Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
     counts, keys, hole_bits, _, _, no_seats = space
     total = np.float64(trials)
@@ -228,9 +229,9 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
                 if second:
                     _tally(kb, bb, keys, hole_bits, n_players, flush, offsets, table, counts)
         if heads_up:
-            _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, r)
+            _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, at + r)
         else:
-            _columns(counts, total, trials, shares, out, r)
+            _columns(counts, total, trials, shares, out, at + r)
     return last - first
 
 
