@@ -61,7 +61,7 @@ __all__ = ["BATCH_TRIALS", "batch_equity"]
 BATCH_TRIALS = 10_000
 #: Rows per chunk by default, heads-up (divided by P / 2 for P players): a chunk is what a
 #: progress bar counts, what Ctrl-C keeps and a task on a client.
-CHUNK_ROWS = 262_144
+CHUNK_ROWS = 1_048_576
 #: At most this many showdowns a chunk by default (a second or less of work).
 CHUNK_SHOWDOWNS = 2**25
 #: A kernel call of at most this many showdowns runs on one worker (waking a thread costs
@@ -126,7 +126,7 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
         Count chunks of ``chunk_size`` spots as tasks there, each on all its worker's
         threads (the same numbers as here: spot i draws from stream i of one seed).
     chunk_size : int, optional
-        Spots per chunk (default: 262,144 heads-up, fewer with more players or more work a
+        Spots per chunk (default: 1,048,576 heads-up, fewer with more players or more work a
         spot, :func:`_chunk_rows`): what a progress bar counts and Ctrl-C keeps.
     progress : bool
         Show a progress bar over the spots on stderr for runs over a second.
