@@ -45,7 +45,7 @@ from ..games.game import get as get_game  # noqa: F401  (the doctest's)
 from ..rankings.omaha import tables as omaha_tables
 from ..results import win_rate_table
 from ._games import batch_omaha as _kernels
-from ._games.shared import _code_of_mask, mask_width
+from ._games.shared import code_of_mask, mask_width
 from .outcomes import split_pot_weights
 from .question import deck_of
 from .spots import read_spots
@@ -114,7 +114,7 @@ def outcome_weights(n_players: int, has_low: bool) -> np.ndarray:
     weights = split_pot_weights(n_players)[[1, 2, 3, 0, 4]].reshape(5, -1)
     width = mask_width(n_players, has_low)
     if width:
-        codes = _code_of_mask(width, n_players, has_low) % weights.shape[1]  # (P, width)
+        codes = code_of_mask(width, n_players, has_low) % weights.shape[1]  # (P, width)
         out = np.ascontiguousarray(weights[:, codes].transpose(2, 1, 0))
     else:
         out = np.ascontiguousarray(np.broadcast_to(weights.T[:, None, :],

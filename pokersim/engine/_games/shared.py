@@ -49,15 +49,19 @@ def codes_of_masks(masks: np.ndarray, n_players: int, has_low: bool) -> np.ndarr
     [[2, 5, 1], [5, 2, 1]]
     """
     out = np.zeros(n_players * (n_players + 1) * (n_players + 2), masks.dtype)
-    np.add.at(out, _code_of_mask(masks.size, n_players, has_low),
+    np.add.at(out, code_of_mask(masks.size, n_players, has_low),
               np.broadcast_to(masks, (n_players, masks.size)))
     return out.reshape(n_players, n_players + 1, n_players + 2)
 
 
 @functools.cache
-def _code_of_mask(width: int, n_players: int, has_low: bool) -> np.ndarray:
+def code_of_mask(width: int, n_players: int, has_low: bool) -> np.ndarray:
     """(players, width) int64: the flat outcome code of each player under each winner mask
-    (read-only)."""
+    (read-only): ``code_of_mask(...)[p, m]`` is player p's ``(p (P + 1) + h) (P + 2) + l``.
+
+    >>> code_of_mask(4, 2, False).tolist()  # masks: nobody, p0, p1, both
+    [[3, 7, 3, 11], [15, 15, 19, 23]]
+    """
     m = np.arange(width)[None, :]
     p = np.arange(n_players)[:, None]
     high = (m >> p) & 1
