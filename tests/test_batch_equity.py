@@ -4,8 +4,6 @@ naive evaluators of tests/naive.py and tests/naive_rankings.py; Monte Carlo agai
 equity in standard errors, and against itself across chunk sizes and thread counts."""
 
 import os
-import subprocess
-import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from pokersim.engine.batch import BatchGameError
 from tests.ctrl_c import after_first_chunk
 from tests.naive import naive_rank
 from tests.naive_rankings import short_deck_key
+from tests.threads import at_one_and_two_threads
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -233,15 +232,8 @@ print(numba.get_num_threads(), eq.sum().hex(), eq[:3].tolist())
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 cores to run 2 threads")
 def test_the_same_seed_gives_the_same_numbers_at_one_and_two_threads():
-    out = []
-    for threads in (1, 2):
-        env = {**os.environ, "NUMBA_NUM_THREADS": str(threads)}
-        done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                              text=True, cwd=REPO)
-        assert done.returncode == 0, done.stderr
-        out.append(done.stdout.split(" ", 1))
-    assert [o[0] for o in out] == ["1", "2"]
-    assert out[0][1] == out[1][1]
+    one, two = at_one_and_two_threads(SCRIPT)
+    assert one == two
 
 
 def test_exact_refuses_monte_carlo_options_and_auto_follows_the_board():

@@ -6,8 +6,6 @@ two-plus-three games against exact equity and pokersim.equity's Monte Carlo in s
 errors, and against itself across chunk sizes, spot numbers and thread counts."""
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +22,7 @@ from pokersim.ranges import parse_range
 from tests.ctrl_c import after_first_chunk
 from tests.naive_games import naive_equity
 from tests.naive_rankings import DECKS
+from tests.threads import at_one_and_two_threads
 
 REPO = Path(__file__).resolve().parents[1]
 #: Every game the board kernels do not play, with the board sizes a spot may have.
@@ -236,15 +235,8 @@ print(numba.get_num_threads(), eq.sum().hex(), eq[:3].tolist())
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="needs 2 cores to run 2 threads")
 def test_two_plus_three_same_seed_same_numbers_at_one_and_two_threads():
-    out = []
-    for threads in (1, 2):
-        env = {**os.environ, "NUMBA_NUM_THREADS": str(threads)}
-        done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True,
-                              text=True, cwd=REPO)
-        assert done.returncode == 0, done.stderr
-        out.append(done.stdout.split(" ", 1))
-    assert [o[0] for o in out] == ["1", "2"]
-    assert out[0][1] == out[1][1]
+    one, two = at_one_and_two_threads(SCRIPT)
+    assert one == two
 
 
 @pytest.mark.parametrize("options", [{}, dict(trials=500, seed=3)])
