@@ -170,6 +170,19 @@ def _clear(masks, codes):
 
 
 @jit(inline=True)
+def _row_start(hands, boards, dead, r, h, n_players, board_keys, card_bits, pair_slot, slots,
+               counters, hole_low, masks, codes):
+    """Row r begun: its players read (:func:`_hole_cards`), its counts cleared; returns (the
+    board's key and bits, the mask of the row's cards: hands, board and dead)."""
+    used = _hole_cards(hands, r, h, n_players, board_keys, card_bits, pair_slot, slots,
+                       counters, hole_low)
+    key, bits, used = _board_cards(boards, r, board_keys, card_bits, BOARD_BIAS, _U(0), used)
+    _, _, used = _board_cards(dead, r, board_keys, card_bits, key, bits, used)
+    _clear(masks, codes)
+    return key, bits, used
+
+
+@jit(inline=True)
 def _write(out, at, sums, n_players, total, trials):
     """Row ``at`` of ``out`` from the row's summed columns ``sums`` over ``total``
     showdowns: (1, N, P), the equity; (5, N, P): win, tie, lose, equity and the standard
@@ -241,12 +254,9 @@ def exact_rows(w, n_workers, hands, h, boards, dead, deck, n_runout, has_low, ot
                         out[j, at + r, p] = weights[m, p, j]
                     out[4, at + r, p] = 0.0
             continue
-        used = _hole_cards(hands, r, h, n_players, board_keys, card_bits, pair_slot, slots,
-                           counters, hole_low)
-        key, bits, used = _board_cards(boards, r, board_keys, card_bits, BOARD_BIAS, _U(0),
-                                       used)
-        _, _, used = _board_cards(dead, r, board_keys, card_bits, key, bits, used)
-        _clear(masks, codes)
+        key, bits, used = _row_start(hands, boards, dead, r, h, n_players, board_keys,
+                                     card_bits, pair_slot, slots, counters, hole_low, masks,
+                                     codes)
         total = 0
         if n_runout == 0:
             tally_winners(_winners(key, bits, hands, r, h, n_players, has_low, False, slots,
@@ -294,12 +304,9 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, h, boards, dead, deck, n
     n_players = hands.shape[1] // h
     first, last = share(w, n_workers, hands.shape[0])
     for r in range(first, last):
-        used = _hole_cards(hands, r, h, n_players, board_keys, card_bits, pair_slot, slots,
-                           counters, hole_low)
-        key0, bits0, used = _board_cards(boards, r, board_keys, card_bits, BOARD_BIAS, _U(0),
-                                         used)
-        _, _, used = _board_cards(dead, r, board_keys, card_bits, key0, bits0, used)
-        _clear(masks, codes)
+        key0, bits0, used = _row_start(hands, boards, dead, r, h, n_players, board_keys,
+                                       card_bits, pair_slot, slots, counters, hole_low, masks,
+                                       codes)
         avail = deck & ~used
         state = block_state(key, streams[r])
         for trial in range(0, trials, 2):
