@@ -20,7 +20,6 @@ showdown a spot) by :mod:`pokersim.engine.batch_games`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -196,7 +195,7 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
     if trials is not None:
         trials = check_trials(trials)
     if g.two_plus_three:
-        runouts = _runouts(spots, g)
+        runouts = spots.runouts(g)
         wanted = choose_method(method, trials=trials, seed=seed,
                                exact_possible=runouts <= MAX_RUNOUTS,
                                why_not_exact=f" in {g.name} with {spots.boards.shape[1]} board "
@@ -223,14 +222,6 @@ def batch_equity(hands, boards=None, dead=None, *, against=None, game="holdem",
             raise SimulationInterrupted(out[0, :done] if as_array else
                                         _table(out[:, :done], run, seed, True))
     return out[0] if as_array else _table(out, run, seed, False)
-
-
-def _runouts(spots: Spots, game: Game) -> int:
-    """The runouts of the board of each spot: the ways to deal its missing board cards
-    from the cards the spot leaves."""
-    h, b, d = spots.hands, spots.boards, spots.dead
-    n_live = deck_of(game).size - h.shape[1] * h.shape[2] - b.shape[1] - d.shape[1]
-    return math.comb(n_live, game.board - b.shape[1])
 
 
 def _chunk_rows(chunk_size: int | None, n_players: int, per_row: int = 1) -> int:
@@ -302,14 +293,12 @@ class _Run:
     key: np.uint64  # the seed's, in Monte Carlo
 
     def __post_init__(self):
-        h, b, d = self.spots.hands, self.spots.boards, self.spots.dead
-        deck = deck_of(self.game)
-        self.deck = card_mask(deck)
-        self.n_runout = self.game.board - b.shape[1]
-        n_live = deck.size - h.shape[1] * h.shape[2] - b.shape[1] - d.shape[1]
+        h = self.spots.hands
+        self.deck = card_mask(deck_of(self.game))
+        self.n_runout = self.game.board - self.spots.boards.shape[1]
         #: the runouts (exact) or trials of a row
-        self.per_row = _runouts(self.spots, self.game) if self.method == "exact" else self.trials
-        self.plan = deal_plan(n_live, self.n_runout)
+        self.per_row = self.spots.runouts(self.game) if self.method == "exact" else self.trials
+        self.plan = deal_plan(self.spots.n_live(self.game), self.n_runout)
         self.ht = tuple(kernel_args(self.game.ranking))
         self.shares = 1.0 / np.arange(1, h.shape[1] + 1)  # of a pot split k + 1 ways
         #: the two-plus-three games' kernels' arguments (None in Hold'em, the short decks)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 
 import numpy as np
 
@@ -70,8 +69,8 @@ def batch_game_equity(hands, boards, dead, game: Game, *, chunk_size: int | None
     spots = read_spots(hands, boards, dead, game, spot_ids)
     n, p = spots.hands.shape[:2]
     n_runout = game.board - spots.boards.shape[1]
-    n_live = deck_of(game).size - p * game.hole - spots.boards.shape[1] - spots.dead.shape[1]
-    runouts = math.comb(n_live, n_runout)
+    n_live = spots.n_live(game)
+    runouts = spots.runouts(game)
     if n and runouts > MAX_RUNOUTS:
         raise PokersimInputError(
             f"batch_equity counts {game.name} exactly, and {n_runout} board cards to come "

@@ -15,6 +15,7 @@ pokersim.errors.DuplicateCardError: row 0: Qh appears twice (player 1 and the bo
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,6 +44,15 @@ class Spots:
     boards: np.ndarray
     dead: np.ndarray
     ids: np.ndarray  # (N,) int64: each row's spot number
+
+    def n_live(self, game: Game) -> int:
+        """The cards of ``game``'s deck a spot leaves (every spot as many)."""
+        h, b, d = self.hands, self.boards, self.dead
+        return deck_of(game).size - h.shape[1] * h.shape[2] - b.shape[1] - d.shape[1]
+
+    def runouts(self, game: Game) -> int:
+        """The ways to deal a spot's missing board cards from the cards it leaves."""
+        return math.comb(self.n_live(game), game.board - self.boards.shape[1])
 
 
 def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int = 2) -> Spots:
