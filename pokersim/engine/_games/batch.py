@@ -39,7 +39,7 @@ from ..._core.jit import jit, popcount, share, trailing_zeros, worker_copies
 from ..._core.streams import block_state
 from ...evaluator.tables import lookup
 from .boards import deal_unknown
-from .shared import list_cards, spot_keys
+from .shared import list_cards, spot_keys, write_row
 
 #: No random player to deal to (:func:`~pokersim.engine._games.boards.deal_unknown` deals the
 #: board only), as a run-time int64 (a literal 0 would compile the helper once more).
@@ -52,6 +52,7 @@ class RowSpace(NamedTuple):
     """One worker's own arrays (:func:`row_spaces`)."""
 
     counts: np.ndarray  # (P, P) int64: a row's counts (see the module docstring)
+    sums: np.ndarray  # (5, P) float64: a row's columns, summed (see shared.write_row)
     keys: np.ndarray  # (P,) uint64: each player's hole cards' key ...
     bits: np.ndarray  # (P,) uint64: ... and bits
     live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
@@ -63,6 +64,7 @@ def row_spaces(n_workers: int, n_players: int) -> list[RowSpace]:
     """A :class:`RowSpace` per worker."""
     return worker_copies(n_workers, RowSpace,
                          counts=np.zeros((n_players, n_players), np.int64),
+                         sums=np.zeros((5, n_players)),
                          keys=np.zeros(n_players, np.uint64),
                          bits=np.zeros(n_players, np.uint64), live=np.zeros(64, np.uint8),
                          idx=np.zeros(8, np.int64), seats=np.zeros((2, 0), np.uint64))
@@ -111,7 +113,7 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, sha
     ``out`` (:func:`_columns`; the whole table's array, so that it is C-contiguous whatever
     the chunk: one compiled kernel). Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    counts, keys, hole_bits, live, idx, _ = space
+    counts, sums, keys, hole_bits, live, idx, _ = space
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
     heads_up = n_players == 2
@@ -124,10 +126,10 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, sha
             if heads_up:
                 x, y = _heads_up(key, bits, keys[0], hole_bits[0], keys[1], hole_bits[1],
                                  flush, offsets, table)
-                _heads_up_columns(x, y, total, 0, shares, counts, out, at + r)
+                _heads_up_columns(x, y, total, 0, shares, counts, sums, out, at + r)
             else:
                 _tally(key, bits, keys, hole_bits, n_players, flush, offsets, table, counts)
-                _columns(counts, total, 0, shares, out, at + r)
+                _columns(counts, total, 0, shares, sums, out, at + r)
             continue
         n_live = list_cards(deck & ~used, live)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
@@ -181,9 +183,9 @@ def exact_rows(w, n_workers, hands, boards, dead, deck, n_runout, ht, total, sha
                                counts)
                 more = next_combination(idx, k, n_live - 1)
         if heads_up:
-            _heads_up_columns(wins0, wins1, total, 0, shares, counts, out, at + r)
+            _heads_up_columns(wins0, wins1, total, 0, shares, counts, sums, out, at + r)
         else:
-            _columns(counts, total, 0, shares, out, at + r)
+            _columns(counts, total, 0, shares, sums, out, at + r)
     return last - first
 
 
@@ -196,7 +198,7 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
     :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``), the row's
     columns written into row ``at + r`` of ``out``. Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    counts, keys, hole_bits, _, _, no_seats = space
+    counts, sums, keys, hole_bits, _, _, no_seats = space
     total = np.float64(trials)
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
@@ -229,50 +231,39 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
                 if second:
                     _tally(kb, bb, keys, hole_bits, n_players, flush, offsets, table, counts)
         if heads_up:
-            _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, at + r)
+            _heads_up_columns(wins0, wins1, total, trials, shares, counts, sums, out, at + r)
         else:
-            _columns(counts, total, trials, shares, out, at + r)
+            _columns(counts, total, trials, shares, sums, out, at + r)
     return last - first
 
 
 @jit(inline=True)
-def _columns(counts, total, trials, shares, out, r):
-    """Row r of the table's columns from its ``counts`` (P, P), of ``total`` showdowns
-    (``shares[k]`` = 1 / (k + 1), the pot share of a player holding the best hand with k
-    others): with ``out`` (1, N, P), each player's equity (the pot share, ties split); with
-    ``out`` (5, N, P): win, tie, lose, equity and the Monte Carlo standard error of equity
-    over ``trials`` (0: exact, no error)."""
+def _columns(counts, total, trials, shares, sums, out, r):
+    """Row r of the table's columns (:func:`~pokersim.engine._games.shared.write_row`) from
+    its ``counts`` (P, P), of ``total`` showdowns (``shares[k]`` = 1 / (k + 1), the pot share
+    of a player holding the best hand with k others), summed into ``sums`` (5, P)."""
     n_players = counts.shape[0]
-    scale = 1.0 / total
-    if out.shape[0] == 1:
-        for p in range(n_players):
-            equity = 0.0
-            for k in range(n_players):
-                equity += counts[p, k] * shares[k]
-            out[0, r, p] = equity * scale
-        return
     for p in range(n_players):
         equity = 0.0
         square = 0.0
+        tied = 0
         for k in range(n_players):
             c = counts[p, k]
             equity += c * shares[k]
             square += c * shares[k] * shares[k]
+            if k:
+                tied += c
         alone = counts[p, 0]
-        tied = 0
-        for k in range(1, n_players):
-            tied += counts[p, k]
-        equity *= scale
-        out[0, r, p] = alone * scale
-        out[1, r, p] = tied * scale
-        out[2, r, p] = (total - alone - tied) * scale
-        out[3, r, p] = equity
-        out[4, r, p] = (np.sqrt(max(square * scale - equity * equity, 0.0) / trials)
-                        if trials else 0.0)
+        sums[0, p] = alone
+        sums[1, p] = tied
+        sums[2, p] = total - alone - tied
+        sums[3, p] = equity
+        sums[4, p] = square
+    write_row(out, r, sums, n_players, total, trials)
 
 
 @jit(inline=True)
-def _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, r):
+def _heads_up_columns(wins0, wins1, total, trials, shares, counts, sums, out, r):
     """Row r's columns (:func:`_columns`) of a heads-up row: player 0 won ``wins0`` of
     ``total`` showdowns, player 1 ``wins1``, the rest tied; its equities written at once when
     they are all ``out`` holds."""
@@ -285,7 +276,7 @@ def _heads_up_columns(wins0, wins1, total, trials, shares, counts, out, r):
     counts[0, 0] = wins0
     counts[1, 0] = wins1
     counts[0, 1] = counts[1, 1] = np.int64(total) - wins0 - wins1
-    _columns(counts, total, trials, shares, out, r)
+    _columns(counts, total, trials, shares, sums, out, r)
 
 
 @jit(inline=True)

@@ -63,7 +63,7 @@ from ...rankings.omaha import (
 )
 from .batch import NO_SEATS
 from .boards import deal_unknown
-from .shared import ONE, list_cards, tally_winners, with_hand
+from .shared import ONE, list_cards, tally_winners, with_hand, write_row
 
 _U = np.uint64
 #: The most pairs of hole cards (six cards: 15).
@@ -183,23 +183,6 @@ def _row_start(hands, boards, dead, r, h, n_players, board_keys, card_bits, pair
 
 
 @jit(inline=True)
-def _write(out, at, sums, n_players, total, trials):
-    """Row ``at`` of ``out`` from the row's summed columns ``sums`` over ``total``
-    showdowns: (1, N, P), the equity; (5, N, P): win, tie, lose, equity and the standard
-    error of equity over ``trials`` (0: exact)."""
-    scale = 1.0 / total
-    for p in range(n_players):
-        equity = sums[3, p] * scale
-        if out.shape[0] == 1:
-            out[0, at, p] = equity
-            continue
-        for j in range(4):
-            out[j, at, p] = sums[j, p] * scale
-        out[4, at, p] = (np.sqrt(max(sums[4, p] * scale - equity * equity, 0.0) / trials)
-                         if trials else 0.0)
-
-
-@jit(inline=True)
 def _row_end(masks, codes, weights, sums, n_players, total, trials, out, at):
     """Row ``at`` of ``out`` from the row's counts (see the module docstring)."""
     for j in range(5):
@@ -218,7 +201,7 @@ def _row_end(masks, codes, weights, sums, n_players, total, trials, out, at):
             if c:
                 for j in range(5):
                     sums[j, p] += c * weights[k, p, j]
-    _write(out, at, sums, n_players, total, trials)
+    write_row(out, at, sums, n_players, total, trials)
 
 
 @jit(worker=True)
@@ -227,9 +210,9 @@ def exact_rows(w, n_workers, hands, h, boards, dead, deck, n_runout, has_low, ot
     """Worker w's share of the rows of ``hands`` (N, P h), ``boards`` (N, b) and ``dead``
     (N, d): every runout of ``n_runout`` cards from the cards of ``deck`` (a mask) the row
     leaves, counted and written into rows ``at ..`` of ``out`` (1 or 5, M, P; see
-    :func:`_write`). ``ot``: Omaha's tables (board keys, card bits, offsets, board hash,
-    pair slots, nonflush, flush rows, flush, low bits, low); ``weights`` (winner masks or
-    outcome codes, P, 5). Returns the rows done."""
+    :func:`~pokersim.engine._games.shared.write_row`). ``ot``: Omaha's tables (board keys,
+    card bits, offsets, board hash, pair slots, nonflush, flush rows, flush, low bits, low);
+    ``weights`` (winner masks or outcome codes, P, 5). Returns the rows done."""
     board_keys, card_bits, offsets, board_hash, pair_slot, nonflush, flush_row, flush, \
         low_bits, low_table = ot
     masks, codes, sums, slots, counters, hole_low, live, idx, _ = space

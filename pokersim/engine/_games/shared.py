@@ -291,6 +291,24 @@ def spot_keys(hands, boards, dead, r, card_keys, card_bits, keys, bits):
 
 
 @jit(inline=True)
+def write_row(out, r, sums, n_players, total, trials):
+    """Row r of a batch's columns ``out`` from the row's sums ``sums`` (5, P) over ``total``
+    showdowns: win, tie, lose, equity (the pot shares) and squared pot shares. With ``out``
+    (1, N, P), each player's equity; with (5, N, P): win, tie, lose, equity and the Monte
+    Carlo standard error of equity over ``trials`` (0: exact, no error)."""
+    scale = 1.0 / total
+    for p in range(n_players):
+        equity = sums[3, p] * scale
+        if out.shape[0] == 1:
+            out[0, r, p] = equity
+            continue
+        for j in range(4):
+            out[j, r, p] = sums[j, p] * scale
+        out[4, r, p] = (np.sqrt(max(sums[4, p] * scale - equity * equity, 0.0) / trials)
+                        if trials else 0.0)
+
+
+@jit(inline=True)
 def list_cards(mask, out):
     """The cards of ``mask`` into ``out``, ascending; returns how many."""
     n = 0
