@@ -284,8 +284,22 @@ class Range:
         return Range._trusted(self.combos[keep], self.weights[keep],  # type: ignore[index]
                               self.text)
 
-    def _vector(self) -> np.ndarray:
-        """The weight of each of the 1,326 combos (0: not in the range)."""
+    def combo_weights(self) -> np.ndarray:
+        """The weight of each of the 1,326 two-card combos.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (1326,)
+            0 where the range lacks the combo. Combo (hi, lo), hi > lo, is number
+            hi (hi - 1) / 2 + lo: the weights :func:`pokersim.batch_equity` takes as
+            ``against``.
+
+        Examples
+        --------
+        >>> w = parse_range("AhKh, QQ@50").combo_weights()
+        >>> int((w > 0).sum()), float(w.sum())
+        (7, 4.0)
+        """
         out = np.zeros(N_COMBOS)
         c = self.combos.astype(np.intp)
         out[_combo_index(c[:, 0], c[:, 1])] = self.weights
@@ -295,7 +309,7 @@ class Range:
         if not isinstance(other, (Range, str)):
             return NotImplemented
         other = parse_range(other)
-        weights = how(self._vector(), other._vector())
+        weights = how(self.combo_weights(), other.combo_weights())
         keep = np.flatnonzero(weights)
         return Range._trusted(_COMBOS[keep], weights[keep], f"{self.text} {sign} {other.text}")
 

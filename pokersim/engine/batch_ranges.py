@@ -115,11 +115,7 @@ def _weights(against, n: int) -> np.ndarray:
     if isinstance(against, str):
         against = parse_range(against)
     if isinstance(against, Range):
-        out = np.zeros((1, N_COMBOS))
-        hi = against.combos[:, 0].astype(np.int64)
-        lo = against.combos[:, 1].astype(np.int64)
-        out[0, hi * (hi - 1) // 2 + lo] = against.weights
-        return out
+        return against.combo_weights()[None, :]
     arr = np.asarray(against)
     if arr.ndim == 1:
         arr = arr[None, :]
