@@ -93,3 +93,30 @@ def test_helpers_are_inlined_the_way_their_shape_asks():
     assert how(tables.suit_of_flush) == "llvm"  # pinned: inline="llvm"
     with pytest.raises(ValueError, match="inline"):
         _jit.jit(inline="always")
+
+
+def test_an_inlined_helper_compiles_once_whatever_constants_its_callers_pass():
+    from pokersim._core.jit import jit
+
+    @jit(inline=True)
+    def total(values, n):
+        t = 0
+        for i in range(n):
+            t += values[i]
+        return t
+
+    @jit(inline=True, constants=True)
+    def total_per_constant(values, n):
+        t = 0
+        for i in range(n):
+            t += values[i]
+        return t
+
+    @jit
+    def sums(values):
+        return (total(values, 2), total(values, 3), total(values, values.shape[0]),
+                total_per_constant(values, 2), total_per_constant(values, 3))
+
+    assert sums(np.arange(1, 5)) == (3, 6, 10, 3, 6)
+    assert len(total.signatures) == 1  # (array, int64), for 2, 3 and the length alike
+    assert len(total_per_constant.signatures) == 2  # one per constant, Numba's way

@@ -13,6 +13,8 @@ import numba.core.compiler
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core.dispatcher import Dispatcher
+from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 from .. import config
@@ -64,7 +66,7 @@ _JUMPS_BACK = frozenset(op for name, op in dis.opmap.items() if "BACKWARD" in na
 _CACHE = dis.opmap.get("CACHE", -1)
 
 
-def jit(fn=None, *, inline=False, worker=False):
+def jit(fn=None, *, inline=False, worker=False, constants=False):
     """``numba.njit`` with pokersim's options.
 
     ``inline=True`` for small per-hand helpers, inlined into every kernel that calls them (a
@@ -78,6 +80,15 @@ def jit(fn=None, *, inline=False, worker=False):
       (:func:`copied_by_numba`): typing a copy costs less than compiling a function of its
       own (some 0.2 s each, which made the small kernels compile up to 1.7x as long), and
       the caller's compile-time constants prune its branches.
+
+    A helper that LLVM inlines is compiled for the plain types of its arguments, a caller's
+    constant (``0``, ``52``, a factory's ``k``) taken as any other integer (:func:`_plain_first`):
+    Numba would compile it once per constant value, for nothing LLVM does not specialise once
+    the helper is inlined where the constant is (the test run compiled ``deal_row`` 14 times).
+    ``constants=True`` keeps Numba's way, for the few helpers whose loops unroll or branches
+    fold only so (:func:`pokersim.evaluator.tables.key_and_bits`, and the Monte Carlo frequency
+    chain that hands it its ``k``: 2.2x as fast). A helper that needs a constant (an intrinsic
+    taking the card count as one) gets it either way.
 
     ``inline="ir"`` has Numba copy a helper whatever its size, ``inline="llvm"`` leaves any to
     LLVM: for the few where the other way was measured faster
@@ -113,11 +124,30 @@ def jit(fn=None, *, inline=False, worker=False):
         if inline and not copied:
             options["forceinline"] = True
         dispatcher = numba.njit(inline="always" if copied else "never", **options)(f)
+        if inline and not copied and not constants:
+            dispatcher.get_call_template = _plain_first.__get__(dispatcher)
         if options["cache"]:
             _cache.lock_compiles(dispatcher)
         return dispatcher
 
     return wrap(fn) if fn is not None else wrap
+
+
+def _plain_first(self, args, kws):
+    """Numba's ``Dispatcher.get_call_template`` (the typing of a call from another kernel,
+    which compiles the helper for the call's argument types), tried first with the plain types
+    of the arguments (``int64`` for ``Literal[int](52)``). A helper whose typing needs a
+    constant fails to type so, and is from then on compiled for the constants, as Numba would.
+    """
+    plain = tuple(types.unliteral(a) for a in args)
+    plain_kws = {k: types.unliteral(v) for k, v in kws.items()}
+    if (plain != tuple(args) or plain_kws != kws) and not getattr(self, "_needs_constants",
+                                                                    False):
+        try:
+            return Dispatcher.get_call_template(self, plain, plain_kws)
+        except TypingError:
+            self._needs_constants = True
+    return Dispatcher.get_call_template(self, args, kws)
 
 
 _POOL: list[concurrent.futures.ThreadPoolExecutor] = []

@@ -45,7 +45,7 @@ from .streams import block_state
 FULL_DECK = np.arange(52, dtype=np.uint8)
 
 
-@jit(inline=True)
+@jit(inline=True, constants=True)
 def count_blocks(deal_block, key, first_block, n_blocks, block, trials, w, n_workers, params,
                  space):
     """Worker w's share of a chunk: blocks ``first_block + w``, then every ``n_workers``-th,

@@ -228,7 +228,7 @@ def _rank_multisets(n: int, k: int, most: int) -> tuple[np.ndarray, np.ndarray]:
 # Monte Carlo
 
 
-@jit(inline=True)
+@jit(inline=True, constants=True)
 def _deal_and_count(state, n, deck, scratch, params, local):
     """Deal ``n`` k-card hands from the ranking's deck (the cards of ``deck``, sorted, from
     ``first_card`` on) and count their strengths (``scratch``: a (1, k) hand)."""

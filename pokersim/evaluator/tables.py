@@ -93,7 +93,7 @@ def lookup(key, bits, flush, offsets, table):
     return nonflush_strength(key, offsets, table)
 
 
-@jit(inline=True)
+@jit(inline=True, constants=True)
 def key_and_bits(hands, i, k, card_keys, card_bits):
     """(summed key, OR of suit-rank bits) of the first ``k`` cards of row ``i`` of ``hands``.
     Values past 51 have no bit and a repeated card sets no new one, so the row is valid
