@@ -382,3 +382,51 @@ def test_a_bad_chunk_size_is_named_on_every_way_through(options):
     for bad in (0, -3, 2.5):
         with pytest.raises(ps.PokersimInputError, match="chunk_size"):
             ps.batch_equity(hands, "7d 8d 9s", chunk_size=bad, **options)
+
+
+def _river_rows(n, deck="full"):
+    cards = ps.deal(n, 9, seed=7, deck=deck)
+    return np.ascontiguousarray(cards[:, :4].reshape(n, 2, 2)), np.ascontiguousarray(cards[:, 4:])
+
+
+@pytest.mark.parametrize("row", [3, 150_001])  # in the first worker's share, the second's
+@pytest.mark.parametrize("spoil, game, error, match", [
+    (lambda h, b, r: h.__setitem__((r, 1, 0), h[r, 0, 0]), "holdem", ps.DuplicateCardError,
+     r"appears twice \(player 0 and player 1\)"),
+    (lambda h, b, r: b.__setitem__((r, 4), h[r, 0, 1]), "holdem", ps.DuplicateCardError,
+     r"appears twice \(player 0 and the board\)"),
+    (lambda h, b, r: b.__setitem__((r, 0), b[r, 3]), "holdem", ps.DuplicateCardError,
+     r"appears twice \(twice in the board\)"),
+    (lambda h, b, r: b.__setitem__((r, 2), 60), "holdem", ps.CardError,
+     r"the board holds 60, not a card"),
+    (lambda h, b, r: h.__setitem__((r, 1, 1), 255), "holdem", ps.CardError,
+     r"player 1 holds 255, not a card"),
+    (lambda h, b, r: h.__setitem__((r, 0, 0), 0), "short-deck", ps.CardError,
+     r"player 0 holds 2c \(0\), not a card of short-deck's deck"),
+])
+def test_heads_up_river_rows_are_checked_as_every_row(row, spoil, game, error, match):
+    # heads-up river rows (4 hole cards, 5 board cards, no dead) are checked by their own
+    # loop: the same errors, the first bad row named, whichever worker's share it is in
+    hands, boards = _river_rows(200_000, "short" if game == "short-deck" else "full")
+    spoil(hands, boards, row)
+    spoil(hands, boards, row + 7)  # a later bad row is not the one named
+    with pytest.raises(error, match=rf"^row {row}: .*{match}"):
+        ps.batch_equity(hands, boards, game=game, as_array=True)
+
+
+def test_heads_up_river_rows_equal_equity_spot_by_spot():
+    # heads-up river rows are counted by a loop of their own: against pokersim.equity, on
+    # spots with ties; a dead card (none left to deal) changes nothing
+    hands, boards = _river_rows(20_000)
+    fast = ps.batch_equity(hands, boards, as_array=True)
+    n = hands.shape[0]
+    used = np.zeros((n, 52), bool)
+    np.put_along_axis(used, hands.reshape(n, 4).astype(np.int64), True, axis=1)
+    np.put_along_axis(used, boards.astype(np.int64), True, axis=1)
+    dead = np.argmax(~used, axis=1).astype(np.uint8)[:, None]  # a card the row does not hold
+    np.testing.assert_array_equal(ps.batch_equity(hands, boards, dead, as_array=True), fast)
+    assert (fast == 0.5).all(axis=1).any() and (fast == 1.0).any()
+    for i in range(0, n, 199):
+        want = ps.equity([ps.format_cards(hands[i, 0]), ps.format_cards(hands[i, 1])],
+                         board=ps.format_cards(boards[i]))
+        np.testing.assert_allclose(fast[i], want["equity"].to_numpy(), atol=1e-12)

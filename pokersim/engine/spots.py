@@ -15,6 +15,7 @@ pokersim.errors.DuplicateCardError: row 0: Qh appears twice (player 1 and the bo
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -43,7 +44,16 @@ class Spots:
     hands: np.ndarray
     boards: np.ndarray
     dead: np.ndarray
-    ids: np.ndarray  # (N,) int64: each row's spot number
+    spot_ids: np.ndarray | None  # (N,) int64: each row's spot number; None: 0 .. N - 1
+
+    @functools.cached_property
+    def ids(self) -> np.ndarray:
+        """(N,) int64: each row's spot number (made when first asked for: the equities
+        alone of a million exact spots never need them, and making them cost 8% of the
+        call)."""
+        if self.spot_ids is not None:
+            return self.spot_ids
+        return np.arange(self.hands.shape[0], dtype=np.int64)
 
     def n_live(self, game: Game) -> int:
         """The cards of ``game``'s deck a spot leaves (every spot as many)."""
@@ -58,8 +68,8 @@ class Spots:
 def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int = 2) -> Spots:
     """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row
     (by its spot number where ``spot_ids`` gives them); at least ``min_players`` a spot."""
-    ids = _spot_ids(spot_ids, hands)
-    named = None if spot_ids is None else ids  # rows named by their spot numbers
+    # the rows are named by their spot numbers where given
+    named = None if spot_ids is None else _spot_ids(spot_ids, _n_rows(hands))
     h = _card_rows(hands, "hands", None, 3, named)
     n = h.shape[0]
     if h.ndim != 3 or h.shape[1] < min_players or h.shape[2] != game.hole:
@@ -84,19 +94,20 @@ def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int 
             _check_values(cards, name, int(deck[0]), game, 0, named)
     parts = [(name, np.ascontiguousarray(cards, np.uint8)) for name, cards in parts]
     _check_rows(parts, int(deck[0]), game, named)
-    return Spots(parts[0][1].reshape(h.shape), parts[1][1], parts[2][1], ids)
+    return Spots(parts[0][1].reshape(h.shape), parts[1][1], parts[2][1], named)
 
 
-def _spot_ids(spot_ids, hands) -> np.ndarray:
-    """(N,) int64 spot numbers, N the rows of ``hands``: ``spot_ids`` checked (whole numbers
-    0 or more, one a row), or 0 .. N - 1."""
+def _n_rows(hands) -> int:
+    """The rows of ``hands`` (N of (N, P, 2)), or the error that it has none."""
     try:
-        n = len(hands)
+        return len(hands)
     except TypeError:
         raise HandShapeError(f"hands must be (N, P, 2) card ids or (N, P) texts; got "
                              f"{short_repr(hands)}") from None
-    if spot_ids is None:
-        return np.arange(n, dtype=np.int64)
+
+
+def _spot_ids(spot_ids, n: int) -> np.ndarray:
+    """``spot_ids`` as (N,) int64, checked: whole numbers 0 or more, one a row."""
     ids = np.asarray(spot_ids)
     if ids.shape != (n,) or ids.size and (ids.dtype.kind not in "iu" or ids.min() < 0
                                           or ids.max() > np.iinfo(np.int64).max):
