@@ -68,6 +68,7 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     keys = np.uint64(KEY_BIAS) + card_keys[hi] + card_keys[lo]
     bits = card_bits[hi] | card_bits[lo]
     weights = np.ascontiguousarray(weights[:, used])
+    classes = _kernels.rank_classes(keys, masks)
     deck = card_mask(deck_of(game))
     counts = np.zeros((n, 3))
     pairs = np.zeros(n, np.int64)
@@ -77,11 +78,11 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
         last = first + k
         part = slice(first, last)
         n_workers = max(1, min(workers(), k))
-        spaces = _kernels.range_spaces(n_workers, masks.size)
+        spaces = _kernels.range_spaces(n_workers, masks.size, classes.keys.size)
         row_weights = weights[part] if weights.shape[0] > 1 else weights
         on_workers(lambda w: _kernels.range_rows(
             w, n_workers, spots.hands[part], spots.boards[part], spots.dead[part], deck,
-            masks, keys, bits, row_weights, ht, counts[part], pairs[part], spaces[w]),
+            masks, keys, bits, row_weights, classes, ht, counts[part], pairs[part], spaces[w]),
             n_workers)
         return (np.array([k]),)
 
