@@ -185,13 +185,15 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
         n_left = 0
         class_weight[:] = 0.0
         class_count[:] = 0
+        by_class = n_runout > 0 or no_flush(bits)  # a river board that can flush: no classes
         for c in range(n_combos):
             is_left[c] = weights[wr, c] > 0 and not combo_masks[c] & (used | ~deck)
             if is_left[c]:
                 left[n_left] = c
                 n_left += 1
-                class_weight[of_combo[c]] += weights[wr, c]
-                class_count[of_combo[c]] += 1
+                if by_class:
+                    class_weight[of_combo[c]] += weights[wr, c]
+                    class_count[of_combo[c]] += 1
         won = tied = met = 0.0
         n_pairs = 0
         n_live = list_cards(deck & ~used, live)
