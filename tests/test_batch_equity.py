@@ -430,3 +430,10 @@ def test_heads_up_river_rows_equal_equity_spot_by_spot():
         want = ps.equity([ps.format_cards(hands[i, 0]), ps.format_cards(hands[i, 1])],
                          board=ps.format_cards(boards[i]))
         np.testing.assert_allclose(fast[i], want["equity"].to_numpy(), atol=1e-12)
+
+
+@pytest.mark.parametrize("hands", [5, None, object()])
+def test_hands_that_are_no_sequence_are_named_so(hands):
+    with pytest.raises(ps.HandShapeError, match=r"^hands must be \(N, P, 2\) card ids or "
+                                                r"\(N, P\) texts; got "):
+        ps.batch_equity(hands)

@@ -68,8 +68,8 @@ class Spots:
 def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int = 2) -> Spots:
     """The :class:`Spots` of :func:`batch_equity`'s arguments, or an error naming the row
     (by its spot number where ``spot_ids`` gives them); at least ``min_players`` a spot."""
-    # the rows are named by their spot numbers where given
-    named = None if spot_ids is None else _spot_ids(spot_ids, _n_rows(hands))
+    n_rows = _n_rows(hands)  # hands that are no sequence named as such first
+    named = None if spot_ids is None else _spot_ids(spot_ids, n_rows)  # rows named by these
     h = _card_rows(hands, "hands", None, 3, named)
     n = h.shape[0]
     if h.ndim != 3 or h.shape[1] < min_players or h.shape[2] != game.hole:
