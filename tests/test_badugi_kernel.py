@@ -261,7 +261,9 @@ def _eight_at_a_time(k):
         lanes = np.empty((3, 8), np.uint64)
         for b in range(hands.shape[0] // 8):
             left_out[b] = badugi.eight_hands_bits(hands, b, lanes, k)
-            lanes_out[b] = lanes
+            for lane in range(3):  # not lanes_out[b] = lanes: see private._reorder
+                for j in range(8):
+                    lanes_out[b, lane, j] = lanes[lane, j]
             for j in range(8):
                 i = 8 * b + j
                 strength_out[0, i] = strength_of_mask[by_pext(lanes, j, first, rest)]

@@ -53,7 +53,8 @@ def _sort_by_strength(strength, members, n, buffer, counts):
             v = (strength[u] >> shift) & (size - 1)
             buffer[counts[v]] = u
             counts[v] += 1
-        members[:n] = buffer[:n]
+        for i in range(n):  # not members[:n] = buffer[:n]: see private._reorder
+            members[i] = buffer[i]
 
 
 @jit

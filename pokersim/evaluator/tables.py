@@ -201,20 +201,32 @@ def rank_multisets(max_cards: int = 7, max_count: int = 4) -> np.ndarray:
     return counts
 
 
-@jit
-def _build_perfect_hash(keys, values, shift):
-    """Displacement perfect hash: returns (offsets, table) with table[k + offsets[k >> shift]]."""
-    nrows = (keys.max() >> shift) + 1
-    row_size = 1 << shift
+def _build_perfect_hash(keys, values, shift, *, compiled=True):
+    """Displacement perfect hash: returns (offsets, table) with table[k + offsets[k >> shift]].
+
+    The rows (keys sharing ``k >> shift``) are placed fullest first (:func:`_place_rows`); the
+    sorts are NumPy's, stable, outside the kernel (a kernel's ``argsort`` compiles Numba's
+    mergesort, 1.5 s). ``compiled=False`` places them in plain Python, for a few hundred keys.
+    """
+    keys = np.asarray(keys, np.int64)
     rows = keys >> shift
-    fill = np.zeros(nrows, np.int64)
-    for r in rows:
-        fill[r] += 1
-    order = np.argsort(-fill, kind="mergesort")
-    start = np.zeros(nrows + 1, np.int64)
-    for r in range(nrows):
-        start[r + 1] = start[r] + fill[r]
-    by_row = np.argsort(rows, kind="mergesort")
+    fill = np.bincount(rows)
+    start = np.concatenate(([0], np.cumsum(fill)))
+    place = _place_rows if compiled else _place_rows.py_func
+    offsets, size = place(keys, fill, np.argsort(-fill, kind="stable"), start,
+                          np.argsort(rows, kind="stable"), shift)
+    table = np.zeros(size, np.int16)
+    table[keys + offsets[rows]] = values
+    return offsets, table
+
+
+@jit
+def _place_rows(keys, fill, order, start, by_row, shift):
+    """The offset of each row of :func:`_build_perfect_hash` (rows taken in ``order``, the
+    members of row r ``by_row[start[r]:start[r + 1]]``): each row at the first place from the
+    first free slot where its members' low bits land on free slots. Returns (offsets, size)."""
+    nrows = fill.shape[0]
+    row_size = 1 << shift
     used = np.zeros((nrows + 1) * row_size, np.bool_)  # room for every row side by side
     offsets = np.zeros(nrows, np.int64)
     size = 0
@@ -242,10 +254,7 @@ def _build_perfect_hash(keys, values, shift):
             first_free += 1
         offsets[r] = base - (r << shift)
         size = max(size, base + low.max() + 1)
-    table = np.zeros(size, np.int16)
-    for i in range(keys.shape[0]):
-        table[keys[i] + offsets[keys[i] >> shift]] = values[i]
-    return offsets, table
+    return offsets, size
 
 
 #: The key of a value that is not a card (52..255), far past every valid key; such a value also

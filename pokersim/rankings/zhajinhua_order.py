@@ -160,7 +160,8 @@ def tables(a23_lowest: bool = False) -> HashTables:
     flush[[sum(1 << r for r in m) for m in _MASKS]] = strength_of_key(suited)
     rank_keys = np.array([sum(int(RANK_KEYS[r]) for r in m) for m in _MULTISETS], np.int64)
     # 455 keys: the builder's plain Python runs in milliseconds, no kernel to compile
-    offsets, table = _build_perfect_hash.py_func(rank_keys, strength_of_key(plain), HASH_SHIFT)
+    offsets, table = _build_perfect_hash(rank_keys, strength_of_key(plain), HASH_SHIFT,
+                                        compiled=False)
     cards = card_tables(True, 0)
     card_keys = cards.card_keys.copy()
     suits = np.arange(52) % 4

@@ -87,11 +87,22 @@ def counting_order(masks, high, weights, first, others):
     :class:`Hands`, the hands indexed by the cards of ``others`` (a mask: the cards the
     other levels may hold) only."""
     order = sorting_order(high)
-    masks[:] = masks[order]
-    high[:] = high[order]
-    weights[:] = weights[order]
+    _reorder(masks, order)
+    _reorder(high, order)
+    _reorder(weights, order)
     card_start, card_hands = hands_by_card(masks, first, others)
     return running_sums(weights), card_start, card_hands
+
+
+@jit(inline=True)
+def _reorder(values, order):
+    """``values[:] = values[order]``, in loops: a slice assigned an array compiles Numba's
+    formatting of its shape-mismatch message (some 40 helpers, a second on a first run)."""
+    taken = np.empty_like(values)
+    for i in range(order.size):
+        taken[i] = values[order[i]]
+    for i in range(order.size):
+        values[i] = taken[i]
 
 
 @jit
