@@ -7,7 +7,7 @@ threading options through every call.
 __all__ = ["CHUNK_TRIALS", "DEAL_BLOCK", "DEFAULT_TRIALS", "EQUITY_BLOCK", "EXACT_CHUNK_WORK",
            "EXACT_TUPLES", "EXACT_WORK", "ISOMORPHISM_MIN_WORK", "JIT_OPTIONS", "JOINT_TUPLES",
            "MAX_REJECTIONS", "MAX_TRIALS", "MC_BLOCK", "MERGE_RANK_BOARDS", "PROGRESS_DELAY",
-           "SUIT_ISOMORPHISM"]
+           "SPECIALISE_AFTER", "SUIT_ISOMORPHISM"]
 
 #: Options every kernel is compiled with (see :func:`pokersim._core.jit.jit`).
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
@@ -54,3 +54,7 @@ CHUNK_TRIALS = 2**18
 PROGRESS_DELAY = 1.0
 #: Exact equity: hand evaluations per chunk of hole-card tuples.
 EXACT_CHUNK_WORK = 50_000_000
+#: Seconds a shape runs on a general kernel in a process before it gets a kernel of its own,
+#: compiled in (see pokersim._core.specialise); 0: at once (``pokersim compile``, benchmarks),
+#: ``float("inf")``: only where one is compiled already.
+SPECIALISE_AFTER = 2.0

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import config
 from ._core.jit import jit, mul_wide, on_workers, worker_copies, workers
+from ._core.specialise import Specialised
 from ._core.streams import block_state, next_u64, seed_key
 from ._core.validation import MAX_COUNT, byte_size, check_count, check_memory, named
 from .cards import as_card_set, format_cards
@@ -124,10 +125,10 @@ def _on_blocks(kernel, key, live: np.ndarray, out: np.ndarray, first_block: int,
                                 *plan), n_workers)
 
 
-#: The (deck size, k) shapes dealt by a kernel of their own (compiled in, 2-4x faster): the
-#: full and the short deck's five to seven cards. Other shapes (dead cards, whole deals of a
-#: game) share :func:`_deal_any_kernel` rather than compile a kernel each (a second or more).
-SPECIALISED_SHAPES = frozenset((n_live, k) for n_live in (52, 36) for k in (5, 6, 7))
+#: The dealing loops: :func:`_deal_any_kernel` for every shape, and a kernel of a (deck size,
+#: k) shape's own (:func:`_deal_kernel`, 2-4x faster) once it pays (see
+#: :mod:`pokersim._core.specialise`).
+DEALING = Specialised(_deal_kernel, _deal_any_kernel, lambda n_live, k: (deal_plan(n_live, k),))
 
 
 #: The decks, by name: the lowest card id of each (the short deck starts at the six).
@@ -222,8 +223,6 @@ def deal_rows(key, first_block: int, n: int, k: int, live: np.ndarray) -> np.nda
     except MemoryError:  # less free memory than the machine has (check_memory passed)
         raise PokersimInputError(f"deal(n={n:,}, k={k}) needs {byte_size(n * k)} of memory, "
                                  f"more than is free: deal fewer rows at a time") from None
-    if (live.size, k) in SPECIALISED_SHAPES:
-        _on_blocks(_deal_kernel(live.size, k), key, live, out, first_block)
-    else:
-        _on_blocks(_deal_any_kernel, key, live, out, first_block, deal_plan(live.size, k))
+    with DEALING.pick(live.size, k) as (kernel, shape_args):
+        _on_blocks(kernel, key, live, out, first_block, *shape_args)
     return out

@@ -25,21 +25,15 @@ def test_rows_are_distinct_cards(k):
         assert (np.sort(hands, axis=1) == np.arange(52)).all()
 
 
-@pytest.mark.parametrize("n_live, k", [(52, 7), (36, 5)])
+@pytest.mark.parametrize("n_live, k", [(52, 7), (36, 5), (50, 3)])
 def test_the_kernel_for_any_shape_deals_the_specialised_kernels_rows(n_live, k):
-    # Shapes outside SPECIALISED_SHAPES share one kernel; it must deal the very same rows.
+    # Every shape is dealt by one general kernel until it has a kernel of its own
+    # (pokersim._core.specialise): both must deal the very same rows.
     from pokersim import config
     from pokersim._core.streams import seed_key
-    from pokersim.dealing import (
-        SPECIALISED_SHAPES,
-        _deal_any_kernel,
-        _deal_kernel,
-        _on_blocks,
-        deal_plan,
-        live_cards,
-    )
-    assert (n_live, k) in SPECIALISED_SHAPES
-    live = live_cards(deck="full" if n_live == 52 else "short")
+    from pokersim.dealing import _deal_any_kernel, _deal_kernel, _on_blocks, deal_plan, live_cards
+    live = (live_cards(deck="full" if n_live == 52 else "short") if n_live != 50
+            else live_cards("As Kd"))
     n = 2 * config.DEAL_BLOCK + 5
     fast, generic = np.empty((n, k), np.uint8), np.empty((n, k), np.uint8)
     _on_blocks(_deal_kernel(n_live, k), seed_key(9), live, fast, 3)

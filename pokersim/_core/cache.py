@@ -238,6 +238,26 @@ def lock_compiles(dispatcher) -> None:
     dispatcher.compile = compile
 
 
+def has_compiled(dispatcher) -> bool:
+    """Whether Numba's disk cache holds ``dispatcher``'s function compiled for this machine,
+    for some type signature (with the values of its closure's cells: each kernel a factory
+    makes is its own); false where it has no disk cache or its index does not read.
+
+    >>> import numba
+    >>> has_compiled(numba.njit(lambda x: x))   # no disk cache
+    False
+    """
+    impl = getattr(dispatcher, "_cache", None)
+    cache_file = getattr(impl, "_cache_file", None)
+    if cache_file is None:
+        return False
+    try:
+        wanted = impl._index_key(None, dispatcher.targetctx.codegen())[1:]
+        return any(key[1:] == wanted for key in cache_file._load_index())
+    except Exception:  # an index from another Numba, a folder not readable: not compiled
+        return False
+
+
 def install() -> bool:
     """Put :class:`PackageLocator` first in Numba's list of locators, make this package's
     unreadable indexes stale (:func:`_load_index`) and its saves locked (:func:`_save`),

@@ -4,6 +4,11 @@ Each row is warmed up once, then timed ``repeat`` times; the table gives the med
 the spread (slowest and fastest run). Peers (phevaluator, eval7, treys) are timed in the same
 run on a subset of the same hands, so the ratio column is robust to a noisy machine. Missing
 peers are skipped with a note. Timings live here, never in the unit tests.
+
+The rows time the kernels in their steady state: each shape on a kernel of its own from its
+first call (``config.SPECIALISE_AFTER = 0``), as they run after a few seconds of use or after
+``pokersim compile`` (:mod:`pokersim._core.specialise`); ``--cold`` times first answers as a
+user's process has them, on the general kernels.
 """
 
 from __future__ import annotations
@@ -24,7 +29,23 @@ import numba
 import numpy as np
 import pandas as pd
 
+from .. import config
 from .bench_paths import host_path, ompeval_rows, portable_env, portable_rows
+
+
+def _steady_state(fn):
+    """``fn`` run with every shape on a kernel of its own from its first call (see the module
+    docstring)."""
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        saved = config.SPECIALISE_AFTER
+        config.SPECIALISE_AFTER = 0.0
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            config.SPECIALISE_AFTER = saved
+
+    return run
 
 
 def _cpu_model() -> str:
@@ -839,6 +860,7 @@ def _warm_start() -> list[float]:
     return times
 
 
+@_steady_state
 def path_rows(n: int, repeat: int) -> list[dict]:
     """The rows whose speed depends on the CPU's path (:mod:`pokersim.tools.bench_paths`):
     evaluating ``n`` random 7- and 5-card hands, every 7-card hand by category, exact and
@@ -856,6 +878,7 @@ def path_rows(n: int, repeat: int) -> list[dict]:
     return rows + [r for r in _equity_rows(n, repeat, []) if not r.get("peer")]
 
 
+@_steady_state
 def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False,
         dask_workers: int = 0, portable: bool | None = None, ompeval: str | None = None

@@ -91,8 +91,9 @@ def _showdown() -> None:
 def _deal() -> None:
     import pokersim as ps
 
-    ps.deal(100, 7, seed=1)
-    ps.deal(100, 5, seed=1, dead="As Ks", deck="short")
+    for deck in ("full", "short"):
+        for cards in (5, 6, 7):
+            ps.deal(100, cards, seed=1, deck=deck)
 
 
 def _deal_games() -> None:
@@ -481,7 +482,10 @@ def _start_worker() -> None:
 
 
 def _run(name: str) -> Warmed:
-    """Run one task here (a worker): its time, and Numba's compile time within it."""
+    """Run one task here (a worker): its time, and Numba's compile time within it. It runs
+    twice: on the general kernels, then with every shape on a kernel of its own (see
+    :mod:`pokersim._core.specialise`), so that a later process finds both in the cache."""
+    from .. import config
     from .._core import compiling as _compiling
 
     start, compiled = time.perf_counter(), _compiling.compile_seconds()
@@ -489,7 +493,9 @@ def _run(name: str) -> Warmed:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            TASKS[name]()
+            for after in (float("inf"), 0.0):
+                config.SPECIALISE_AFTER = after
+                TASKS[name]()
     except Exception as e:  # reported with the others' results, not raised
         lines = str(e).splitlines()
         error = f"{type(e).__name__}: {lines[0][:200]}" if lines else type(e).__name__
