@@ -249,7 +249,7 @@ def has_compiled(dispatcher) -> bool:
     """
     impl = getattr(dispatcher, "_cache", None)
     cache_file = getattr(impl, "_cache_file", None)
-    if cache_file is None:
+    if impl is None or cache_file is None:
         return False
     try:
         wanted = impl._index_key(None, dispatcher.targetctx.codegen())[1:]

@@ -395,7 +395,8 @@ def _private_hands(game: Game, players: list[Player], board: np.ndarray,
     hand = np.empty(sum(most), np.int64)
     start, each = [0], []
     for p in (players[i] for i in level):
-        n = _games.private_rows(p.cards, live, game.hole - p.cards.shape[1], board,
+        n = _games.private_rows(np.ascontiguousarray(p.cards),  # C order: one compile
+                                 live, game.hole - p.cards.shape[1], board,
                                  rows[start[-1]:], masks[start[-1]:], hand[start[-1]:])
         each.append(p.weights[hand[start[-1]:start[-1] + n]])
         start.append(start[-1] + n)

@@ -397,7 +397,7 @@ def hold_counts(hand) -> np.ndarray:
     arr, _ = as_hands(hand, (5,), name="hand")
     if arr.shape[0] != 1:
         raise PokersimInputError(f"one hand of five cards, please; got {arr.shape[0]} hands")
-    row = arr[0]
+    row = arr[0].copy()  # writable, as the kernel is compiled for (a read-only one: twice)
     unseen = np.setdiff1d(np.arange(52, dtype=np.uint8), row).astype(np.uint8)
     t = tables()
     args = (row, unseen, class_of_strength(), t.card_keys, t.card_bits, t.flush, t.offsets,

@@ -5,10 +5,10 @@ the spread (slowest and fastest run). Peers (phevaluator, eval7, treys) are time
 run on a subset of the same hands, so the ratio column is robust to a noisy machine. Missing
 peers are skipped with a note. Timings live here, never in the unit tests.
 
-The rows time the kernels in their steady state: each shape on a kernel of its own from its
-first call (``config.SPECIALISE_AFTER = 0``), as they run after a few seconds of use or after
-``pokersim compile`` (:mod:`pokersim._core.specialise`); ``--cold`` times first answers as a
-user's process has them, on the general kernels.
+The rows time the kernels in their steady state: each shape timed on a kernel of its own
+from its warm-up call on (``config.SPECIALISE_AFTER = 0``), as they run after a few seconds of
+use or after ``pokersim compile`` (:mod:`pokersim._core.specialise`); ``--cold`` times first
+answers as a user's process has them, on the general kernels.
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ def _cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
+@_steady_state
 def _time(fn: Callable[..., object], repeat: int) -> list[float]:
     fn()  # warm-up (compilation, page faults of the first allocation)
     times = []
@@ -712,6 +713,7 @@ def _dask_rows(trials: int, repeat: int, workers: int, notes: list[str]) -> list
     return rows
 
 
+@_steady_state
 def _time_together(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
     """Like ``_time`` for several functions at once: each is warmed up, then every repeat times
     them one after the other."""
@@ -860,7 +862,6 @@ def _warm_start() -> list[float]:
     return times
 
 
-@_steady_state
 def path_rows(n: int, repeat: int) -> list[dict]:
     """The rows whose speed depends on the CPU's path (:mod:`pokersim.tools.bench_paths`):
     evaluating ``n`` random 7- and 5-card hands, every 7-card hand by category, exact and
@@ -878,7 +879,6 @@ def path_rows(n: int, repeat: int) -> list[dict]:
     return rows + [r for r in _equity_rows(n, repeat, []) if not r.get("peer")]
 
 
-@_steady_state
 def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
         scaling: tuple[int, ...] = (10**4, 10**5, 10**6, 10**7, 10**8), quick: bool = False,
         dask_workers: int = 0, portable: bool | None = None, ompeval: str | None = None
