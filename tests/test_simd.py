@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 from pokersim._core.jit import HAS_AVX2
+from pokersim.evaluator import strengths
 from pokersim.evaluator._simd import PAD, rank_and_suit_tables
-from pokersim.evaluator.strengths import SCRATCH, _evaluate_kernel, kernel_args
+from pokersim.evaluator.strengths import SCRATCH, kernel_args
 from pokersim.evaluator.tables import RANK_KEYS, tables
 from tests.naive import naive_rank
 from tests.orders import dense_from_keys, dense_from_values, random_hands
@@ -25,20 +26,27 @@ from test_frequencies import oracle_by_strength  # noqa: E402
 needs_avx2 = pytest.mark.skipif(not HAS_AVX2, reason="the CPU has no AVX2")
 
 
-def run_kernel(kernel, hands, out, n_workers=3):
-    """The bad rows a worker kernel of pokersim.evaluate counts filling ``out``, run as
-    ``n_workers`` workers in turn (every row must be written by one of them)."""
-    return sum(kernel(w, n_workers, hands, *kernel_args(), out, SCRATCH.copy())
+def run_kernel(k, simd, hands, out, n_workers=3):
+    """The bad rows a strength kernel of k-card rows of the high ranking counts filling
+    ``out``, run as ``n_workers`` workers in turn (every row must be written by one of
+    them): the kernel of the size eight rows at a time (``simd=True``) or one by one
+    (False), or the general kernel of every size (None: k a run-time value)."""
+    if simd is None:
+        kernel, after = strengths._any_size_kernel, (strengths.PLAIN, 0, k)
+    else:
+        kernel, after = strengths.EVALUATE.specialise(k, simd), (strengths.PLAIN, 0)
+    return sum(kernel(w, n_workers, hands, *kernel_args(), out, SCRATCH.copy(), *after)
                for w in range(n_workers))
 
 
-def both_kernels(hands):
-    """(strengths, bad count) from the eight-at-a-time kernel and from the scalar one."""
+def both_kernels(hands, slow=None):
+    """(strengths, bad count) from the eight-at-a-time kernel and from a scalar one (by
+    default the general kernel, see :func:`run_kernel`)."""
     k = hands.shape[1]
-    fast, slow = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
-    bad_fast = run_kernel(_evaluate_kernel(k, simd=True), hands, fast)
-    bad_slow = run_kernel(_evaluate_kernel(k, simd=False), hands, slow)
-    return (fast, bad_fast), (slow, bad_slow)
+    fast, one = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
+    bad_fast = run_kernel(k, True, hands, fast)
+    bad_one = run_kernel(k, slow, hands, one)
+    return (fast, bad_fast), (one, bad_one)
 
 
 def test_byte_tables_rebuild_the_card_keys():
@@ -78,6 +86,18 @@ def test_same_strengths_as_one_row_at_a_time(k):
     (fast, bad_fast), (slow, bad_slow) = both_kernels(hands)
     np.testing.assert_array_equal(fast, slow)
     assert bad_fast == bad_slow == len(rows) == (fast == -1).sum()
+
+
+@pytest.mark.parametrize("k", [7, pytest.param(5, marks=pytest.mark.slow),
+                               pytest.param(6, marks=pytest.mark.slow)])
+def test_the_scalar_kernel_of_a_size_as_the_general_one(k):
+    # the kernel a size gets without AVX2 (pokersim._core.specialise) against the general one
+    hands = random_hands(k + 40, 20_003, k)
+    hands[::97, 0] = 200
+    hands[1::89, 1] = hands[1::89, 0]
+    one, general = np.empty(len(hands), np.int16), np.empty(len(hands), np.int16)
+    assert run_kernel(k, False, hands, one) == run_kernel(k, None, hands, general) > 400
+    np.testing.assert_array_equal(one, general)
 
 
 @needs_avx2
@@ -131,7 +151,7 @@ def test_short_inputs(n):
 GUARD_PAGE_SCRIPT = """
 import ctypes, mmap, sys
 import numpy as np
-from pokersim.evaluator.strengths import SCRATCH, _evaluate_kernel, kernel_args
+from pokersim.evaluator.strengths import EVALUATE, PLAIN, SCRATCH, kernel_args
 from pokersim import deal
 page = mmap.PAGESIZE
 memory = mmap.mmap(-1, 2 * page, prot=mmap.PROT_READ | mmap.PROT_WRITE)
@@ -141,10 +161,10 @@ for k in (5, 6, 7):
     hands = np.frombuffer(memory, np.uint8, count=n * k, offset=page - n * k).reshape(n, k)
     hands[:] = deal(n, k, seed=k)
     expected = np.empty(n, np.int16)
-    _evaluate_kernel(k, simd=False)(0, 1, hands, *kernel_args(), expected, SCRATCH.copy())
+    EVALUATE.general(0, 1, hands, *kernel_args(), expected, SCRATCH.copy(), PLAIN, 0, k)
     assert ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + page), page, 0) == 0  # no access
     got = np.empty(n, np.int16)
-    _evaluate_kernel(k, simd=True)(0, 1, hands, *kernel_args(), got, SCRATCH.copy())
+    EVALUATE.specialise(k, True)(0, 1, hands, *kernel_args(), got, SCRATCH.copy(), PLAIN, 0)
     assert (got == expected).all()
     assert ctypes.CDLL(None).mprotect(ctypes.c_void_p(start + page), page, 3) == 0
 print("ok")
@@ -186,12 +206,11 @@ def test_every_hand_counted_by_strength(k, simd):
     # every k-card hand, lowest card first, in chunks by that card (columns turned so the
     # cards are not always ascending); the counts per strength are the naive oracle's
     counts = np.zeros(7463, np.int64)
-    kernel = _evaluate_kernel(k, simd=simd)
     for first in range(52 - k + 1):
         rest = _combinations(51 - first, k - 1, comb(51 - first, k - 1)) + np.uint8(first + 1)
         hands = np.column_stack([np.full(len(rest), first, np.uint8), rest])
         hands = np.ascontiguousarray(np.roll(hands, first % k, axis=1))
-        strengths = np.empty(len(hands), np.int16)
-        assert run_kernel(kernel, hands, strengths, n_workers=1) == 0
-        counts += np.bincount(strengths, minlength=7463)
+        found = np.empty(len(hands), np.int16)
+        assert run_kernel(k, simd, hands, found, n_workers=1) == 0
+        counts += np.bincount(found, minlength=7463)
     np.testing.assert_array_equal(counts, oracle_by_strength(k))

@@ -229,16 +229,17 @@ def row_workers(n_rows: int) -> int:
     return max(1, min(workers(), -(-n_rows // ROWS_PER_WORKER)))
 
 
-def on_rows(kernel, n_rows: int, *args, scratch: np.ndarray | None = None) -> list:
+def on_rows(kernel, n_rows: int, *args, scratch: np.ndarray | None = None,
+            after: tuple = ()) -> list:
     """``kernel(w, W, *args)`` for each of W workers at once, W from :func:`workers` or fewer,
     one per :data:`ROWS_PER_WORKER` of the ``n_rows`` (a worker takes its :func:`share` of
-    them); with ``scratch``, each worker gets its own copy of it as a last argument. The
-    workers' return values, in order."""
+    them); with ``scratch``, each worker gets its own copy of it as a next argument, then
+    the arguments ``after``. The workers' return values, in order."""
     n_workers = row_workers(n_rows)
     if scratch is None:
-        return on_workers(lambda w: kernel(w, n_workers, *args), n_workers)
+        return on_workers(lambda w: kernel(w, n_workers, *args, *after), n_workers)
     own = worker_copies(n_workers, lambda scratch: scratch, scratch=scratch)
-    return on_workers(lambda w: kernel(w, n_workers, *args, own[w]), n_workers)
+    return on_workers(lambda w: kernel(w, n_workers, *args, own[w], *after), n_workers)
 
 
 @jit(inline=True)

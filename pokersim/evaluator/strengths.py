@@ -27,6 +27,7 @@ import numpy as np
 
 from .. import rankings
 from .._core.jit import HAS_AVX2, jit, on_rows, popcount, share, trailing_zeros
+from .._core.specialise import Specialised
 from .._core.validation import short_repr
 from ..cards import as_array, as_hands, check_hands, join_board, parse_cards
 from ..errors import PokersimInputError
@@ -102,29 +103,24 @@ def hashed_row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table
     return lookup(key, bits, flush, offsets, table)
 
 
-@functools.cache
-def _evaluate_kernel(k: int, flavor: int = PLAIN, first_card: int = 0, *,
-                     simd: bool = HAS_AVX2):
-    """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, flush, offsets, table,
-    out, scratch)`` filling worker w's share of ``out`` with the strengths of k-card rows
-    (k compiled in; the ranking's lookup flavor and first card passed to the kernel of every
-    hashed ranking, :func:`_eight_at_a_time_kernel` or :func:`_one_at_a_time_kernel`, at run
-    time: one compiled kernel per hand size and path); it returns the number of
-    invalid rows it marked (-1). Run it with :func:`pokersim._core.jit.on_rows` and a
-    :data:`SCRATCH` of its own per worker (:func:`_ranked_rows`). With ``simd``, eight
-    rows at a time by :func:`pokersim.evaluator._simd.eight_hands`, the rows it leaves (flushes, bad
-    rows) one by one. Badugi's kernels are its own
-    (:func:`pokersim.rankings.badugi.evaluate_kernel`)."""
-    if flavor == BADUGI:
-        return badugi_kernel(k, simd=simd)
-    kernel = _eight_at_a_time_kernel(k) if simd else _one_at_a_time_kernel(k)
-
-    def with_ranking(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
-                     scratch):
-        return kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
-                      scratch, flavor, first_card)
-
-    return with_ranking
+@jit(inline=True, constants=True)
+def _one_at_a_time(w, n_workers, hands, k, card_keys, card_bits, flush, offsets, table, out,
+                   flavor):
+    """Worker w's share of ``out``: the strengths of the k-card rows, one by one (k a
+    constant where the caller has one: the card loop unrolls). Returns the bad rows (-1)."""
+    bad = 0
+    start, stop = share(w, n_workers, hands.shape[0])
+    for i in range(start, stop):
+        key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
+        if popcount(bits) == k:
+            if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+                out[i] = deuce_to_seven_flush(key, bits, flush, offsets, table)
+            else:
+                out[i] = lookup(key, bits, flush, offsets, table)
+        else:  # hashed_row_strength, with the rare bad row counted on its own branch (1.1x)
+            out[i] = -1
+            bad += 1
+    return bad
 
 
 @functools.cache
@@ -136,21 +132,20 @@ def _one_at_a_time_kernel(k: int):
     @jit(worker=True)
     def kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out, scratch,
                flavor, first_card):
-        bad = 0
-        start, stop = share(w, n_workers, hands.shape[0])
-        for i in range(start, stop):
-            key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
-            if popcount(bits) == k:
-                if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
-                    out[i] = deuce_to_seven_flush(key, bits, flush, offsets, table)
-                else:
-                    out[i] = lookup(key, bits, flush, offsets, table)
-            else:  # hashed_row_strength, with the rare bad row counted on its own branch (1.1x)
-                out[i] = -1
-                bad += 1
-        return bad
+        return _one_at_a_time(w, n_workers, hands, k, card_keys, card_bits, flush, offsets,
+                              table, out, flavor)
 
     return kernel
+
+
+@jit(worker=True)
+def _any_size_kernel(w, n_workers, hands, card_keys, card_bits, flush, offsets, table, out,
+                     scratch, flavor, first_card, k):
+    """:func:`_one_at_a_time_kernel` with ``k`` a run-time value: the kernel of every hand
+    size and ranking looked up by hash (the same strengths), until a size has one of its own
+    (see :data:`EVALUATE`)."""
+    return _one_at_a_time(w, n_workers, hands, k, card_keys, card_bits, flush, offsets, table,
+                          out, flavor)
 
 
 #: Blocks of eight rows per task of the vector kernel: 1,024 rows, so that even 10,000 rows
@@ -198,6 +193,15 @@ def _eight_at_a_time_kernel(k: int):
         return bad
 
     return kernel
+
+
+#: The strength kernels of the rankings looked up by hash: :func:`_any_size_kernel` for every
+#: hand size, and a size's own (:func:`_eight_at_a_time_kernel` where the ranking and the CPU
+#: allow, else :func:`_one_at_a_time_kernel`; the shape is ``(k, simd)``) once it pays (see
+#: :mod:`pokersim._core.specialise`).
+EVALUATE = Specialised(
+    lambda k, simd: _eight_at_a_time_kernel(k) if simd else _one_at_a_time_kernel(k),
+    _any_size_kernel, lambda k, simd: (k,))
 
 
 def kernel_args(ranking="high"):
@@ -361,10 +365,15 @@ def _ranked_rows(rows: np.ndarray, r: rankings.Ranking, check=None) -> np.ndarra
     deck, or twice) makes ``check()`` raise the error that names it (by default,
     :func:`~pokersim.cards.as_hands` of the rows)."""
     out = np.empty(rows.shape[0], np.int16)
-    kernel = _evaluate_kernel(rows.shape[1], r.flavor, r.first_card,
-                              simd=HAS_AVX2 and r.eight_at_a_time)
-    if sum(on_rows(kernel, rows.shape[0], rows, *r.tables.kernel_args(), out,
-                   scratch=SCRATCH)):
+    k, simd = rows.shape[1], HAS_AVX2 and r.eight_at_a_time
+    if r.flavor == BADUGI:
+        bad = on_rows(badugi_kernel(k, simd=simd), rows.shape[0], rows, *r.tables.kernel_args(),
+                      out, scratch=SCRATCH)
+    else:
+        with EVALUATE.pick(k, simd) as (kernel, shape_args):
+            bad = on_rows(kernel, rows.shape[0], rows, *r.tables.kernel_args(), out,
+                          scratch=SCRATCH, after=(r.flavor, r.first_card, *shape_args))
+    if sum(bad):
         (check or (lambda: as_hands(rows, r.hand_sizes, first_card=r.first_card)))()
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover
     return out
