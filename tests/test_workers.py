@@ -95,7 +95,7 @@ def test_helpers_are_inlined_the_way_their_shape_asks():
         _jit.jit(inline="always")
 
 
-def test_an_inlined_helper_compiles_once_whatever_constants_its_callers_pass():
+def test_a_helper_compiles_once_whatever_constants_its_callers_pass():
     from pokersim._core.jit import jit
 
     @jit(inline=True)
@@ -113,10 +113,19 @@ def test_an_inlined_helper_compiles_once_whatever_constants_its_callers_pass():
         return t
 
     @jit
+    def total_called(values, n):  # not inlined: a call
+        t = 0
+        for i in range(n):
+            t += values[i]
+        return t
+
+    @jit
     def sums(values):
         return (total(values, 2), total(values, 3), total(values, values.shape[0]),
-                total_per_constant(values, 2), total_per_constant(values, 3))
+                total_per_constant(values, 2), total_per_constant(values, 3),
+                total_called(values, 2), total_called(values, 4))
 
-    assert sums(np.arange(1, 5)) == (3, 6, 10, 3, 6)
+    assert sums(np.arange(1, 5)) == (3, 6, 10, 3, 6, 3, 10)
     assert len(total.signatures) == 1  # (array, int64), for 2, 3 and the length alike
+    assert len(total_called.signatures) == 1
     assert len(total_per_constant.signatures) == 2  # one per constant, Numba's way

@@ -81,8 +81,9 @@ def jit(fn=None, *, inline=False, worker=False, constants=False):
       own (some 0.2 s each, which made the small kernels compile up to 1.7x as long), and
       the caller's compile-time constants prune its branches.
 
-    A helper that LLVM inlines is compiled for the plain types of its arguments, a caller's
-    constant (``0``, ``52``, a factory's ``k``) taken as any other integer (:func:`_plain_first`):
+    A function called from a kernel and compiled on its own (one that LLVM inlines, or one not
+    inlined at all) is compiled for the plain types of its arguments, a caller's constant
+    (``0``, ``52``, a factory's ``k``) taken as any other integer (:func:`_plain_first`):
     Numba would compile it once per constant value, for nothing LLVM does not specialise once
     the helper is inlined where the constant is (the test run compiled ``deal_row`` 14 times).
     ``constants=True`` keeps Numba's way, for the few helpers whose loops unroll or branches
@@ -124,7 +125,7 @@ def jit(fn=None, *, inline=False, worker=False, constants=False):
         if inline and not copied:
             options["forceinline"] = True
         dispatcher = numba.njit(inline="always" if copied else "never", **options)(f)
-        if inline and not copied and not constants:
+        if not copied and not constants:
             dispatcher.get_call_template = _plain_first.__get__(dispatcher)
         if options["cache"]:
             _cache.lock_compiles(dispatcher)
