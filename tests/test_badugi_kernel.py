@@ -218,18 +218,19 @@ def test_portable_path_against_poker_equity():
 # The kernels of evaluate(ranking="badugi"): eight rows at a time (AVX2), and one at a time
 
 
-def evaluate_both_ways(hands):
-    """(vector kernel's out, scalar kernel's out, their counts of bad rows), each kernel run
-    as three workers (every row written by one of them)."""
+def evaluate_every_way(hands):
+    """(vector kernel's out, scalar kernel's out, general kernel's out, their counts of bad
+    rows), each kernel run as three workers (every row written by one of them)."""
     k = hands.shape[1]
     outs, bads = [], []
-    for simd in (True, False):
+    for kernel, after in ((badugi.evaluate_kernel(k, simd=True), ()),
+                          (badugi.evaluate_kernel(k, simd=False), ()),
+                          (badugi.any_size_kernel, (k,))):
         out = np.full(len(hands), 999, np.int16)
-        kernel = badugi.evaluate_kernel(k, simd=simd)
         bads.append(sum(kernel(w, 3, hands, CARD_KEYS, CARD_BITS, FIRST, STRENGTH_OF_MASK, REST,
-                               out, np.zeros(24, np.uint64)) for w in range(3)))
+                               out, np.zeros(24, np.uint64), *after) for w in range(3)))
         outs.append(out)
-    return outs[0], outs[1], bads
+    return *outs, bads
 
 
 def check_kernels(k, n, seed):
@@ -244,10 +245,11 @@ def check_kernels(k, n, seed):
     for i, (j, value) in bad_rows.items():
         hands[i, j] = value
         expected[i] = -1
-    vector, scalar, bads = evaluate_both_ways(hands)
+    vector, scalar, general, bads = evaluate_every_way(hands)
     np.testing.assert_array_equal(vector, expected)
     np.testing.assert_array_equal(scalar, expected)
-    assert bads == [len(bad_rows)] * 2
+    np.testing.assert_array_equal(general, expected)
+    assert bads == [len(bad_rows)] * 3
 
 
 def _eight_at_a_time(k):

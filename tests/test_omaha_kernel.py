@@ -16,6 +16,7 @@ import pytest
 
 from pokersim import PokersimInputError, evaluate, parse_cards
 from pokersim._core.combinatorics import subsets
+from pokersim._core.jit import on_rows
 from pokersim.errors import CardError, DuplicateCardError
 from pokersim.evaluator.tables import HASH_SHIFT, RANK_KEYS
 from pokersim.games import game as games
@@ -80,6 +81,30 @@ def check_rows(rows):
 
 # ---------------------------------------------------------------------------------------------
 # Against the brute force
+
+
+def _by_kernel(kernel, rows, *after):
+    """(high, low, bad rows) of ``rows`` by one of omaha's row kernels, as high_low runs it."""
+    t = omaha.tables()
+    high, low = np.empty(len(rows), np.int16), np.empty(len(rows), np.int16)
+    bad = sum(on_rows(kernel, len(rows), rows, True, True, omaha.deck_bits(0), *t.board_args(),
+                      *t.hole_args()[2:], t.low_bits, t.low, high, low, *after))
+    return high, low, bad
+
+
+@pytest.mark.parametrize("h", [4, pytest.param(5, marks=pytest.mark.slow),
+                               pytest.param(6, marks=pytest.mark.slow)])
+def test_a_hole_sizes_own_kernel_as_the_general_one(h):
+    # every hole size runs on one general kernel until its own pays
+    # (pokersim._core.specialise): the same strengths, bad rows included
+    rows = deal_from(DECKS["full"], 30_001, h + 5, seed=h + 50)
+    rows[::101, 2] = 60
+    rows[1::103, 0] = rows[1::103, h]
+    own = _by_kernel(omaha._kernel(h), rows)
+    general = _by_kernel(omaha._any_size_kernel, rows, h)
+    for got, expected in zip(own, general, strict=True):
+        np.testing.assert_array_equal(got, expected)
+    assert own[2] > 500 and (own[0] == -1).sum() == own[2]
 
 
 @pytest.mark.parametrize("deck", DECKS)

@@ -33,8 +33,8 @@ from ..cards import as_array, as_hands, check_hands, join_board, parse_cards
 from ..errors import PokersimInputError
 from ..games.game import get as get_game
 from ..rankings import BADUGI, FLUSH_NEEDS_ALL_CARDS, PLAIN, omaha
+from ..rankings.badugi import EVALUATE as BADUGI_EVALUATE
 from ..rankings.badugi import badugi_strength_ace_low, best_four_kernel
-from ..rankings.badugi import evaluate_kernel as badugi_kernel
 from ..rankings.hashed import deuce_to_seven_flush
 from ..rankings.names import HIGH_LABELS
 from ._simd import eight_hands
@@ -366,13 +366,11 @@ def _ranked_rows(rows: np.ndarray, r: rankings.Ranking, check=None) -> np.ndarra
     :func:`~pokersim.cards.as_hands` of the rows)."""
     out = np.empty(rows.shape[0], np.int16)
     k, simd = rows.shape[1], HAS_AVX2 and r.eight_at_a_time
-    if r.flavor == BADUGI:
-        bad = on_rows(badugi_kernel(k, simd=simd), rows.shape[0], rows, *r.tables.kernel_args(),
-                      out, scratch=SCRATCH)
-    else:
-        with EVALUATE.pick(k, simd) as (kernel, shape_args):
-            bad = on_rows(kernel, rows.shape[0], rows, *r.tables.kernel_args(), out,
-                          scratch=SCRATCH, after=(r.flavor, r.first_card, *shape_args))
+    badugi = r.flavor == BADUGI
+    ranking = () if badugi else (r.flavor, r.first_card)  # badugi's kernels are its own
+    with (BADUGI_EVALUATE if badugi else EVALUATE).pick(k, simd) as (kernel, shape_args):
+        bad = on_rows(kernel, rows.shape[0], rows, *r.tables.kernel_args(), out,
+                      scratch=SCRATCH, after=(*ranking, *shape_args))
     if sum(bad):
         (check or (lambda: as_hands(rows, r.hand_sizes, first_card=r.first_card)))()
         raise AssertionError("evaluator flagged a row that check_hands accepts")  # pragma: no cover

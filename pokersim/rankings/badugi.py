@@ -65,6 +65,7 @@ from .._core.jit import (
     share,
     trailing_zeros,
 )
+from .._core.specialise import Specialised
 from .._core.validation import short_repr
 from ..errors import PokersimInputError
 from ..evaluator._simd import BYTES, I1, I8, I32, I64, QWORDS, _declare, _lanes, _splat, _vec
@@ -333,6 +334,27 @@ def row_strength(hands, i, k, card_bits, first, strength_of_mask, rest):
     return badugi_strength_ace_low(low, first, strength_of_mask, rest)
 
 
+@jit(inline=True, constants=True)
+def _one_by_one(w, n_workers, hands, k, card_bits, first, strength_of_mask, rest, out):
+    """Worker w's share of ``out``, row by row (k a constant where the caller has one);
+    returns the number of bad rows (-1)."""
+    bad = 0
+    start, stop = share(w, n_workers, hands.shape[0])
+    for i in range(start, stop):
+        out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
+        bad += out[i] < 0
+    return bad
+
+
+@jit(worker=True)
+def any_size_kernel(w, n_workers, hands, card_keys, card_bits, first, strength_of_mask, rest,
+                    out, scratch, k):
+    """:func:`evaluate_kernel`'s scalar kernel with ``k`` a run-time value: one kernel for
+    every hand size (the same strengths), until a size has one of its own (:data:`EVALUATE`).
+    """
+    return _one_by_one(w, n_workers, hands, k, card_bits, first, strength_of_mask, rest, out)
+
+
 @functools.cache
 def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
     """The worker kernel ``kernel(w, W, hands, card_keys, card_bits, first, strength_of_mask,
@@ -356,12 +378,8 @@ def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
         @jit(worker=True)
         def kernel(w, n_workers, hands, card_keys, card_bits, first, strength_of_mask, rest,
                    out, scratch):
-            bad = 0
-            start, stop = share(w, n_workers, hands.shape[0])
-            for i in range(start, stop):
-                out[i] = row_strength(hands, i, k, card_bits, first, strength_of_mask, rest)
-                bad += out[i] < 0
-            return bad
+            return _one_by_one(w, n_workers, hands, k, card_bits, first, strength_of_mask,
+                               rest, out)
 
         return kernel
 
@@ -393,6 +411,12 @@ def evaluate_kernel(k: int, *, simd: bool = HAS_AVX2):
 
 #: Blocks of eight rows per task of the vector kernel (as the high evaluator's).
 _BLOCKS_PER_TASK = 128
+
+#: The strength kernels of ``evaluate(ranking="badugi")``: :func:`any_size_kernel` for every
+#: hand size, a size's own (:func:`evaluate_kernel`; the shape is ``(k, simd)``) once it pays
+#: (see :mod:`pokersim._core.specialise`).
+EVALUATE = Specialised(lambda k, simd: evaluate_kernel(k, simd=simd), any_size_kernel,
+                       lambda k, simd: (k,))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ from pathlib import Path
 import numpy as np
 
 from .._core.jit import jit, on_rows, popcount, share, trailing_zeros
+from .._core.specialise import Specialised
 from .._core.validation import short_repr
 from ..cards import check_hands
 from ..errors import PokersimInputError
@@ -424,6 +425,35 @@ def valid_row(rows, i, n, card_bits, deck):
     return popcount(bits & deck) == n
 
 
+@jit(inline=True, constants=True)
+def _rows(w, n_workers, rows, h, want_high, want_low, deck, board_keys, card_bits, offsets,
+          board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low, high_out, low_out):
+    """Worker w's share of the rows of h hole cards (h a constant where the caller has one):
+    see :func:`_kernel`."""
+    bad = 0
+    start, stop = share(w, n_workers, rows.shape[0])
+    # the worker's rows as views from 0: indexing from start took 7% more time (30.4 ms
+    # against 28.3 for 10^6 Omaha-4 hi/lo rows on one thread; the parallel kernel's 28.5)
+    rows, high_out, low_out = rows[start:stop], high_out[start:stop], low_out[start:stop]
+    for i in range(stop - start):
+        if valid_row(rows, i, h + 5, card_bits, deck):
+            if want_high:
+                row, flag, suited = board_high(rows, i, h, board_keys, card_bits, offsets,
+                                               board_hash)
+                high_out[i] = hole_high(rows, i, 0, h, row, flag, suited, board_keys,
+                                        card_bits, pair_slot, nonflush, flush_row, flush)
+            if want_low:
+                board = low_mask(rows, i, h, 5, low_bits)
+                low_out[i] = low[board << 8 | low_mask(rows, i, 0, h, low_bits)]
+        else:  # the table lookups of a bad row could leave the tables: none is made
+            if want_high:
+                high_out[i] = -1
+            if want_low:
+                low_out[i] = -1
+            bad += 1
+    return bad
+
+
 @functools.cache
 def _kernel(h: int):
     """The worker kernel ``kernel(w, W, rows, want_high, want_low, deck, board_keys,
@@ -432,36 +462,34 @@ def _kernel(h: int):
     ``low_out`` (if ``want_low``) for rows of h hole cards (run it with
     :func:`pokersim._core.jit.on_rows`); it returns the number of bad rows it found
     (:func:`valid_row`), marked -1 in both. The hole size is compiled in (a run-time one ran
-    Omaha-6 2x as long), the halves wanted are run-time values: one kernel per hole size."""
+    Omaha-6 2x as long), the halves wanted are run-time values: one kernel per hole size,
+    once it pays (:data:`KERNELS`)."""
 
     @jit(worker=True)
     def kernel(w, n_workers, rows, want_high, want_low, deck, board_keys, card_bits, offsets,
                board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low, high_out,
                low_out):
-        bad = 0
-        start, stop = share(w, n_workers, rows.shape[0])
-        # the worker's rows as views from 0: indexing from start took 7% more time (30.4 ms
-        # against 28.3 for 10^6 Omaha-4 hi/lo rows on one thread; the parallel kernel's 28.5)
-        rows, high_out, low_out = rows[start:stop], high_out[start:stop], low_out[start:stop]
-        for i in range(stop - start):
-            if valid_row(rows, i, h + 5, card_bits, deck):
-                if want_high:
-                    row, flag, suited = board_high(rows, i, h, board_keys, card_bits, offsets,
-                                                   board_hash)
-                    high_out[i] = hole_high(rows, i, 0, h, row, flag, suited, board_keys,
-                                            card_bits, pair_slot, nonflush, flush_row, flush)
-                if want_low:
-                    board = low_mask(rows, i, h, 5, low_bits)
-                    low_out[i] = low[board << 8 | low_mask(rows, i, 0, h, low_bits)]
-            else:  # the table lookups of a bad row could leave the tables: none is made
-                if want_high:
-                    high_out[i] = -1
-                if want_low:
-                    low_out[i] = -1
-                bad += 1
-        return bad
+        return _rows(w, n_workers, rows, h, want_high, want_low, deck, board_keys, card_bits,
+                     offsets, board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low,
+                     high_out, low_out)
 
     return kernel
+
+
+@jit(worker=True)
+def _any_size_kernel(w, n_workers, rows, want_high, want_low, deck, board_keys, card_bits,
+                     offsets, board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low,
+                     high_out, low_out, h):
+    """:func:`_kernel`'s loop with the hole size ``h`` a run-time value: one kernel for every
+    hole size (the same strengths)."""
+    return _rows(w, n_workers, rows, h, want_high, want_low, deck, board_keys, card_bits,
+                 offsets, board_hash, pair_slot, nonflush, flush_row, flush, low_bits, low,
+                 high_out, low_out)
+
+
+#: The kernels of Omaha's rows: one for every hole size, and a size's own once it pays (see
+#: :mod:`pokersim._core.specialise`).
+KERNELS = Specialised(_kernel, _any_size_kernel, lambda h: (h,))
 
 
 def deck_bits(first_card: int = 0) -> np.uint64:
@@ -504,8 +532,11 @@ def evaluate_rows(rows: np.ndarray, *, want_high: bool = True, want_low: bool = 
     rows = np.ascontiguousarray(rows)
     high_out = np.empty(n if want_high else 0, np.int16)
     low_out = np.empty(n if want_low else 0, np.int16)
-    if sum(on_rows(_kernel(h), n, rows, want_high, want_low, deck_bits(first_card),
-                   *t.board_args(), *t.hole_args()[2:], t.low_bits, t.low, high_out, low_out)):
+    with KERNELS.pick(h) as (kernel, shape_args):
+        bad = on_rows(kernel, n, rows, want_high, want_low, deck_bits(first_card),
+                      *t.board_args(), *t.hole_args()[2:], t.low_bits, t.low, high_out,
+                      low_out, *shape_args)
+    if sum(bad):
         check_hands(rows, name, first_card=first_card)  # raises, naming the first bad row
         raise AssertionError("a row flagged by the kernel passed check_hands")  # pragma: no cover
     return high_out, low_out
