@@ -66,6 +66,9 @@ def test_at_once_when_its_kernel_is_compiled_or_when_asked(monkeypatch):
     monkeypatch.setattr(config, "SPECIALISE_AFTER", 0.0)  # pokersim compile, the bench
     with loop.pick(7) as (kernel, _):
         assert kernel is not general and kernel(2) == 14
+    eager = specialise.Specialised(own, general, lambda k: (k,), at_once=[(8,)])
+    monkeypatch.setattr(config, "SPECIALISE_AFTER", float("inf"))
+    assert eager.has_own(8) and not eager.has_own(9)
 
 
 def test_compiles_are_not_counted_as_running(monkeypatch):

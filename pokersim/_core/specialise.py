@@ -6,6 +6,9 @@ a second or more the first time a user asks about it. :class:`Specialised` serve
 shape from one *general* kernel (the shape as run-time values, the same results) and moves a
 shape to its own kernel only where that costs the user no wait worth the name:
 
+* at once for the shapes named ``at_once``: a function's default shape, which most first
+  answers ask for, compiled in from the start as before (its first answer costs one compile
+  either way, and its later runs the full speed from the first);
 * at once when its kernel is already compiled: in this process, or in Numba's disk cache
   (:func:`pokersim._core.cache.has_compiled`; compiled by an earlier process, or ahead by
   ``pokersim compile``, which specialises every shape its tasks run);
@@ -25,7 +28,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .. import config
@@ -35,7 +38,8 @@ from . import compiling
 
 class Specialised:
     """The kernels of one loop: ``general`` for every shape, and ``specialise(*shape)`` (a
-    cached factory of Numba dispatchers) for a shape once it pays (see the module docstring).
+    cached factory of Numba dispatchers) for a shape once it pays, or from the first call for
+    the shapes ``at_once`` (see the module docstring).
 
     >>> import numba
     >>> general = numba.njit(lambda x, k: x * k)
@@ -46,12 +50,12 @@ class Specialised:
     """
 
     def __init__(self, specialise: Callable[..., Any], general: Any,
-                 shape_args: Callable[..., tuple]):
+                 shape_args: Callable[..., tuple], at_once: Iterable[tuple] = ()):
         self.specialise = specialise
         self.general = general
         self.shape_args = shape_args
         self._spent: dict[tuple, float] = {}
-        self._own: set[tuple] = set()
+        self._own: set[tuple] = set(at_once)
         self._lock = threading.Lock()
 
     def has_own(self, *shape) -> bool:

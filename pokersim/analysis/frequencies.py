@@ -245,8 +245,8 @@ def _deal_and_count(state, n, deck, scratch, params, local):
 @functools.cache
 def _monte_carlo_kernel(k: int, first_card: int, flavor: int):
     """The Monte Carlo worker kernel for k-card hands of a ranking (k, the deal plan, the
-    deck's first card and the lookup flavor compiled in, 1.4-2x faster than
-    :func:`_monte_carlo_any_kernel`): strength counts of blocks of hands, see
+    deck's first card and the lookup flavor compiled in: 2.3x as fast as
+    :func:`_monte_carlo_any_kernel` on 7 cards): strength counts of blocks of hands, see
     :mod:`pokersim._core.montecarlo`."""
     plan = deal_plan(52 - first_card, k)
 
@@ -270,10 +270,13 @@ def _monte_carlo_any_kernel(w, n_workers, key, first_block, n_blocks, block, tri
 
 
 #: The Monte Carlo loops: one for every shape, and one of a shape's own once it pays (see
-#: :mod:`pokersim._core.specialise`).
+#: :mod:`pokersim._core.specialise`), from the first call for the default, 7 cards from the
+#: full deck in the high ranking (``pokersim frequencies --cards 7 --method monte-carlo``
+#: warm: 0.97 s a run, against 1.23 s on the general kernel).
 MONTE_CARLO = Specialised(
     _monte_carlo_kernel, _monte_carlo_any_kernel,
-    lambda k, first_card, flavor: (k, deal_plan(52 - first_card, k), first_card, flavor))
+    lambda k, first_card, flavor: (k, deal_plan(52 - first_card, k), first_card, flavor),
+    at_once=[(7, 0, PLAIN)])
 
 
 def _monte_carlo_chunk(problem: tuple, first: int, n: int) -> tuple[np.ndarray]:
