@@ -37,7 +37,9 @@ def deal_plan(n_live: int, k: int) -> np.ndarray:
         for t in range(j, min(k, j + BATCH)):
             product *= n_live - t
         plan.append((product, (2**64 - product) % product))
-    return np.array(plan, dtype=np.uint64).reshape(-1, 2)
+    out = np.array(plan, dtype=np.uint64).reshape(-1, 2)
+    out.flags.writeable = False  # as a kernel's compiled-in plan: one type for its helpers
+    return out
 
 
 @jit(inline=True)

@@ -115,7 +115,7 @@ def find_strengths(stale, n_players, omaha, h, flavor, has_low, tot, cards, boar
     """The (high, low) strengths of the players of ``stale`` (a bit each) into ``s_hi`` and
     ``s_lo`` (:func:`~pokersim.engine._games.shared.player_strength`)."""
     while stale:
-        p = trailing_zeros(_U(stale))
+        p = np.int64(trailing_zeros(_U(stale)))  # int64, as the other callers' players
         stale &= stale - 1
         s_hi[p], s_lo[p] = player_strength(
             p, n_players, omaha, h, flavor, has_low, tot, cards, board, flush, offsets, table,
