@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
+import numba
 import numpy as np
 import pytest
 
@@ -25,6 +26,29 @@ from pokersim._core.combinatorics import (
     subset_indices,
     subsets,
 )
+
+# The helpers kernels inline have no Python entry point (pokersim._core.jit._KernelHelper):
+# each is called here from a kernel of the test's own.
+
+
+@numba.njit
+def _colex_rank(cards, k):
+    return colex_rank(cards, k)
+
+
+@numba.njit
+def _subset_indices(hand, out):
+    subset_indices(hand, out)
+
+
+@numba.njit
+def _first_combination(idx, k, start):
+    first_combination(idx, k, start)
+
+
+@numba.njit
+def _next_combination(idx, k, n):
+    return next_combination(idx, k, n)
 
 
 def test_binomials_match_math_comb():
@@ -49,7 +73,7 @@ def test_colex_ranks_are_positions_in_colex_order(n, k):
     colex = sorted(combinations(range(n), k), key=lambda s: s[::-1])
     for position, s in enumerate(colex):
         cards = np.array(s, np.int64)
-        assert colex_rank(cards, k) == position
+        assert _colex_rank(cards, k) == position
         assert subset_index(cards) == SUBSET_OFFSET[k] + position
 
 
@@ -78,7 +102,7 @@ def test_subset_indices_of_a_hand(size):
     out = np.empty(2**size, np.int64)
     for _ in range(50):
         hand = np.sort(rng.choice(52, size, replace=False)).astype(np.int64)
-        subset_indices(hand, out)
+        _subset_indices(hand, out)
         for m in range(2**size):
             kept = [int(hand[j]) for j in range(size) if m >> j & 1]
             expected = (SUBSET_OFFSET[len(kept)]
@@ -89,9 +113,9 @@ def test_subset_indices_of_a_hand(size):
 @pytest.mark.parametrize("n, k", [(5, 0), (5, 1), (6, 3), (9, 4), (10, 5), (8, 8), (13, 7)])
 def test_next_combination_walks_every_subset_in_order(n, k):
     idx = np.zeros(max(k, 1), np.int64)
-    first_combination(idx, k, 0)
+    _first_combination(idx, k, 0)
     seen = [tuple(idx[:k].tolist())]
-    while next_combination(idx, k, n):
+    while _next_combination(idx, k, n):
         seen.append(tuple(idx[:k].tolist()))
     assert seen == list(combinations(range(n), k))
 

@@ -129,3 +129,25 @@ def test_a_helper_compiles_once_whatever_constants_its_callers_pass():
     assert len(total.signatures) == 1  # (array, int64), for 2, 3 and the length alike
     assert len(total_called.signatures) == 1
     assert len(total_per_constant.signatures) == 2  # one per constant, Numba's way
+
+
+def test_a_helper_kernels_inline_says_so_when_called_from_python():
+    # it has no Python entry point (pokersim._core.jit._KernelHelper): a call from Python
+    # would crash the process, and raises instead; from a kernel it runs
+    from pokersim._core.jit import jit
+
+    @jit(inline=True)
+    def twice_the_sum(values):
+        t = 0
+        for v in values:
+            t += v
+        return 2 * t
+
+    @jit
+    def kernel(values):
+        return twice_the_sum(values)
+
+    values = np.arange(5)
+    assert kernel(values) == 20
+    with pytest.raises(TypeError, match="twice_the_sum is a helper of pokersim's kernels"):
+        twice_the_sum(values)

@@ -15,6 +15,7 @@ from llvmlite import ir
 from numba import types
 from numba.core.dispatcher import Dispatcher
 from numba.core.errors import TypingError
+from numba.core.registry import CPUDispatcher
 from numba.extending import intrinsic
 
 from .. import config
@@ -81,6 +82,9 @@ def jit(fn=None, *, inline=False, worker=False, constants=False):
       own (some 0.2 s each, which made the small kernels compile up to 1.7x as long), and
       the caller's compile-time constants prune its branches.
 
+    A helper that LLVM inlines has no Python entry point (:class:`_KernelHelper`): compiling
+    one took 12-19% of a first answer's compile time.
+
     A function called from a kernel and compiled on its own (one that LLVM inlines, or one not
     inlined at all) is compiled for the plain types of its arguments, a caller's constant
     (``0``, ``52``, a factory's ``k``) taken as any other integer (:func:`_plain_first`):
@@ -122,9 +126,11 @@ def jit(fn=None, *, inline=False, worker=False, constants=False):
             options["_nrt"] = False
             options["pipeline_class"] = _NoAliasCompiler
         copied = inline == "ir" or inline is True and copied_by_numba(f)
-        if inline and not copied:
-            options["forceinline"] = True
+        if inline and not copied:  # no Python entry point: see _KernelHelper
+            options.update(forceinline=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
         dispatcher = numba.njit(inline="always" if copied else "never", **options)(f)
+        if inline and not copied:
+            dispatcher.__class__ = _KernelHelper
         if not copied and not constants:
             dispatcher.get_call_template = _plain_first.__get__(dispatcher)
         if options["cache"]:
@@ -132,6 +138,17 @@ def jit(fn=None, *, inline=False, worker=False, constants=False):
         return dispatcher
 
     return wrap(fn) if fn is not None else wrap
+
+
+class _KernelHelper(CPUDispatcher):
+    """A helper that LLVM inlines into kernels, compiled without the entry points through
+    which Python calls a Numba function (they took 12-19% of a first answer's compile time,
+    for helpers no Python code calls): called from Python, it says so, where the missing
+    entry point would crash the process."""
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"{self.py_func.__qualname__} is a helper of pokersim's kernels, "
+                        f"called from kernels only (call it from a numba.njit function)")
 
 
 def _plain_first(self, args, kws):
