@@ -92,15 +92,22 @@ def row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavo
 
 
 @jit(inline=True)
+def hashed_lookup(flavor, key, bits, flush, offsets, table):
+    """:func:`ranked_lookup` in a ranking looked up by hash (``flavor`` PLAIN or
+    FLUSH_NEEDS_ALL_CARDS, not badugi's), the flavor a run-time value."""
+    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
+        return deuce_to_seven_flush(key, bits, flush, offsets, table)
+    return lookup(key, bits, flush, offsets, table)
+
+
+@jit(inline=True)
 def hashed_row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table, flavor):
     """:func:`row_strength` in a ranking looked up by hash (``flavor`` PLAIN or
     FLUSH_NEEDS_ALL_CARDS, not badugi's), the flavor a run-time value."""
     key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
     if popcount(bits) != k:
         return np.int16(-1)
-    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
-        return deuce_to_seven_flush(key, bits, flush, offsets, table)
-    return lookup(key, bits, flush, offsets, table)
+    return hashed_lookup(flavor, key, bits, flush, offsets, table)
 
 
 @jit(inline=True, constants=True)
@@ -571,29 +578,28 @@ _SUBSETS = {k: np.array(list(combinations(range(k), 5)), np.int64) for k in (5, 
 _READING_SCRATCH = np.zeros(24, np.int64)
 
 
-@functools.cache
-def _best_five_kernel(flavor: int):
-    @jit(worker=True)
-    def kernel(w, n_workers, hands, subsets, ace_last, card_keys, card_bits, flush, offsets,
-               table, out, scratch):
-        k = hands.shape[1]
-        start, stop = share(w, n_workers, hands.shape[0])
-        for i in range(start, stop):
-            best = row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
-                                 flavor)
-            for s in range(subsets.shape[0]):
-                key = KEY_BIAS
-                bits = np.uint64(0)
-                for j in range(5):
-                    c = hands[i, subsets[s, j]]
-                    out[i, j] = c
-                    key += card_keys[c]
-                    bits |= card_bits[c]
-                if ranked_lookup(flavor, key, bits, flush, offsets, table) == best:
-                    break
-            _order_for_reading(out[i], ace_last, scratch)
-
-    return kernel
+@jit(worker=True)
+def _best_five_kernel(w, n_workers, hands, subsets, ace_last, card_keys, card_bits, flush,
+                      offsets, table, out, scratch, flavor):
+    """Worker w's share of ``out``: each row's first five cards (of ``subsets``) that make
+    its strength in a ranking looked up by hash, in reading order; the ranking's ``flavor``
+    a run-time value, one kernel for every such ranking."""
+    k = hands.shape[1]
+    start, stop = share(w, n_workers, hands.shape[0])
+    for i in range(start, stop):
+        best = hashed_row_strength(hands, i, k, card_keys, card_bits, flush, offsets, table,
+                                   flavor)
+        for s in range(subsets.shape[0]):
+            key = KEY_BIAS
+            bits = np.uint64(0)
+            for j in range(5):
+                c = hands[i, subsets[s, j]]
+                out[i, j] = c
+                key += card_keys[c]
+                bits |= card_bits[c]
+            if hashed_lookup(flavor, key, bits, flush, offsets, table) == best:
+                break
+        _order_for_reading(out[i], ace_last, scratch)
 
 
 @jit(inline=True)
@@ -687,8 +693,9 @@ def best_five(hands, board=None, *, ranking=None, game=None):
         best_four_kernel(arr, t.flush, t.hash, four)
         return four[0] if single else four
     out = np.empty((arr.shape[0], 5), np.uint8)
-    on_rows(_best_five_kernel(r.flavor), arr.shape[0], arr, _SUBSETS[arr.shape[1]],
-            _ACE_LAST[r.name], *r.tables.kernel_args(), out, scratch=_READING_SCRATCH)
+    on_rows(_best_five_kernel, arr.shape[0], arr, _SUBSETS[arr.shape[1]],
+            _ACE_LAST[r.name], *r.tables.kernel_args(), out, scratch=_READING_SCRATCH,
+            after=(r.flavor,))
     return out[0] if single else out
 
 
