@@ -66,13 +66,13 @@ class Specialised:
         if shape in self._own:
             return True
         with self._lock:
-            spent = self._spent.setdefault(shape, 0.0)
-            if spent == 0.0:  # first call: compiled already, here or on disk?
+            spent = self._spent.get(shape)
+            if spent is None:  # first call: compiled already, here or on disk?
                 kernel = self.specialise(*shape)
                 if kernel.signatures or _cache.has_compiled(kernel):
                     self._own.add(shape)
                     return True
-                self._spent[shape] = 1e-9  # looked once
+                self._spent[shape] = spent = 0.0
             if spent >= config.SPECIALISE_AFTER:
                 self._own.add(shape)
                 return True
