@@ -76,9 +76,7 @@ def ranked_lookup(flavor, key, bits, flush, offsets, table):
     with the other cards (:func:`pokersim.rankings.hashed.deuce_to_seven_flush`)."""
     if flavor == BADUGI:  # bits from ace-low card bits; the three tables are badugi's
         return badugi_strength_ace_low(bits, flush, offsets, table)
-    if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
-        return deuce_to_seven_flush(key, bits, flush, offsets, table)
-    return lookup(key, bits, flush, offsets, table)
+    return hashed_lookup(flavor, key, bits, flush, offsets, table)
 
 
 @jit(inline=True)
@@ -120,10 +118,7 @@ def _one_at_a_time(w, n_workers, hands, k, card_keys, card_bits, flush, offsets,
     for i in range(start, stop):
         key, bits = key_and_bits(hands, i, k, card_keys, card_bits)
         if popcount(bits) == k:
-            if flavor == FLUSH_NEEDS_ALL_CARDS and key & FLUSH_CHECK:
-                out[i] = deuce_to_seven_flush(key, bits, flush, offsets, table)
-            else:
-                out[i] = lookup(key, bits, flush, offsets, table)
+            out[i] = hashed_lookup(flavor, key, bits, flush, offsets, table)
         else:  # hashed_row_strength, with the rare bad row counted on its own branch (1.1x)
             out[i] = -1
             bad += 1
