@@ -1,8 +1,10 @@
 import os
+import time
 
 import numpy as np
 import pytest
 from hypothesis import settings
+from numba.core import event
 
 import pokersim
 
@@ -31,14 +33,44 @@ def _doctest_namespace(doctest_namespace):
     doctest_namespace.update(np=np, **{name: getattr(pokersim, name) for name in pokersim.__all__})
 
 
+class _AllCompiles(event.Listener):
+    """Every outermost Numba compile of this process, pokersim's, the tests' own kernels and
+    NumPy helpers alike: its seconds and count. Only events with the argument types Numba
+    compiles for (``data["args"]``): the made-up events of ``test_compile_notice`` are not
+    compiles."""
+
+    def __init__(self):
+        self.seconds, self.count, self._open = 0.0, 0, []
+
+    def on_start(self, ev):
+        if isinstance(ev.data, dict) and "args" in ev.data:
+            self._open.append(time.perf_counter())
+
+    def on_end(self, ev):
+        if isinstance(ev.data, dict) and "args" in ev.data and self._open:
+            start = self._open.pop()
+            if not self._open:
+                self.seconds += time.perf_counter() - start
+                self.count += 1
+
+
+_ALL_COMPILES = _AllCompiles()
+
+
+def pytest_configure(config):
+    if os.environ.get("POKERSIM_COMPILE_REPORT"):
+        event.register("numba:compile", _ALL_COMPILES)
+
+
 def pytest_sessionfinish(session):
     """With ``POKERSIM_COMPILE_REPORT=PATH``, each test process adds to PATH a line of the
-    seconds it spent compiling pokersim's kernels and how many it compiled (the issue's yardstick
-    for the suite's compile time: sum the lines)."""
+    seconds it spent compiling pokersim's kernels and how many it compiled, then the same of
+    every Numba compile (the issue's yardstick for the suite's compile time: sum the lines)."""
     path = os.environ.get("POKERSIM_COMPILE_REPORT")
     if path:
         from pokersim._core import compiling as _compiling
 
         with open(path, "a") as f:
             f.write(f"{os.getpid()} {_compiling.compile_seconds():.1f} s "
-                    f"{_compiling.compiles()} compiles\n")
+                    f"{_compiling.compiles()} compiles; all Numba compiles "
+                    f"{_ALL_COMPILES.seconds:.1f} s {_ALL_COMPILES.count}\n")
