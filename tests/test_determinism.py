@@ -63,6 +63,13 @@ CALLS = {
                                               trials=2_001, seed=s),
     "batch_equity-flop": lambda s: ps.batch_equity(*_hands_and_boards(150, 3), trials=1_001,
                                                    seed=s, as_array=True),
+    "batch_equity-omaha": lambda s: ps.batch_equity(ps.deal(60, 8, seed=3).reshape(60, 2, 4),
+                                                    game="omaha", trials=1_001, seed=s),
+    # the games of the general engine: a board of two-plus-three, a stud deal
+    "equity-omaha-hi-lo": lambda s: ps.equity(["AhKhQs2s", "random", "random"],
+                                              game="omaha-hi-lo", trials=30_001, seed=s),
+    "equity-stud": lambda s: ps.equity(["Ah2d3c", "KsKd9c", "random"], game="stud",
+                                       trials=30_001, seed=s),
     "equity_vs_random": lambda s: ps.equity_vs_random("AsAd", opponents=[1, 3], trials=30_001,
                                                       seed=s),
     "equity_vs_random-target-stderr": lambda s: ps.equity_vs_random(
@@ -162,7 +169,7 @@ import json
 from pokersim import deal, evaluate
 from pokersim._core.jit import HAS_AVX2, HAS_PDEP
 from tests.test_determinism import CALLS, fingerprint
-names = [n for n in CALLS if n.startswith("equity")]
+names = [n for n in CALLS if n.startswith(("equity", "batch_equity"))]
 out = {n: fingerprint(CALLS[n](20_000 + list(CALLS).index(n))) for n in names}
 strengths = {k: evaluate(deal(100_003, k, seed=k)).tolist() for k in (5, 6, 7)}
 print(json.dumps({"pdep": HAS_PDEP, "avx2": HAS_AVX2, "results": out,
@@ -172,9 +179,10 @@ print(json.dumps({"pdep": HAS_PDEP, "avx2": HAS_AVX2, "results": out,
 
 @pytest.mark.slow
 def test_generic_cpus_get_the_same_numbers(tmp_path):
-    # Monte Carlo equity picks cards with BMI2's pdep where the CPU has it, and with a loop
-    # elsewhere; evaluate takes eight rows at a time with AVX2 where the CPU has it, one at a
-    # time elsewhere: compiled for a generic x86-64 (neither), the numbers must be the same.
+    # Monte Carlo equity picks cards with BMI2's pdep where the CPU has it, and by the gaps
+    # of the cards taken elsewhere (pokersim._core.jit.nth_left); evaluate takes eight rows at
+    # a time with AVX2 where the CPU has it, one at a time elsewhere: compiled for a generic
+    # x86-64 (neither), the numbers must be the same.
     env = {**os.environ, "NUMBA_CPU_NAME": "generic", "NUMBA_CACHE_DIR": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", PORTABLE_SCRIPT], env=env,
                           capture_output=True, text=True, cwd=REPO)

@@ -7,7 +7,15 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim._core.jit import HAS_PDEP, _nth_bit_pdep, _nth_bit_portable, mul_wide
+from pokersim._core.jit import (
+    HAS_PDEP,
+    MAX_TAKEN,
+    _nth_bit_pdep,
+    _nth_bit_portable,
+    mul_wide,
+    nth_left,
+    taken_slots,
+)
 from pokersim._core.streams import alias_table, block_state, sample_alias
 
 
@@ -66,6 +74,48 @@ def _expected_bits(masks):
 ])
 def test_nth_bit_picks_the_nth_set_bit_from_the_bottom(nth_bit):
     assert _nth_bits(nth_bit, MASKS) == _expected_bits(MASKS)
+
+
+@numba.njit
+def _deal_by_gaps(cards_mask, taken, picks, out):
+    """Cards dealt by the n-th card left of ``picks``, from the cards of ``cards_mask`` less
+    those of ``taken``, as the engine's kernels deal them where ``pdep`` is slow."""
+    deck = np.zeros(64, np.uint8)
+    n = 0
+    for c in range(64):
+        if cards_mask >> np.uint64(c) & np.uint64(1):
+            deck[n] = c
+            n += 1
+    low, high, n_taken = taken_slots(taken, cards_mask)
+    wide = n_taken + picks.shape[0] > 8
+    for t in range(picks.shape[0]):
+        p, low, high = nth_left(low, high, picks[t], n_taken + t, wide)
+        out[t] = deck[p]
+    return n_taken
+
+
+def test_nth_left_deals_the_nth_card_left_after_the_cards_taken():
+    # the reference, from the rule: the n-th of the cards left, ascending, each dealt card
+    # gone; the cards taken before the deal gone from the start
+    rng = np.random.default_rng(11)
+    for case in range(3000):
+        n_cards = int(rng.integers(17, 53)) if case % 5 else 52
+        cards = sorted(rng.choice(64 if case % 7 == 0 else 52, n_cards, replace=False).tolist())
+        n_taken = int(rng.integers(0, min(MAX_TAKEN, n_cards) + 1))
+        taken = sorted(rng.choice(cards, n_taken, replace=False).tolist())
+        n_picks = int(rng.integers(0, min(MAX_TAKEN - n_taken, n_cards - n_taken) + 1))
+        left = [c for c in cards if c not in taken]
+        picks, expected = [], []
+        for _ in range(n_picks):
+            i = int(rng.integers(0, len(left)))
+            picks.append(i)
+            expected.append(left.pop(i))
+        out = np.zeros(n_picks, np.uint8)
+        got_taken = _deal_by_gaps(np.uint64(sum(1 << c for c in cards)),
+                                  np.uint64(sum(1 << c for c in taken)),
+                                  np.array(picks, np.uint64), out)
+        assert got_taken == n_taken
+        assert out.tolist() == expected, (cards, taken, picks)
 
 
 def _implied(threshold, alias):

@@ -409,5 +409,68 @@ def _nth_bit_portable(mask, n):
 
 
 #: ``nth_bit(mask, n)``: the n-th lowest set bit of ``mask`` (n from 0, below its popcount),
-#: as a one-bit uint64. One ``pdep`` where the CPU has a fast one, a short loop elsewhere.
+#: as a one-bit uint64. One ``pdep`` where the CPU has a fast one, a broadword select elsewhere
+#: (where the kernels deal by :func:`nth_left` instead, up to :data:`MAX_TAKEN` cards).
 nth_bit = _nth_bit_pdep if HAS_PDEP else _nth_bit_portable
+
+
+# ---------------------------------------------------------------------------------------------
+# The n-th card left of a deal without a mask: gaps of the cards taken, eight to a uint64
+
+#: Two words of eight one-byte slots, none taken: a free slot holds 0x7F, above any gap.
+FREE_SLOTS = np.uint64(0x7F7F7F7F7F7F7F7F)
+#: The most cards :func:`nth_left` follows (two words of slots).
+MAX_TAKEN = 16
+
+
+@jit(inline=True)
+def nth_left(low, high, n, slot, wide):
+    """The position, in the ascending list of a deal's cards, of the n-th card left (n from
+    0) once the cards of the taken slots are gone, and the slots with this card taken in
+    slot ``slot``: (position, low, high). The same card as the n-th set bit of the mask of
+    the cards left (:data:`nth_bit`), without ``pdep`` and in a shorter chain of dependent
+    steps than :func:`_nth_bit_portable`'s.
+
+    A taken card at position q with j taken cards below it leaves a gap q - j of cards
+    left below it: the n-th card left lies after every taken card of gap <= n, so its
+    position is n plus their count. Taking it (gap n) lowers by one the gaps above n. The
+    slots (bytes of ``low``, then of ``high`` where ``wide``; :data:`FREE_SLOTS` when none is
+    taken: above any gap) hold the gaps, compared and lowered eight at a time; ``slot``
+    (below 8, or :data:`MAX_TAKEN` where ``wide``) is the next free one."""
+    # (gap | 0x80) - (n + 1) per byte, without a borrow (gaps below 0x80): its high bit is
+    # set where the gap is above n
+    up = HIGHS - (n + np.uint64(1)) * ONES
+    above = (low + up) & HIGHS
+    position = n + np.uint64(8) - popcount(above)
+    low -= above >> np.uint64(7)
+    if wide:
+        above = (high + up) & HIGHS
+        position += np.uint64(8) - popcount(above)
+        high -= above >> np.uint64(7)
+    shift = np.uint64(8) * (np.uint64(slot) & np.uint64(7))
+    if slot < 8:
+        low = (low & ~(np.uint64(0xFF) << shift)) | (n << shift)
+    else:
+        high = (high & ~(np.uint64(0xFF) << shift)) | (n << shift)
+    return position, low, high
+
+
+@jit(inline=True)
+def taken_slots(taken, cards):
+    """The slots (low, high) of :func:`nth_left` with the cards of the mask ``taken`` (at
+    most :data:`MAX_TAKEN`, all among the cards of the mask ``cards``) taken, and how many:
+    the j-th taken card, ascending, has below it j taken cards and
+    ``popcount(cards & (bit - 1))`` cards of the deal."""
+    low = high = FREE_SLOTS
+    j = np.uint64(0)
+    while taken:
+        bit = taken & (np.uint64(0) - taken)
+        taken ^= bit
+        gap = popcount(cards & (bit - np.uint64(1))) - j
+        shift = np.uint64(8) * (j & np.uint64(7))
+        if j < 8:
+            low = (low & ~(np.uint64(0xFF) << shift)) | (gap << shift)
+        else:
+            high = (high & ~(np.uint64(0xFF) << shift)) | (gap << shift)
+        j += np.uint64(1)
+    return low, high, np.int64(j)

@@ -18,7 +18,8 @@ the row is counted (:func:`_columns`), so no count outlives its row.
   stream ``block_state(key, g)`` (whatever the chunking or thread count), two trials side by
   side, dealt as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals its
   boards (:func:`~pokersim.engine._games.boards.deal_unknown`): up to ``BATCH`` cards from
-  one 64-bit number, each the i-th card left (:func:`~pokersim._core.jit.nth_bit`).
+  one 64-bit number, each the i-th card left (:func:`~pokersim._core.jit.nth_bit`, or
+  :func:`~pokersim._core.jit.nth_left` where ``pdep`` is slow).
 * :func:`first_bad_row`: the check that :mod:`pokersim.engine.batch` runs first, at the
   public boundary: the first row holding a value that is no card of the deck, or a card
   twice. The counting kernels check nothing (their rows are distinct cards of the deck).
@@ -35,7 +36,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import next_combination
-from ..._core.jit import jit, popcount, share, trailing_zeros, worker_copies
+from ..._core.jit import FREE_SLOTS, jit, popcount, share, trailing_zeros, worker_copies
 from ..._core.streams import block_state
 from ...evaluator.tables import KEY_BIAS, lookup
 from .boards import deal_unknown
@@ -44,6 +45,8 @@ from .shared import list_cards, spot_keys, write_row
 #: No random player to deal to (:func:`~pokersim.engine._games.boards.deal_unknown` deals the
 #: board only), as a run-time int64 (a literal 0 would compile the helper once more).
 NO_SEATS = np.int64(0)
+#: No card of the deal taken before it (the slots of :func:`~pokersim._core.jit.nth_left`).
+NO_TAKEN = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
 
 _U = np.uint64
 
@@ -223,7 +226,7 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
     :func:`pokersim.dealing.deal_plan` for the cards left and ``n_runout``), the row's
     columns written into row ``at + r`` of ``out``. Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    counts, sums, keys, hole_bits, _, _, no_seats = space
+    counts, sums, keys, hole_bits, cards, _, no_seats = space
     total = np.float64(trials)
     n_players = hands.shape[1]
     first, last = share(w, n_workers, hands.shape[0])
@@ -234,14 +237,16 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
         if not heads_up:
             _zero(counts)
         avail = deck & ~used
+        list_cards(avail, cards)
         k0, b0, k1, b1 = keys[0], hole_bits[0], keys[1], hole_bits[1]
         state = block_state(key, streams[r])
         wins0 = wins1 = 0
         for trial in range(0, trials, 2):
             # two trials side by side: two chains of draws for the CPU to overlap
-            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, NO_SEATS, n_runout,
-                                                 plan, key0, bits0, card_keys, card_bits,
-                                                 no_seats, no_seats)
+            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, cards, NO_TAKEN,
+                                                 NO_TAKEN, NO_SEATS, n_runout, plan, key0,
+                                                 bits0, card_keys, card_bits, no_seats,
+                                                 no_seats)
             second = trial + 1 < trials  # an odd count deals one more and drops it
             if heads_up:
                 x, y = _heads_up(ka, ba, k0, b0, k1, b1, flush, offsets, table)

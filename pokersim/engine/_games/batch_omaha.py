@@ -61,7 +61,7 @@ from ...rankings.omaha import (
     low_mask,
     low_of_bits,
 )
-from .batch import NO_SEATS
+from .batch import NO_SEATS, NO_TAKEN
 from .boards import deal_unknown
 from .shared import ONE, list_cards, tally_winners, with_hand, write_row
 
@@ -283,7 +283,7 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, h, boards, dead, deck, n
     done."""
     board_keys, card_bits, offsets, board_hash, pair_slot, nonflush, flush_row, flush, _, \
         low_table = ot
-    masks, codes, sums, slots, counters, hole_low, _, _, no_seats = space
+    masks, codes, sums, slots, counters, hole_low, cards, _, no_seats = space
     n_players = hands.shape[1] // h
     first, last = share(w, n_workers, hands.shape[0])
     for r in range(first, last):
@@ -291,12 +291,14 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, h, boards, dead, deck, n
                                        card_bits, pair_slot, slots, counters, hole_low, masks,
                                        codes)
         avail = deck & ~used
+        list_cards(avail, cards)
         state = block_state(key, streams[r])
         for trial in range(0, trials, 2):
             # two trials side by side: two chains of draws for the CPU to overlap
-            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, NO_SEATS, n_runout,
-                                                 plan, key0, bits0, board_keys, card_bits,
-                                                 no_seats, no_seats)
+            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, cards, NO_TAKEN,
+                                                 NO_TAKEN, NO_SEATS, n_runout, plan, key0,
+                                                 bits0, board_keys, card_bits, no_seats,
+                                                 no_seats)
             m = _winners(ka, ba, hands, r, h, n_players, has_low, False, slots, counters,
                          hole_low, board_keys, card_bits, offsets, board_hash, pair_slot,
                          nonflush, flush_row, flush, low_table)

@@ -12,7 +12,19 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import BINOM, next_combination
-from ..._core.jit import jit, mul_wide, nth_bit, popcount, trailing_zeros, worker_copies
+from ..._core.jit import (
+    FREE_SLOTS,
+    HAS_PDEP,
+    MAX_TAKEN,
+    jit,
+    mul_wide,
+    nth_bit,
+    nth_left,
+    popcount,
+    taken_slots,
+    trailing_zeros,
+    worker_copies,
+)
 from ..._core.streams import block_state, sample_alias
 from ...dealing import BATCH, batch_number
 from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
@@ -369,6 +381,7 @@ class BoardTrialSpace(NamedTuple):
     s_hi: np.ndarray  # (P,) int16: each player's strength in a trial
     seat_keys: np.ndarray  # (2, P) uint64: the hole cards' key of each seat, two trials
     seat_bits: np.ndarray  # (2, P) uint64: ... and bits
+    cards: np.ndarray  # (64,) uint8: the cards dealt from, ascending (see deal_unknown)
 
 
 def board_trial_spaces(n_workers: int, n_players: int, masks: int, codes: int,
@@ -378,7 +391,7 @@ def board_trial_spaces(n_workers: int, n_players: int, masks: int, codes: int,
         n_workers, BoardTrialSpace, masks=np.zeros(masks, np.int64),
         codes=np.zeros(codes, np.int64), cats=np.zeros(cats, np.int64),
         s_hi=np.zeros(n_players, np.int16), seat_keys=np.zeros((2, n_players), np.uint64),
-        seat_bits=np.zeros((2, n_players), np.uint64))
+        seat_bits=np.zeros((2, n_players), np.uint64), cards=np.zeros(64, np.uint8))
 
 
 @jit(inline=True)
@@ -415,8 +428,8 @@ def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, choices,
 
 
 @jit(inline=True)
-def deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board_bits,
-                  card_keys, card_bits, seat_keys, seat_bits):
+def deal_unknown(state, avail0, avail1, cards, taken0, taken1, n_random, n_draw, plan,
+                 board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits):
     """Deal two trials at once: for trial k (0, 1), two cards to each of the last
     ``n_random`` seats of row k of ``seat_keys`` and ``seat_bits`` (their keys from
     ``KEY_BIAS``, as a hand's are), and the rest of the board (``n_draw`` cards in all),
@@ -425,14 +438,22 @@ def deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board
 
     Up to ``BATCH`` draws come from one 64-bit number, as in
     :func:`pokersim.dealing.deal_row` (``plan`` from :func:`pokersim.dealing.deal_plan`):
-    draw t takes the i-th card still available, i uniform below the number left, found with
-    :func:`~pokersim._core.jit.nth_bit` (no rejection). Each draw waits on the one before
-    (the mask of cards left): two trials side by side give the CPU two such chains to
-    overlap (1.2x)."""
+    draw t takes the i-th card still available, i uniform below the number left (no
+    rejection), found with :func:`~pokersim._core.jit.nth_bit` where ``pdep`` is fast, else
+    as position ``nth_left(...)`` of ``cards`` (the cards of ``avail0 | avail1`` and of the
+    slots taken in ``taken0`` and ``taken1``, ascending; :func:`~pokersim._core.jit.nth_left`,
+    each ``taken`` (low, high, count) from :func:`~pokersim._core.jit.taken_slots`): the
+    same card, in a chain of steps as short as ``pdep``'s. Each draw waits on the one before
+    (the mask or the slots of the cards taken): two trials side by side give the CPU two
+    such chains to overlap (1.2x)."""
     n_left = popcount(avail0)  # the same for both: as many hole cards are taken in each
     first_seat = seat_keys.shape[1] - n_random
     key0 = key1 = board_key
     bits0 = bits1 = board_bits
+    low0, high0, n_taken = taken0
+    low1, high1, _ = taken1
+    by_gaps = not HAS_PDEP and n_taken + n_draw <= MAX_TAKEN
+    wide = n_taken + n_draw > 8
     seat = _U(0)
     for batch in range(plan.shape[0]):
         state, r0 = batch_number(state, plan, batch)
@@ -440,12 +461,18 @@ def deal_unknown(state, avail0, avail1, n_random, n_draw, plan, board_key, board
         for t in range(batch * BATCH, min(n_draw, (batch + 1) * BATCH)):
             i, r0 = mul_wide(r0, n_left - _U(t))
             j, r1 = mul_wide(r1, n_left - _U(t))
-            bit = nth_bit(avail0, i)
-            avail0 ^= bit
-            c0 = trailing_zeros(bit)
-            bit = nth_bit(avail1, j)
-            avail1 ^= bit
-            c1 = trailing_zeros(bit)
+            if by_gaps:
+                p, low0, high0 = nth_left(low0, high0, i, n_taken + t, wide)
+                c0 = _U(cards[p])
+                p, low1, high1 = nth_left(low1, high1, j, n_taken + t, wide)
+                c1 = _U(cards[p])
+            else:
+                bit = nth_bit(avail0, i)
+                avail0 ^= bit
+                c0 = trailing_zeros(bit)
+                bit = nth_bit(avail1, j)
+                avail1 ^= bit
+                c1 = trailing_zeros(bit)
             if t >= 2 * n_random:
                 key0 += card_keys[c0]
                 bits0 |= card_bits[c0]
@@ -506,7 +533,8 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
                                                 ranged.threshold, ranged.alias)
     choices, choice_threshold, choice_alias = (ranged.choices, ranged.choice_threshold,
                                                ranged.choice_alias)
-    masks, codes, cats, s_hi, seat_keys, seat_bits = space
+    masks, codes, cats, s_hi, seat_keys, seat_bits, cards = space
+    list_cards(live_mask, cards)
     n_players = s_hi.shape[0]
     n_draw = 2 * n_random + n_runout
     heads_up = n_players == 2 and cats.shape[0] == 0
@@ -518,6 +546,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
         second_wins = 0
         both = 0
         used0 = used1 = _U(0)
+        taken0 = taken1 = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
         n_trials = min(block, trials - b * block)
         for trial in range(0, n_trials, 2):
             if not one_choice or trial == 0:  # one choice: its cards never change
@@ -530,9 +559,13 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
                 if not (ok0 and ok1):
                     stalled = 1
                     break
+                if not HAS_PDEP:
+                    taken0 = taken_slots(used0 & live_mask, live_mask)
+                    taken1 = taken_slots(used1 & live_mask, live_mask)
             state, key0, bits0, key1, bits1 = deal_unknown(
-                state, live_mask & ~used0, live_mask & ~used1, n_random, n_draw, plan,
-                board_key, board_bits, card_keys, card_bits, seat_keys, seat_bits)
+                state, live_mask & ~used0, live_mask & ~used1, cards, taken0, taken1,
+                n_random, n_draw, plan, board_key, board_bits, card_keys, card_bits,
+                seat_keys, seat_bits)
             won, lost, tied = _trial(key0, bits0, seat_keys, seat_bits, FIRST, n_players,
                                      heads_up, flush, offsets, table, category_of, s_hi,
                                      masks, codes, cats)

@@ -8,7 +8,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._core.jit import jit, mul_wide, nth_bit, trailing_zeros, worker_copies
+from ..._core.jit import (
+    FREE_SLOTS,
+    HAS_PDEP,
+    MAX_TAKEN,
+    jit,
+    mul_wide,
+    nth_bit,
+    nth_left,
+    taken_slots,
+    trailing_zeros,
+    worker_copies,
+)
 from ..._core.streams import block_state, sample_alias
 from ...dealing import BATCH, batch_number
 from ...evaluator.tables import (
@@ -20,32 +31,55 @@ from ...evaluator.tables import (
 )
 from ...rankings import BADUGI
 from ...rankings.omaha import BOARD_BIAS, PAIRS, any_hole_high, low_mask
-from .shared import _U, MAX_UNKNOWN, Layout, game_lookup, settle_codes, tally_trial, with_hand
+from .shared import (
+    _U,
+    MAX_UNKNOWN,
+    Layout,
+    game_lookup,
+    list_cards,
+    settle_codes,
+    tally_trial,
+    with_hand,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Monte Carlo: cards as masks
 
 
 @jit(inline=True)
-def draw_two(state, avail, other, n_live, n, plan, left):
+def draw_two(state, avail, other, n_live, n, plan, left, deck, taken0, taken1):
     """Deal two trials' unknown cards, ``n`` each, uniformly without replacement from the
     cards of the masks ``avail`` and ``other`` (``n_live`` cards each; ``plan`` from
     :func:`pokersim.dealing.deal_plan`): draw t takes the i-th card left, i uniform below
     ``n_live - t``. ``left[k, t]`` is trial k's mask of the cards left before draw t (so the
-    cards of draws a .. b - 1 are ``left[k, a] ^ left[k, b]``). Each draw waits on the one
-    before (the mask of cards left): the two trials side by side give the CPU two such
-    chains to overlap (2x against one trial with each card's index and keys, measured on
-    stud and razz). Returns the new state."""
+    cards of draws a .. b - 1 are ``left[k, a] ^ left[k, b]``). Where ``pdep`` is slow the
+    i-th card left is found in ``deck`` (ascending) by the slots of the cards taken before
+    the deal (``taken0``, ``taken1``, :func:`~pokersim._core.jit.taken_slots`) and the draws
+    (:func:`~pokersim._core.jit.nth_left`), as in
+    :func:`~pokersim.engine._games.boards.deal_unknown`. Each draw waits on the one before:
+    the two trials side by side give the CPU two such chains to overlap (2x against one
+    trial with each card's index and keys, measured on stud and razz). Returns the new
+    state."""
     left[0, 0] = avail
     left[1, 0] = other
+    low0, high0, n_taken = taken0
+    low1, high1, _ = taken1
+    by_gaps = not HAS_PDEP and n_taken + n <= MAX_TAKEN
+    wide = n_taken + n > 8
     for batch in range(plan.shape[0]):
         state, r = batch_number(state, plan, batch)
         state, s = batch_number(state, plan, batch)
         for t in range(batch * BATCH, min(n, (batch + 1) * BATCH)):
             i, r = mul_wide(r, _U(n_live - t))
             j, s = mul_wide(s, _U(n_live - t))
-            avail ^= nth_bit(avail, i)
-            other ^= nth_bit(other, j)
+            if by_gaps:
+                p, low0, high0 = nth_left(low0, high0, i, n_taken + t, wide)
+                avail ^= _U(1) << _U(deck[p])
+                p, low1, high1 = nth_left(low1, high1, j, n_taken + t, wide)
+                other ^= _U(1) << _U(deck[p])
+            else:
+                avail ^= nth_bit(avail, i)
+                other ^= nth_bit(other, j)
             left[0, t + 1] = avail
             left[1, t + 1] = other
     return state
@@ -236,6 +270,7 @@ class MonteCarloSpace(NamedTuple):
     used: np.ndarray  # (2,) uint64: each trial's range players' cards
     constant: np.ndarray  # (2, P) int16: see ranked_trial (-2: to be found, then kept)
     keys: np.ndarray  # (2, 3, P + 1) uint64: trial k's owners' known keys (Layout.keys)
+    deck: np.ndarray  # (64,) uint8: the live cards, ascending (see draw_two)
 
 
 def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int,
@@ -253,7 +288,8 @@ def monte_carlo_spaces(n_workers: int, layout: Layout, masks: int, codes: int,
         known=np.concatenate((layout.masks, layout.masks)),
         cards=np.concatenate((layout.cards, layout.cards)),
         left=np.zeros((2, MAX_UNKNOWN + 1), np.uint64), used=np.zeros(2, np.uint64),
-        constant=constant, keys=np.stack((layout.keys, layout.keys)))
+        constant=constant, keys=np.stack((layout.keys, layout.keys)),
+        deck=np.zeros(64, np.uint8))
 
 
 @functools.cache
@@ -292,7 +328,9 @@ def monte_carlo_kernel(omaha: bool):
         h, flavor, has_low = shape
         n_players = cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
-        my_masks, my_codes, my_cats, known, cards, left, used, constant, keys = space
+        my_masks, my_codes, my_cats, known, cards, left, used, constant, keys, deck = space
+        list_cards(live, deck)
+        taken0 = taken1 = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
         stalled = 0
         for b in range(first + w, first + n_blocks, n_workers):
             state = block_state(key, b)
@@ -307,8 +345,11 @@ def monte_carlo_kernel(omaha: bool):
                     if used[0] == 0 or used[1] == 0:
                         stalled += 1
                         break
+                    if not HAS_PDEP:
+                        taken0 = taken_slots(used[0] & live, live)
+                        taken1 = taken_slots(used[1] & live, live)
                 state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
-                                 n_unknown, plan, left)
+                                 n_unknown, plan, left, deck, taken0, taken1)
                 for k in range(min(2, n_trials - pair)):
                     if omaha:
                         winners = omaha_trial(
