@@ -213,7 +213,8 @@ def _table_buffers(players: int) -> tuple:
     outcomes, and the zeroed scratch of :func:`_by_category.add_table`."""
     return (np.empty((1, 5 * players), np.uint8), np.empty(players, np.int64),
             np.empty(players, np.int64),
-            np.empty(players, np.int64), *_by_category.scratch(10))
+            np.empty(players, np.int8),  # as Zhajinhua's: one add_table compiled for both
+            *_by_category.scratch(10))
 
 
 @jit(inline=True)
