@@ -421,6 +421,8 @@ nth_bit = _nth_bit_pdep if HAS_PDEP else _nth_bit_portable
 FREE_SLOTS = np.uint64(0x7F7F7F7F7F7F7F7F)
 #: The most cards :func:`nth_left` follows (two words of slots).
 MAX_TAKEN = 16
+#: No card taken before a deal: the (low, high, count) of :func:`taken_slots` for none.
+NO_TAKEN = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
 
 
 @jit(inline=True)
@@ -453,6 +455,14 @@ def nth_left(low, high, n, slot, wide):
     else:
         high = (high & ~(np.uint64(0xFF) << shift)) | (n << shift)
     return position, low, high
+
+
+@jit(inline=True)
+def gap_mode(n_taken, n_draw):
+    """(whether a deal of ``n_draw`` cards after ``n_taken`` taken ones finds its cards by
+    :func:`nth_left`: where ``pdep`` is slow and the slots hold them all; whether they fill
+    both words of slots, its ``wide``)."""
+    return not HAS_PDEP and n_taken + n_draw <= MAX_TAKEN, n_taken + n_draw > 8
 
 
 @jit(inline=True)

@@ -36,7 +36,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import next_combination
-from ..._core.jit import FREE_SLOTS, jit, popcount, share, trailing_zeros, worker_copies
+from ..._core.jit import NO_TAKEN, jit, popcount, share, trailing_zeros, worker_copies
 from ..._core.streams import block_state
 from ...evaluator.tables import KEY_BIAS, lookup
 from .boards import deal_unknown
@@ -45,8 +45,6 @@ from .shared import list_cards, spot_keys, write_row
 #: No random player to deal to (:func:`~pokersim.engine._games.boards.deal_unknown` deals the
 #: board only), as a run-time int64 (a literal 0 would compile the helper once more).
 NO_SEATS = np.int64(0)
-#: No card of the deal taken before it (the slots of :func:`~pokersim._core.jit.nth_left`).
-NO_TAKEN = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
 
 _U = np.uint64
 

@@ -51,7 +51,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import next_combination
-from ..._core.jit import jit, share, worker_copies
+from ..._core.jit import NO_TAKEN, jit, share, worker_copies
 from ..._core.streams import block_state
 from ...rankings.omaha import (
     BOARD_BIAS,
@@ -61,7 +61,7 @@ from ...rankings.omaha import (
     low_mask,
     low_of_bits,
 )
-from .batch import NO_SEATS, NO_TAKEN
+from .batch import NO_SEATS
 from .boards import deal_unknown
 from .shared import ONE, list_cards, tally_winners, with_hand, write_row
 

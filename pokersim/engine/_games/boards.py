@@ -13,9 +13,9 @@ import numpy as np
 
 from ..._core.combinatorics import BINOM, next_combination
 from ..._core.jit import (
-    FREE_SLOTS,
     HAS_PDEP,
-    MAX_TAKEN,
+    NO_TAKEN,
+    gap_mode,
     jit,
     mul_wide,
     nth_bit,
@@ -452,8 +452,7 @@ def deal_unknown(state, avail0, avail1, cards, taken0, taken1, n_random, n_draw,
     bits0 = bits1 = board_bits
     low0, high0, n_taken = taken0
     low1, high1, _ = taken1
-    by_gaps = not HAS_PDEP and n_taken + n_draw <= MAX_TAKEN
-    wide = n_taken + n_draw > 8
+    by_gaps, wide = gap_mode(n_taken, n_draw)
     seat = _U(0)
     for batch in range(plan.shape[0]):
         state, r0 = batch_number(state, plan, batch)
@@ -546,7 +545,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
         second_wins = 0
         both = 0
         used0 = used1 = _U(0)
-        taken0 = taken1 = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
+        taken0 = taken1 = NO_TAKEN
         n_trials = min(block, trials - b * block)
         for trial in range(0, n_trials, 2):
             if not one_choice or trial == 0:  # one choice: its cards never change

@@ -9,9 +9,9 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.jit import (
-    FREE_SLOTS,
     HAS_PDEP,
-    MAX_TAKEN,
+    NO_TAKEN,
+    gap_mode,
     jit,
     mul_wide,
     nth_bit,
@@ -64,8 +64,7 @@ def draw_two(state, avail, other, n_live, n, plan, left, deck, taken0, taken1):
     left[1, 0] = other
     low0, high0, n_taken = taken0
     low1, high1, _ = taken1
-    by_gaps = not HAS_PDEP and n_taken + n <= MAX_TAKEN
-    wide = n_taken + n > 8
+    by_gaps, wide = gap_mode(n_taken, n)
     for batch in range(plan.shape[0]):
         state, r = batch_number(state, plan, batch)
         state, s = batch_number(state, plan, batch)
@@ -330,7 +329,7 @@ def monte_carlo_kernel(omaha: bool):
         n_ranged = r_players.shape[0]
         my_masks, my_codes, my_cats, known, cards, left, used, constant, keys, deck = space
         list_cards(live, deck)
-        taken0 = taken1 = (FREE_SLOTS, FREE_SLOTS, np.int64(0))
+        taken0 = taken1 = NO_TAKEN
         stalled = 0
         for b in range(first + w, first + n_blocks, n_workers):
             state = block_state(key, b)
