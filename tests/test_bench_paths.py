@@ -8,7 +8,7 @@ import pytest
 
 from pokersim._core.jit import SLOW_PDEP
 from pokersim.tools import bench, bench_paths
-from pokersim.tools.bench_paths import PORTABLE_PATH, ompeval_rows, portable_env
+from pokersim.tools.bench_paths import PORTABLE_PATH, OMPEval, portable_env
 
 
 @pytest.mark.parametrize("machine, has_pdep, features, child", [
@@ -32,6 +32,7 @@ def test_the_portable_target_takes_the_portable_draw_and_the_avx2_evaluator():
 
 
 FAKE_HARNESS = """#!/bin/sh
+echo "omp $1" >> "$(dirname "$0")/log"
 case "$1" in
   eval) echo "omp eval k=$4 threads=$5 n=$3 median 0.5000 s  2.0 M/s" ;;
   enum7) echo "omp enum7 threads=$2 total=133784560 median 0.2500 s" ;;
@@ -41,35 +42,51 @@ esac
 """
 
 
-def test_ompeval_rows_read_the_harness_beside_each_row(tmp_path):
+def _harness(tmp_path, text=FAKE_HARNESS):
     side = tmp_path / "side"
-    side.write_text(FAKE_HARNESS)
+    side.write_text(text)
     side.chmod(side.stat().st_mode | stat.S_IEXEC)
-    ours = [dict(work="pokersim evaluate, 7 cards", items=1000, rate=4000.0, unit="hands/s"),
-            dict(work="exact category_frequencies, 7 cards", items=133_784_560,
-                 rate=133_784_560 / 0.05, unit="hands/s", path=PORTABLE_PATH),
-            dict(work="equity exact AhKh vs QsQd preflop (boards)", items=1_712_304,
-                 rate=1_712_304 / 0.001, unit="boards/s"),
-            dict(work="equity Monte Carlo AhKh vs QsQd", items=10**6, rate=8e7,
-                 unit="trials/s"),
-            dict(work="a row OMPEval has no counterpart of", items=1, rate=1.0, unit="x/s")]
-    rows = ompeval_rows(str(side), ours, 1000, 2)
+    return str(side)
+
+
+def test_the_harness_times_each_rows_counterpart(tmp_path):
+    with OMPEval(_harness(tmp_path), 2) as harness:
+        seconds = [harness.seconds(work, items) for work, items in [
+            ("pokersim evaluate, 7 cards", 1000), ("exact category_frequencies, 7 cards", 1),
+            ("equity exact AhKh vs QsQd preflop (boards)", 1),
+            ("equity Monte Carlo AhKh vs QsQd", 10**6)]]
+        hands = tmp_path.glob("*")  # the hands it wrote live in its own scratch folder
+        assert {p.name for p in hands} == {"side", "log"}
+    assert seconds == pytest.approx([0.5, 0.25, 0.002, 10**6 / 4e7])
+    assert OMPEval.counterpart("pokersim evaluate, 5 cards") == "OMPEval evaluate, 5 cards"
+    assert OMPEval.counterpart("a row OMPEval has no counterpart of") is None
+
+
+def test_pokersim_and_the_harness_take_turns(tmp_path):
+    side = _harness(tmp_path)
+    log = tmp_path / "log"
+
+    def ours():
+        with log.open("a") as f:
+            f.write("pokersim\n")
+
+    work = [("equity Monte Carlo AhKh vs QsQd", 10**6, "trials/s", ours),
+            ("a row OMPEval has no counterpart of", 1, "x/s", ours)]
+    rows = bench._alternating_rows(side, work, repeat=2, rounds=5)
+    turn = ["pokersim"] * 3 + ["omp equity"]  # a warm-up and two calls, then one harness run
+    assert log.read_text().split("\n")[:-1] == turn * 5
     assert [r["work"] for r in rows] == [
-        "OMPEval evaluate, 7 cards", "OMPEval exact category_frequencies, 7 cards (beside "
-        "the portable path)", "OMPEval equity exact AhKh vs QsQd preflop (boards)",
+        "equity Monte Carlo AhKh vs QsQd, in turn with OMPEval (5 rounds)",
         "OMPEval equity Monte Carlo AhKh vs QsQd"]
-    assert [r["median_s"] for r in rows] == pytest.approx([0.5, 0.25, 0.002, 10**6 / 4e7])
-    assert [r["pokersim_vs_peer"] for r in rows] == pytest.approx([2.0, 5.0, 2.0, 2.0])
-    assert all(r["peer"] for r in rows)
+    assert rows[1]["median_s"] == pytest.approx(10**6 / 4e7)
+    assert rows[1]["pokersim_vs_peer"] == pytest.approx(rows[0]["rate"] / 4e7)
+    assert [r.get("peer", False) for r in rows] == [False, True]
 
 
 def test_a_harness_that_prints_no_median_is_an_error(tmp_path):
-    side = tmp_path / "side"
-    side.write_text("#!/bin/sh\necho nothing\n")
-    side.chmod(side.stat().st_mode | stat.S_IEXEC)
-    with pytest.raises(RuntimeError, match="no median"):
-        ompeval_rows(str(side), [dict(work="exact category_frequencies, 7 cards", items=1,
-                                      rate=1.0, unit="hands/s")], 10, 2)
+    side = _harness(tmp_path, "#!/bin/sh\necho nothing\n")
+    with OMPEval(side, 2) as harness, pytest.raises(RuntimeError, match="no median"):
+        harness.seconds("exact category_frequencies, 7 cards", 1)
 
 
 @pytest.mark.slow
@@ -78,6 +95,10 @@ def test_the_portable_rows_run_in_a_child_compiled_for_a_zen_2(tmp_path):
     if os.uname().machine != "x86_64" or "avx2" not in bench_paths.TARGET_FEATURES:
         pytest.skip("the child's znver2 kernels need an x86-64 CPU with AVX2")
     env["NUMBA_CACHE_DIR"] = str(tmp_path)
-    rows = bench_paths.portable_rows(2_000, 1, env)
-    assert [r["work"] for r in rows] == [r["work"] for r in bench.path_rows(2_000, 1)]
-    assert all(r["path"] == PORTABLE_PATH and r["rate"] > 0 for r in rows)
+    rows = bench_paths.portable_rows(2_000, 1, env, _harness(tmp_path))
+    ours = [r for r in rows if not r.get("peer")]
+    assert [r["work"] for r in ours[:7]] == [r["work"] for r in bench.path_rows(2_000, 1)]
+    assert all(r["path"] == PORTABLE_PATH and r["rate"] > 0 for r in ours)
+    peers = [r["work"] for r in rows if r.get("peer")]
+    assert len(peers) == len(ours) - 7 == 7  # every row has a counterpart, in turn with it
+    assert all(p.endswith("(beside the portable path)") for p in peers)

@@ -68,8 +68,8 @@ def bench_command(sub) -> argparse.ArgumentParser:
                         "draw, the evaluator) on the portable path, in a child process compiled "
                         "for an AMD Zen 2 (default: on, but with --quick)")
     p.add_argument("--ompeval", metavar="PATH", default=None,
-                   help="OMPEval's harness (../shared/bench/omp_side, built apart): its rows "
-                        "beside those rows, on as many threads")
+                   help="OMPEval's harness (../shared/bench/omp_side, built apart): those rows "
+                        "again, five rounds in turn with its counterparts on as many threads")
     p.add_argument("--cold", action="store_true",
                    help="instead, time whole processes to a first answer: the README's quick "
                         "commands and a five-game script, each on an empty Numba cache and "

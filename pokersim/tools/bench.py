@@ -30,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from .. import config
-from .bench_paths import host_path, ompeval_rows, portable_env, portable_rows
+from .bench_paths import OMPEval, host_path, portable_env, portable_rows
 
 
 def _steady_state(fn):
@@ -117,17 +117,30 @@ def _peers(hands: np.ndarray, n: int, repeat: int, k: int) -> tuple[list[dict], 
     return rows, notes
 
 
-def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
-    """The equity issue's rows: exact heads-up preflop, and Monte Carlo trials per second."""
+#: The Monte Carlo rows' spots: (label, players).
+MONTE_CARLO_SPOTS = [("AhKh vs QsQd", ["AhKh", "QsQd"]),
+                     ("AKs vs 5 random", ["AKs"] + ["random"] * 5),
+                     ("QQ+,AKs vs 22+,A2s+,KTo+", ["QQ+,AKs", "22+,A2s+,KTo+"])]
+
+
+def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
+    """The equity issue's work: exact heads-up preflop, and Monte Carlo (``n // 5`` trials) of
+    each of :data:`MONTE_CARLO_SPOTS`; each (row, items, unit, call)."""
     from .. import equity
 
     trials = max(n // 5, 10_000)
-    rows = [_row("equity exact AhKh vs QsQd preflop (boards)", 1_712_304,
-                 _time(lambda: equity(["AhKh", "QsQd"]), repeat), unit="boards/s")]
-    mc = _row("equity Monte Carlo AhKh vs QsQd", trials,
-              _time(lambda: equity(["AhKh", "QsQd"], trials=trials, seed=1), repeat),
-              unit="trials/s")
-    rows.append(mc)
+    work: list[tuple[str, int, str, Callable[[], object]]] = [
+        ("equity exact AhKh vs QsQd preflop (boards)", 1_712_304, "boards/s",
+         functools.partial(equity, ["AhKh", "QsQd"]))]
+    return work + [(f"equity Monte Carlo {label}", trials, "trials/s",
+                    functools.partial(equity, players, trials=trials, seed=1))
+                   for label, players in MONTE_CARLO_SPOTS]
+
+
+def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
+    """The equity issue's rows (:func:`_equity_work`), eval7's Monte Carlo beside heads-up."""
+    rows = [_row(work, items, _time(fn, repeat), unit=unit)
+            for work, items, unit, fn in _equity_work(n)]
     try:
         with warnings.catch_warnings():  # eval7 calls pyparsing's deprecated names
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -135,20 +148,15 @@ def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
 
             hand = [eval7.Card("Ah"), eval7.Card("Kh")]
             villain = eval7.HandRange("QsQd")
-        peer_trials = max(trials // 10, 10_000)
+        peer_trials = max(rows[1]["items"] // 10, 10_000)
         row = _row("eval7 py_hand_vs_range_monte_carlo AhKh vs QsQd", peer_trials,
                    _time(lambda: eval7.py_hand_vs_range_monte_carlo(hand, villain, [],
                                                                      peer_trials),
                          max(3, repeat // 2)), unit="trials/s", peer=True)
-        row["pokersim_vs_peer"] = mc["rate"] / row["rate"]
-        rows.append(row)
+        row["pokersim_vs_peer"] = rows[1]["rate"] / row["rate"]
+        rows.insert(2, row)
     except ImportError:
         notes.append("eval7 not installed: its equity row is skipped")
-    for label, players in [("AKs vs 5 random", ["AKs"] + ["random"] * 5),
-                           ("QQ+,AKs vs 22+,A2s+,KTo+", ["QQ+,AKs", "22+,A2s+,KTo+"])]:
-        rows.append(_row(f"equity Monte Carlo {label}", trials,
-                         _time(lambda p=players: equity(p, trials=trials, seed=1), repeat),
-                         unit="trials/s"))
     return rows
 
 
@@ -862,21 +870,55 @@ def _warm_start() -> list[float]:
     return times
 
 
-def path_rows(n: int, repeat: int) -> list[dict]:
-    """The rows whose speed depends on the CPU's path (:mod:`pokersim.tools.bench_paths`):
-    evaluating ``n`` random 7- and 5-card hands, every 7-card hand by category, exact and
-    Monte Carlo equity (:func:`_equity_rows`, without its peer)."""
+def _path_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
+    """The work whose speed depends on the CPU's path (:mod:`pokersim.tools.bench_paths`):
+    evaluating ``n`` random 7- and 5-card hands, every 7-card hand by category, and
+    :func:`_equity_work`; each (row, items, unit, call)."""
     from .. import deal, evaluate
     from ..analysis.frequencies import strength_counts
 
+    work: list[tuple[str, int, str, Callable[[], object]]] = [
+        (f"pokersim evaluate, {k} cards", n, "hands/s",
+         functools.partial(evaluate, deal(n, k, seed=k))) for k in (7, 5)]
+    work.append(("exact category_frequencies, 7 cards", 133_784_560, "hands/s",
+                 functools.partial(strength_counts, 7)))
+    return work + _equity_work(n)
+
+
+def path_rows(n: int, repeat: int, ompeval: str | None = None) -> list[dict]:
+    """The rows of :func:`_path_work`; with ``ompeval``, the path of OMPEval's harness, those
+    it has a counterpart of again, in turn with it (:func:`_alternating_rows`)."""
+    work = _path_work(n)
+    rows = [_row(name, items, _time(fn, repeat), unit=unit) for name, items, unit, fn in work]
+    return rows + (_alternating_rows(ompeval, work, repeat) if ompeval else [])
+
+
+#: Rounds of pokersim and OMPEval in turn, each row (the issue asks for medians of >= 5).
+OMPEVAL_ROUNDS = 5
+
+
+def _alternating_rows(side: str, work: list[tuple[str, int, str, Callable[[], object]]],
+                      repeat: int, rounds: int = OMPEVAL_ROUNDS) -> list[dict]:
+    """Each item of ``work`` that OMPEval's harness ``side`` has a counterpart of, timed in
+    ``rounds`` rounds of pokersim (the median of ``repeat`` calls) then OMPEval (one run of its
+    harness, its median), on as many threads; two rows each: pokersim's (its rounds' medians)
+    and OMPEval's, with the ratio of the two medians."""
     rows = []
-    for k in (7, 5):
-        hands = deal(n, k, seed=k)
-        rows.append(_row(f"pokersim evaluate, {k} cards", n,
-                         _time(lambda h=hands: evaluate(h), repeat)))
-    rows.append(_row("exact category_frequencies, 7 cards", 133_784_560,
-                     _time(lambda: strength_counts(7), repeat)))
-    return rows + [r for r in _equity_rows(n, repeat, []) if not r.get("peer")]
+    with OMPEval(side, numba.get_num_threads()) as harness:
+        for name, items, unit, fn in work:
+            peer_name = harness.counterpart(name)
+            if peer_name is None:
+                continue
+            ours, theirs = [], []
+            for _ in range(rounds):
+                ours.append(statistics.median(_time(fn, repeat)))
+                theirs.append(harness.seconds(name, items))
+            row = _row(f"{name}, in turn with OMPEval ({rounds} rounds)", items, ours, unit,
+                       path=host_path())
+            peer = _row(peer_name, items, theirs, unit, peer=True, path="")
+            peer["pokersim_vs_peer"] = row["rate"] / peer["rate"]
+            rows += [row, peer]
+    return rows
 
 
 def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
@@ -944,11 +986,10 @@ def run(n: int = 10_000_000, repeat: int = 7, peer_n: int = 200_000,
     env = portable_env() if (not quick if portable is None else portable) else None
     if portable and env is None:
         notes.append(f"no portable path to time apart: the kernels take {info['path']}")
-    if env is not None:
-        rows += portable_rows(n, repeat, env)
     if ompeval:
-        rows += ompeval_rows(ompeval, [r for r in rows if not r.get("peer")], n,
-                             numba.get_num_threads())
+        rows += _alternating_rows(ompeval, _path_work(n), repeat)
+    if env is not None:
+        rows += portable_rows(n, repeat, env, ompeval)
     frame = pd.DataFrame(rows)
     if "peer" not in frame:
         frame["peer"] = False

@@ -27,12 +27,10 @@ import sys
 import tempfile
 from typing import Any
 
-import numpy as np
-
 from .._core.jit import HAS_AVX2, HAS_PDEP, TARGET_CPU, TARGET_FEATURES
 from ..dealing import deal
 
-__all__ = ["PORTABLE_PATH", "PORTABLE_TARGET", "host_path", "ompeval_rows", "portable_env",
+__all__ = ["OMPEval", "PORTABLE_PATH", "PORTABLE_TARGET", "host_path", "portable_env",
            "portable_rows"]
 
 #: The child's target: Numba's ``NUMBA_CPU_NAME`` and ``NUMBA_CPU_FEATURES`` for an AMD Zen 2.
@@ -62,22 +60,28 @@ def portable_env(machine: str | None = None, has_pdep: bool = HAS_PDEP,
     return {**os.environ, "NUMBA_CPU_NAME": name, "NUMBA_CPU_FEATURES": wanted}
 
 
-def portable_rows(n: int, repeat: int, env: dict[str, str]) -> list[dict]:
+def portable_rows(n: int, repeat: int, env: dict[str, str], ompeval: str | None = None
+                  ) -> list[dict]:
     """:func:`pokersim.tools.bench.path_rows` timed in a child process of environment ``env``
-    (:func:`portable_env`), each row's ``path`` :data:`PORTABLE_PATH`."""
+    (:func:`portable_env`), with OMPEval's harness ``ompeval`` alternating beside them where
+    given; each of pokersim's rows' ``path`` :data:`PORTABLE_PATH`."""
     code = ("import json, sys; from pokersim.tools.bench import path_rows; "
-            f"json.dump(path_rows({int(n)}, {int(repeat)}), sys.stdout)")
+            f"json.dump(path_rows({int(n)}, {int(repeat)}, {ompeval!r}), sys.stdout)")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=False)
     if done.returncode:
         raise RuntimeError(f"the portable path's rows failed: {done.stderr[-2000:]}")
     rows = json.loads(done.stdout)
     for row in rows:
-        row["path"] = PORTABLE_PATH
+        if row.get("peer"):
+            row["work"] += " (beside the portable path)"
+        else:
+            row["path"] = PORTABLE_PATH
     return rows
 
 
-#: OMPEval's counterpart of each row of :func:`path_rows`: the harness's arguments.
+#: OMPEval's counterpart of each row of :func:`pokersim.tools.bench.path_rows`: the harness's
+#: arguments.
 _OMP_WORK: dict[str, tuple[Any, ...]] = {
     "pokersim evaluate, 7 cards": ("eval", 7),
     "pokersim evaluate, 5 cards": ("eval", 5),
@@ -90,38 +94,51 @@ _OMP_WORK: dict[str, tuple[Any, ...]] = {
 }
 
 
-def ompeval_rows(side: str, ours: list[dict], n: int, threads: int) -> list[dict]:
-    """OMPEval's rows, by the harness ``side`` of ``../shared/bench/omp_side`` (built outside
-    the project, see its README), for each row of ``ours`` it has a counterpart of (the same
-    hands: the rows' inputs are dealt with the same seeds), each a peer row with the ratio to
-    ours, on ``threads`` threads."""
-    out = []
-    with tempfile.TemporaryDirectory() as scratch:
-        for row in ours:
-            work = _OMP_WORK.get(row["work"])
-            if work is None:
-                continue
-            args: list[object]
-            if work[0] == "eval":
-                k = int(work[1])
-                path = os.path.join(scratch, f"h{k}.bin")
-                deal(n, k, seed=k).tofile(path)
-                args = ["eval", path, n, k, threads, 7]
-            elif work[0] == "enum7":
-                args = ["enum7", threads]
-            else:
-                args = ["equity", work[1], work[2], threads, *work[3:]]
-            text = subprocess.run([side, *map(str, args)], capture_output=True, text=True,
-                                  check=True).stdout
-            seconds = _median_seconds(text, row["items"])
-            beside = "" if row.get("path") != PORTABLE_PATH else " (beside the portable path)"
-            peer = dict(work=f"OMPEval {row['work'].replace('pokersim ', '')}{beside}",
-                        items=row["items"], median_s=seconds, rate=row["items"] / seconds,
-                        unit=row["unit"], slowest_rate=np.nan, fastest_rate=np.nan,
-                        peer=True, path="")
-            peer["pokersim_vs_peer"] = row["rate"] / peer["rate"]
-            out.append(peer)
-    return out
+class OMPEval:
+    """OMPEval's harness ``side`` of ``../shared/bench/omp_side`` (built outside the project,
+    see its README) on ``threads`` threads: the counterpart of a bench row, timed on the same
+    inputs (the evaluation rows' hands are dealt with the same seeds) by one run of the harness,
+    its median. A context manager: the hands it writes for the harness go with it."""
+
+    def __init__(self, side: str, threads: int):
+        self.side, self.threads = side, threads
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
+
+    def __enter__(self) -> OMPEval:
+        self._scratch = tempfile.TemporaryDirectory()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._scratch is not None:
+            self._scratch.cleanup()
+
+    @staticmethod
+    def counterpart(work: str) -> str | None:
+        """The name of OMPEval's row beside pokersim's row ``work``, or None where it has none."""
+        if work not in _OMP_WORK:
+            return None
+        return f"OMPEval {work.replace('pokersim ', '')}"
+
+    def seconds(self, work: str, items: int) -> float:
+        """One run of the harness on the counterpart of row ``work`` of ``items`` hands, boards
+        or trials: its median, in seconds for ``items``."""
+        if self._scratch is None:
+            raise RuntimeError("OMPEval's harness is used inside a with block")
+        job = _OMP_WORK[work]
+        args: list[object]
+        if job[0] == "eval":
+            k = int(job[1])
+            path = os.path.join(self._scratch.name, f"h{k}_{items}.bin")
+            if not os.path.exists(path):
+                deal(items, k, seed=k).tofile(path)
+            args = ["eval", path, items, k, self.threads, 7]
+        elif job[0] == "enum7":
+            args = ["enum7", self.threads]
+        else:
+            args = ["equity", job[1], job[2], self.threads, *job[3:]]
+        text = subprocess.run([self.side, *map(str, args)], capture_output=True, text=True,
+                              check=True).stdout
+        return _median_seconds(text, items)
 
 
 def _median_seconds(text: str, items: int) -> float:
