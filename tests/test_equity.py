@@ -2,6 +2,7 @@
 
 import importlib
 import itertools
+import math
 
 import numba
 import numpy as np
@@ -15,6 +16,7 @@ from pokersim import (
     equity,
     equity_vs_random,
 )
+from pokersim.engine._games import boards as board_kernels
 from pokersim.errors import CardError, DuplicateCardError
 from pokersim.results import WIN_RATE_COLUMNS, ResultFrame
 from tests.naive import card_from_text, naive_category, naive_rank
@@ -306,6 +308,30 @@ def test_preflop_boards_merged_by_ranks_equal_every_board(players, dead, monkeyp
     every = equity(players, dead=dead, method="exact", categories=True)
     # equal counts (whole weights: exact sums)
     pd.testing.assert_frame_equal(merged, every, check_exact=True)
+
+
+def test_preflop_flush_tasks_are_ordered_for_two_workers():
+    # AhKh vs QsQd: hearts reachable from 3 board cards (the most boards), diamonds and
+    # spades from 4, clubs from 5 alone; worker 0 takes the larger rank part with the second
+    # and third, worker 1 the other with the most and the least.
+    @numba.njit
+    def order_of(live_mask, r_masks, choices):
+        threshold, work, order = np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(
+            4, np.int64)
+        board_kernels._flush_order(0, live_mask, r_masks, choices, threshold, work, order)
+        return threshold, work, order
+
+    holes = [cards_from_text(h) for h in ("Ah Kh", "Qs Qd")]
+    masks = np.array([[sum(1 << int(c) for c in h)] for h in holes], np.uint64)
+    live = np.uint64(sum(1 << c for c in range(52)))
+    threshold, work, order = order_of(live, masks, np.zeros((1, 2), np.int64))
+    suit = {s: i for i, s in enumerate("cdhs")}
+    assert threshold.tolist() == [5, 4, 3, 4]
+    n = [13, 12, 11, 12]  # the cards left of each suit
+    assert work.tolist() == [math.comb(n[s], 5) + (math.comb(n[s], 4) * 13 if t <= 4 else 0)
+                             + (math.comb(n[s], 3) * 91 if t <= 3 else 0)
+                             for s, t in enumerate(threshold.tolist())]
+    assert order.tolist() == [suit["d"], suit["h"], suit["s"], suit["c"]]
 
 
 def test_preflop_three_way_against_evaluate_on_every_board():

@@ -97,11 +97,13 @@ def merge_isomorphic(hands: list[np.ndarray], weights: np.ndarray, fixed: list[n
     ([0, 2], [2.0, 1.0])
     """
     n = hands[0].shape[0]
+    if n < 2:  # one choice (a hand each): nothing to merge
+        return np.arange(n), np.asarray(weights, np.float64)
     sets = [set(np.asarray(f).tolist()) for f in fixed]
     perms = [perm for perm, p in zip(_SUIT_PERMUTATIONS, _SUIT_PERMUTATIONS.tolist(),
                                      strict=True)
              if all({c - (c & 3) + p[c & 3] for c in s} == s for s in sets)]
-    if len(perms) == 1 or n < 2:  # the identity alone (a rainbow flop): nothing to merge
+    if len(perms) == 1:  # the identity alone (a rainbow flop): nothing to merge
         return np.arange(n), np.asarray(weights, np.float64)
     cards = [np.asarray(h, np.int64) for h in hands]
     best = None

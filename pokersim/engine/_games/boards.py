@@ -45,6 +45,9 @@ from .shared import (
 PREFLOP_PARTS = 6
 #: The lowest rank of the second part's rank multisets (3,185 of 6,188 have a lower one).
 RANK_SPLIT = 2
+#: Rank multisets of the cards of other suits beside k cards of one suit on a board (about
+#: as many showdowns of :func:`_flush_boards` a k-card subset of the suit).
+_OTHER_RANKS = np.array([0, 0, 0, 91, 13, 1], np.int64)
 #: Every fourth bit: a card mask's cards of suit 0 (shifted right by s: of suit s).
 _SUIT_BITS = _U(0x1111111111111)
 
@@ -59,7 +62,7 @@ class BoardSpace(NamedTuple):
     bits: np.ndarray  # (P,) uint64: ... and bits
     s_hi: np.ndarray  # (P,) int16: each player's strength on a board
     live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
-    ints: np.ndarray  # (128,) int64: scratch
+    ints: np.ndarray  # (648,) int64: scratch
     board: np.ndarray  # (6, 2) uint64: the key and bits of the board's first 0 .. 5 cards
 
 
@@ -73,7 +76,7 @@ def board_spaces(n_workers: int, n_players: int, masks: int, codes: int,
         cats=np.zeros(cats), keys=np.zeros(n_players, np.uint64),
         bits=np.zeros(n_players, np.uint64), s_hi=np.zeros(n_players, np.int16),
         live=np.zeros(64, np.uint8),
-        ints=np.zeros(128, np.int64), board=np.zeros((6, 2), np.uint64))
+        ints=np.zeros(648, np.int64), board=np.zeros((6, 2), np.uint64))
 
 
 @jit(inline=True)
@@ -120,20 +123,28 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
     :data:`RANK_SPLIT` (``low_ranks``) or not, grouped by its ranks: one showdown per rank
     multiset, weighted by the number of boards that have those ranks and fewer than
     ``threshold[s]`` cards of every suit s (counted, not enumerated). Uses
-    ``scratch[:102]``."""
+    ``scratch[:93]`` and ``scratch[128:648]``."""
     avail = scratch[0:13]
     present = scratch[16:68]  # card c = 4 * rank + suit of the live cards (no reshape: its
     # error path compiles Numba's text formatting: 0.25 s of a first preflop answer's 3.5 s)
     ranks = scratch[72:77]
     distinct = scratch[80:85]
     mult = scratch[88:93]
-    poly = scratch[96:102]
     for i in range(68):  # avail and present
         scratch[i] = 0
     for i in range(n_live):
         c = live[i]
         avail[c >> 2] += 1
         present[c] = 1
+    # the ways to take m of a rank's live cards without its card of suit s, and with it
+    factors = scratch[128:648]  # at 2 * ((13 * s + rank) * 5 + m)
+    for s in range(4):
+        for r in range(13):
+            e = present[4 * r + s]
+            for m in range(1, 5):
+                f = 2 * ((13 * s + r) * 5 + m)
+                factors[f] = BINOM[avail[r] - e, m]
+                factors[f + 1] = BINOM[avail[r] - 1, m - 1] if e else 0
     for r0 in range(0 if low_ranks else RANK_SPLIT, RANK_SPLIT if low_ranks else 13):
         ranks[0] = r0
         for r1 in range(r0, 13):
@@ -157,26 +168,32 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
                             total *= BINOM[avail[distinct[j]], mult[j]]
                         if total == 0:
                             continue
-                        # boards with these ranks and >= threshold[s] cards of suit s: the
-                        # coefficients of prod_r (ways without r's s-card + ways with it * x)
+                        # boards with these ranks and >= threshold[s] cards of suit s
                         flushy = 0
                         for s in range(4):
-                            if n_distinct < threshold[s]:  # a flush needs as many ranks
+                            least = threshold[s]
+                            if n_distinct < least:  # a flush needs as many ranks
                                 continue
-                            for k in range(1, 6):
-                                poly[k] = 0
-                            poly[0] = 1
+                            if least == 5:  # five cards of suit s, one a rank
+                                ways = 1
+                                for j in range(5):
+                                    ways *= present[4 * distinct[j] + s]
+                                flushy += ways
+                                continue
+                            # all but those with fewer: the coefficients below x^least of
+                            # prod_r (ways without r's s-card + ways with it * x), which sum
+                            # to ``total`` (least <= 4: four of them, in registers)
+                            c0, c1, c2, c3 = 1, 0, 0, 0
                             for j in range(n_distinct):
-                                r = distinct[j]
-                                m = mult[j]
-                                e = present[4 * r + s]
-                                without = BINOM[avail[r] - e, m]
-                                with_s = BINOM[avail[r] - 1, m - 1] if e else 0
-                                for k in range(5, 0, -1):
-                                    poly[k] = poly[k] * without + poly[k - 1] * with_s
-                                poly[0] *= without
-                            for k in range(threshold[s], 6):
-                                flushy += poly[k]
+                                f = 2 * ((13 * s + distinct[j]) * 5 + mult[j])
+                                without = factors[f]
+                                with_s = factors[f + 1]
+                                c3 = c3 * without + c2 * with_s
+                                c2 = c2 * without + c1 * with_s
+                                c1 = c1 * without + c0 * with_s
+                                c0 *= without
+                            flushy += total - c0 - (c1 if least > 1 else 0) - (
+                                c2 if least > 2 else 0) - (c3 if least > 3 else 0)
                         if total > flushy:
                             key = _U(0)
                             for i in range(5):
@@ -239,6 +256,38 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
                 break
 
 
+@jit(inline=True)
+def _flush_order(t, live_mask, r_masks, choices, threshold, work, order):
+    """Joint choice t's ``threshold`` of each suit (see :func:`preflop_kernel`), and the
+    order of its flush tasks in ``order``: the suits by the boards they walk (about as many
+    showdowns, into ``work``), the most first, then the second placed before it, so that two workers
+    (parts 0, 2, 4 and 1, 3, 5) share them evenly: the first rank part, the larger, with the
+    second and third; the second with the first and fourth."""
+    taken = _U(0)
+    for p in range(choices.shape[1]):
+        taken |= r_masks[p, choices[t, p]]
+    for s in range(4):
+        work[s] = 0
+        most = np.int64(0)
+        for p in range(choices.shape[1]):
+            held = popcount((r_masks[p, choices[t, p]] >> _U(s)) & _SUIT_BITS)
+            most = max(most, np.int64(held))
+        threshold[s] = 5 - most
+        n_suited = np.int64(popcount(((live_mask & ~taken) >> _U(s)) & _SUIT_BITS))
+        for k in range(threshold[s], min(np.int64(5), n_suited) + 1):
+            work[s] += BINOM[n_suited, k] * _OTHER_RANKS[k]
+    for i in range(4):  # the suits by work, the most first (by suit where equal)
+        best = -1
+        for s in range(4):
+            taken_before = False
+            for j in range(i):
+                taken_before |= order[j] == s
+            if not taken_before and (best < 0 or work[s] > work[best]):
+                best = s
+        order[i] = best
+    order[0], order[1] = order[1], order[0]
+
+
 @jit(worker=True)
 def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht, space):
     """Worker w's share of joint choices ``first .. last - 1`` of ``ranged`` (every player's
@@ -251,10 +300,10 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
     A player can make a flush in suit s only if the board holds at least 5 - h of its
     cards, h the most cards of s a player holds: ``threshold[s]`` (3 or more, so at most one
     suit a board reaches it). Boards that reach it in suit s are walked by their cards of
-    suit s, the others by their ranks (part s + 2 of the choice's tasks,
-    :func:`_flush_boards`); every other board is decided by its ranks alone, so each rank
-    multiset is ranked once, weighted by how many such boards share it (parts 0 and 1, by
-    the multiset's lowest rank, :func:`_rank_boards`). AhKh
+    suit s, the others by their ranks (parts 2 to 5 of the choice's tasks, a suit each in the
+    order of :func:`_flush_order`, :func:`_flush_boards`); every other board is decided by
+    its ranks alone, so each rank multiset is ranked once, weighted by how many such boards
+    share it (parts 0 and 1, by the multiset's lowest rank, :func:`_rank_boards`). AhKh
     against QsQd is 41,518 showdowns instead of 1,712,304 (~200,000 when the flush boards'
     other cards were walked one by one). Worker w takes tasks
     w, w + W, ... of the span's :data:`PREFLOP_PARTS` a choice. Returns the tasks it did."""
@@ -264,6 +313,8 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
     masks, codes, cats, keys, hole_bits, s_hi, live, scratch, _ = space
     n_players = choices.shape[1]
     threshold = scratch[112:116]
+    order = scratch[116:120]
+    work = scratch[120:124]
     listed = -1  # the choice whose live cards ``live`` holds
     n_live = 0
     done = 0
@@ -273,22 +324,17 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
         if t != listed:
             n_live = _list_choice(t, live_mask, r_masks, r_keys, choices, keys, hole_bits,
                                   live)
-            for s in range(4):
-                most = np.int64(0)
-                for p in range(n_players):
-                    held = popcount((r_masks[p, choices[t, p]] >> _U(s)) & _SUIT_BITS)
-                    most = max(most, np.int64(held))
-                threshold[s] = 5 - most
+            _flush_order(t, live_mask, r_masks, choices, threshold, work, order)
             listed = t
         if part < 2:
             _rank_boards(n_players, live, n_live, part == 0, threshold, choice_weights[t],
                          keys, hole_bits, card_keys, flush, offsets, table, category_of, s_hi,
                          masks, codes, cats, scratch)
         else:
-            _flush_boards(n_players, live, n_live, part - 2, threshold[part - 2],
-                          choice_weights[t], keys, hole_bits, card_keys, card_bits, flush,
-                          offsets, table, category_of, s_hi, masks, codes, cats,
-                          scratch)
+            s = order[part - 2]
+            _flush_boards(n_players, live, n_live, s, threshold[s], choice_weights[t], keys,
+                          hole_bits, card_keys, card_bits, flush, offsets, table, category_of,
+                          s_hi, masks, codes, cats, scratch)
         done += 1
     return done
 
