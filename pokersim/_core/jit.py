@@ -227,7 +227,7 @@ def worker_copies(n_workers: int, space_type, **templates: np.ndarray) -> list:
     for _ in range(n_workers):
         fields = {}
         for name, t in templates.items():
-            part = buffer[at:at + t.nbytes].view(t.dtype).reshape(t.shape)
+            part = np.ndarray(t.shape, t.dtype, buffer, at)
             part[...] = t
             fields[name] = part
             at += sizes[name]

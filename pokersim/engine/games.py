@@ -356,6 +356,8 @@ def _merged(p: _Problem, spaces) -> np.ndarray:
 
 def _categories(spaces) -> np.ndarray:
     """The category counts of the workers together (no rows where not counted)."""
+    if spaces[0].cats.shape[0] == 0:
+        return spaces[0].cats.copy()
     return np.stack([space.cats for space in spaces]).sum(0)
 
 

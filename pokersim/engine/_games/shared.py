@@ -48,9 +48,14 @@ def codes_of_masks(masks: np.ndarray, n_players: int, has_low: bool) -> np.ndarr
     >>> codes_of_masks(np.array([0, 5, 2, 1]), 2, False)[:, :, 3].tolist()  # p0, p1, a tie
     [[2, 5, 1], [5, 2, 1]]
     """
-    out = np.zeros(n_players * (n_players + 1) * (n_players + 2), masks.dtype)
-    np.add.at(out, code_of_mask(masks.size, n_players, has_low),
-              np.broadcast_to(masks, (n_players, masks.size)))
+    size = n_players * (n_players + 1) * (n_players + 2)
+    code = code_of_mask(masks.size, n_players, has_low)
+    every = np.broadcast_to(masks, (n_players, masks.size))
+    if masks.dtype == np.float64:  # the same sums in the same order, in a tenth of the time
+        out = np.bincount(code.ravel(), weights=every.ravel(), minlength=size)
+    else:  # whole counts stay whole (bincount sums in floats)
+        out = np.zeros(size, masks.dtype)
+        np.add.at(out, code, every)
     return out.reshape(n_players, n_players + 1, n_players + 2)
 
 
