@@ -350,6 +350,10 @@ class Range:
         return out + ")"
 
 
+#: Ranges :func:`parse_range` keeps, by their text (~13 KB each at most).
+RANGES_KEPT = 256
+
+
 def parse_range(text) -> Range:
     """Parse range text such as ``"QQ+, AKs, A5s-A2s, KQo@50, AhKh"`` into a :class:`Range`.
 
@@ -399,6 +403,13 @@ def parse_range(text) -> Range:
     if not isinstance(text, str):
         raise RangeError(f"a range must be text such as 'QQ+, AKs'; got "
                          f"{type(text).__name__} {short_repr(text)}")
+    return _parsed(text)
+
+
+@functools.lru_cache(maxsize=RANGES_KEPT)
+def _parsed(text: str) -> Range:
+    """:func:`parse_range` of range text (a Range is read-only: the text of the last
+    :data:`RANGES_KEPT` ranges is parsed once, as a loop over spots asks for it again)."""
     if not text.strip():
         raise RangeError(f"range {short_repr(text)} is empty: name some hands, e.g. "
                          f"'QQ+, AKs', or 'random'")
