@@ -360,3 +360,14 @@ def test_property_rangelike_text(text):
 @given(st.text(max_size=30))
 def test_property_arbitrary_text(text):
     _check_any_text(text)
+
+
+def test_range_text_is_parsed_once_into_a_read_only_range():
+    first = parse_range("QQ+, AKs@50")
+    assert parse_range("QQ+, AKs@50") is first  # kept by its text
+    for array in (first.combos, first.weights):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0
+    for _ in range(2):  # an error is raised every time, never kept
+        with pytest.raises(RangeError, match="AKx"):
+            parse_range("QQ+, AKx")
