@@ -2,7 +2,6 @@
 
 import importlib
 import itertools
-import math
 
 import numba
 import numpy as np
@@ -310,28 +309,25 @@ def test_preflop_boards_merged_by_ranks_equal_every_board(players, dead, monkeyp
     pd.testing.assert_frame_equal(merged, every, check_exact=True)
 
 
-def test_preflop_flush_tasks_are_ordered_for_two_workers():
-    # AhKh vs QsQd: hearts reachable from 3 board cards (the most boards), diamonds and
-    # spades from 4, clubs from 5 alone; worker 0 takes the larger rank part with the second
-    # and third, worker 1 the other with the most and the least.
+@pytest.mark.parametrize("threshold, order", [
+    ([5, 4, 3, 4], "dhsc"),  # AhKh vs QsQd: hearts from 3 board cards, d and s from 4
+    ([3, 3, 3, 3], "dchs"),  # all alike: by suit, the first two swapped
+    ([5, 5, 5, 3], "csdh"),
+])
+def test_preflop_flush_tasks_are_ordered_for_two_workers(threshold, order):
+    # the suits by boards walked (the lowest threshold first), then the first two swapped:
+    # worker 0 takes the larger rank part with the second and third, worker 1 the other
+    # with the most and the least
     @numba.njit
-    def order_of(live_mask, r_masks, choices):
-        threshold, work, order = np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(
-            4, np.int64)
-        board_kernels._flush_order(0, live_mask, r_masks, choices, threshold, work, order)
-        return threshold, work, order
+    def order_of(threshold):
+        out = np.zeros(4, np.int64)
+        board_kernels._flush_order(threshold, out)
+        return out
 
-    holes = [cards_from_text(h) for h in ("Ah Kh", "Qs Qd")]
-    masks = np.array([[sum(1 << int(c) for c in h)] for h in holes], np.uint64)
-    live = np.uint64(sum(1 << c for c in range(52)))
-    threshold, work, order = order_of(live, masks, np.zeros((1, 2), np.int64))
-    suit = {s: i for i, s in enumerate("cdhs")}
-    assert threshold.tolist() == [5, 4, 3, 4]
-    n = [13, 12, 11, 12]  # the cards left of each suit
-    assert work.tolist() == [math.comb(n[s], 5) + (math.comb(n[s], 4) * 13 if t <= 4 else 0)
-                             + (math.comb(n[s], 3) * 91 if t <= 3 else 0)
-                             for s, t in enumerate(threshold.tolist())]
-    assert order.tolist() == [suit["d"], suit["h"], suit["s"], suit["c"]]
+    by_work = sorted(range(4), key=lambda s: (threshold[s], s))
+    expected = [by_work[1], by_work[0], by_work[2], by_work[3]]
+    assert expected == ["cdhs".index(s) for s in order]
+    assert order_of(np.array(threshold, np.int64)).tolist() == expected
 
 
 def test_preflop_three_way_against_evaluate_on_every_board():

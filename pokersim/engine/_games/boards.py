@@ -45,9 +45,6 @@ from .shared import (
 PREFLOP_PARTS = 6
 #: The lowest rank of the second part's rank multisets (3,185 of 6,188 have a lower one).
 RANK_SPLIT = 2
-#: Rank multisets of the cards of other suits beside k cards of one suit on a board (about
-#: as many showdowns of :func:`_flush_boards` a k-card subset of the suit).
-_OTHER_RANKS = np.array([0, 0, 0, 91, 13, 1], np.int64)
 #: Every fourth bit: a card mask's cards of suit 0 (shifted right by s: of suit s).
 _SUIT_BITS = _U(0x1111111111111)
 
@@ -257,34 +254,18 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
 
 
 @jit(inline=True)
-def _flush_order(t, live_mask, r_masks, choices, threshold, work, order):
-    """Joint choice t's ``threshold`` of each suit (see :func:`preflop_kernel`), and the
-    order of its flush tasks in ``order``: the suits by the boards they walk (about as many
-    showdowns, into ``work``), the most first, then the second placed before it, so that two workers
-    (parts 0, 2, 4 and 1, 3, 5) share them evenly: the first rank part, the larger, with the
-    second and third; the second with the first and fourth."""
-    taken = _U(0)
-    for p in range(choices.shape[1]):
-        taken |= r_masks[p, choices[t, p]]
+def _flush_order(threshold, order):
+    """The order of a choice's flush tasks (parts 2 to 5) in ``order``: the suits by the
+    boards they walk, the most first (the lowest ``threshold``; by suit where equal), then
+    the second placed before it, so that two workers (parts 0, 2, 4 and 1, 3, 5) share them
+    evenly: the first rank part, the larger, with the second and third suits; the second
+    with the first and fourth."""
     for s in range(4):
-        work[s] = 0
-        most = np.int64(0)
-        for p in range(choices.shape[1]):
-            held = popcount((r_masks[p, choices[t, p]] >> _U(s)) & _SUIT_BITS)
-            most = max(most, np.int64(held))
-        threshold[s] = 5 - most
-        n_suited = np.int64(popcount(((live_mask & ~taken) >> _U(s)) & _SUIT_BITS))
-        for k in range(threshold[s], min(np.int64(5), n_suited) + 1):
-            work[s] += BINOM[n_suited, k] * _OTHER_RANKS[k]
-    for i in range(4):  # the suits by work, the most first (by suit where equal)
-        best = -1
-        for s in range(4):
-            taken_before = False
-            for j in range(i):
-                taken_before |= order[j] == s
-            if not taken_before and (best < 0 or work[s] > work[best]):
-                best = s
-        order[i] = best
+        place = 0
+        for other in range(4):
+            place += (threshold[other] < threshold[s]
+                      or threshold[other] == threshold[s] and other < s)
+        order[place] = s
     order[0], order[1] = order[1], order[0]
 
 
@@ -314,7 +295,6 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
     n_players = choices.shape[1]
     threshold = scratch[112:116]
     order = scratch[116:120]
-    work = scratch[120:124]
     listed = -1  # the choice whose live cards ``live`` holds
     n_live = 0
     done = 0
@@ -324,7 +304,13 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
         if t != listed:
             n_live = _list_choice(t, live_mask, r_masks, r_keys, choices, keys, hole_bits,
                                   live)
-            _flush_order(t, live_mask, r_masks, choices, threshold, work, order)
+            for s in range(4):
+                most = np.int64(0)
+                for p in range(n_players):
+                    held = popcount((r_masks[p, choices[t, p]] >> _U(s)) & _SUIT_BITS)
+                    most = max(most, np.int64(held))
+                threshold[s] = 5 - most
+            _flush_order(threshold, order)
             listed = t
         if part < 2:
             _rank_boards(n_players, live, n_live, part == 0, threshold, choice_weights[t],
