@@ -97,8 +97,15 @@ def test_the_portable_rows_run_in_a_child_compiled_for_a_zen_2(tmp_path):
     env["NUMBA_CACHE_DIR"] = str(tmp_path)
     rows = bench_paths.portable_rows(2_000, 1, env, _harness(tmp_path))
     ours = [r for r in rows if not r.get("peer")]
-    assert [r["work"] for r in ours[:7]] == [r["work"] for r in bench.path_rows(2_000, 1)]
+    names = [r["work"] for r in bench.path_rows(2_000, 1)]
+    assert [r["work"] for r in ours[:len(names)]] == names
     assert all(r["path"] == PORTABLE_PATH and r["rate"] > 0 for r in ours)
     peers = [r["work"] for r in rows if r.get("peer")]
-    assert len(peers) == len(ours) - 7 == 7  # every row has a counterpart, in turn with it
+    assert len(peers) == len(ours) - len(names) == 7  # those with a counterpart, in turn
     assert all(p.endswith("(beside the portable path)") for p in peers)
+
+
+def test_the_exact_rows_count_the_deals_they_time():
+    for work, items, _, call in bench._equity_work(10_000):
+        if work.startswith("equity exact"):
+            assert int(call().outcomes.iloc[0]) == items, work

@@ -121,20 +121,28 @@ def _peers(hands: np.ndarray, n: int, repeat: int, k: int) -> tuple[list[dict], 
 MONTE_CARLO_SPOTS = [("AhKh vs QsQd", ["AhKh", "QsQd"]),
                      ("AKs vs 5 random", ["AKs"] + ["random"] * 5),
                      ("QQ+,AKs vs 22+,A2s+,KTo+", ["QQ+,AKs", "22+,A2s+,KTo+"])]
+#: The exact rows against a range after the flop and the turn: (board, deals: the range's
+#: combos the board and AhKh leave, times the runouts).
+EXACT_RANGE_SPOTS = [("Qh 7d 2c", 121 * 990), ("Qh 7d 2c 9s", 117 * 44)]
 
 
 def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
-    """The equity issue's work: exact heads-up preflop, and Monte Carlo (``n // 5`` trials) of
-    each of :data:`MONTE_CARLO_SPOTS`; each (row, items, unit, call)."""
+    """The equity issue's work: exact heads-up preflop, Monte Carlo (``n // 5`` trials) of
+    each of :data:`MONTE_CARLO_SPOTS`, and AhKh against 22+,A2s+,KTo+ exactly on each board
+    of :data:`EXACT_RANGE_SPOTS`; each (row, items, unit, call)."""
     from .. import equity
 
     trials = max(n // 5, 10_000)
     work: list[tuple[str, int, str, Callable[[], object]]] = [
         ("equity exact AhKh vs QsQd preflop (boards)", 1_712_304, "boards/s",
          functools.partial(equity, ["AhKh", "QsQd"]))]
-    return work + [(f"equity Monte Carlo {label}", trials, "trials/s",
-                    functools.partial(equity, players, trials=trials, seed=1))
-                   for label, players in MONTE_CARLO_SPOTS]
+    work += [(f"equity Monte Carlo {label}", trials, "trials/s",
+              functools.partial(equity, players, trials=trials, seed=1))
+             for label, players in MONTE_CARLO_SPOTS]
+    return work + [(f"equity exact AhKh vs 22+,A2s+,KTo+ on {board} (deals)", deals, "deals/s",
+                    functools.partial(equity, ["AhKh", "22+,A2s+,KTo+"], board=board,
+                                      method="exact"))
+                   for board, deals in EXACT_RANGE_SPOTS]
 
 
 def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
