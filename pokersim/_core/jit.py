@@ -227,7 +227,7 @@ def worker_copies(n_workers: int, space_type, **templates: np.ndarray) -> list:
     for _ in range(n_workers):
         fields = {}
         for name, t in templates.items():
-            part = np.ndarray(t.shape, t.dtype, buffer, at)
+            part: np.ndarray = np.ndarray(t.shape, t.dtype, buffer, at)
             part[...] = t
             fields[name] = part
             at += sizes[name]
