@@ -9,7 +9,7 @@ import pytest
 
 from pokersim import config
 from pokersim.engine import equity
-from pokersim.engine.choices import joint_choices, merge_isomorphic
+from pokersim.engine.choices import fixing_permutations, joint_choices, merge_isomorphic
 from pokersim.errors import PokersimInputError
 
 
@@ -131,3 +131,18 @@ def test_monte_carlo_draws_listed_choices_or_rejects_conflicts_alike(monkeypatch
     rejected = equity(players, board=board, game="omaha", trials=200_000, seed=5)
     for mc in (listed, rejected):
         assert abs(mc.equity.iloc[0] - exact.equity.iloc[0]) < 4 * mc.std_error.iloc[0]
+
+
+def test_fixing_permutations_are_those_that_map_each_fixed_set_onto_itself():
+    # the rule as written: relabel the suits of every card, compare the sets
+    rng = np.random.default_rng(7)
+    every = list(itertools.permutations(range(4)))
+    for _ in range(300):
+        fixed = [rng.choice(52, size=int(rng.integers(0, 7)), replace=False) for _ in range(2)]
+        if rng.random() < 0.3:  # suits alike: one set's cards in two suits of the same ranks
+            ranks = rng.choice(13, size=3, replace=False)
+            fixed[0] = np.concatenate([4 * ranks, 4 * ranks + 1])
+        sets = [set(f.tolist()) for f in fixed]
+        want = [list(p) for p in every
+                if all({c - c % 4 + p[c % 4] for c in s} == s for s in sets)]
+        assert [p.tolist() for p in fixing_permutations(fixed)] == want

@@ -20,7 +20,8 @@ import numpy as np
 
 from ..errors import PokersimInputError
 
-__all__ = ["joint_choices", "merge_isomorphic", "no_choice", "whole_weights"]
+__all__ = ["fixing_permutations", "joint_choices", "merge_isomorphic", "no_choice",
+           "whole_weights"]
 
 
 def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
@@ -77,6 +78,7 @@ def joint_choices(masks: list[np.ndarray], weights: list[np.ndarray], limit: int
 
 
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
+_PERMUTATION_LISTS = _SUIT_PERMUTATIONS.tolist()
 #: Cards packed into one 64-bit word of a choice's code (6 bits each).
 _CARDS_A_WORD = 10
 
@@ -99,10 +101,7 @@ def merge_isomorphic(hands: list[np.ndarray], weights: np.ndarray, fixed: list[n
     n = hands[0].shape[0]
     if n < 2:  # one choice (a hand each): nothing to merge
         return np.arange(n), np.asarray(weights, np.float64)
-    sets = [set(np.asarray(f).tolist()) for f in fixed]
-    perms = [perm for perm, p in zip(_SUIT_PERMUTATIONS, _SUIT_PERMUTATIONS.tolist(),
-                                     strict=True)
-             if all({c - (c & 3) + p[c & 3] for c in s} == s for s in sets)]
+    perms = fixing_permutations(fixed)
     if len(perms) == 1:  # the identity alone (a rainbow flop): nothing to merge
         return np.arange(n), np.asarray(weights, np.float64)
     cards = [np.asarray(h, np.int64) for h in hands]
@@ -116,6 +115,27 @@ def merge_isomorphic(hands: list[np.ndarray], weights: np.ndarray, fixed: list[n
     order = np.argsort(keep)  # the kept choices in their order
     merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(keep))
     return keep[order], merged[order]
+
+
+def fixing_permutations(fixed: list[np.ndarray]) -> list[np.ndarray]:
+    """The permutations of the suits (rows of all 24) that map each set of ``fixed`` cards
+    onto itself: those that send every suit to one with the same ranks in each set.
+
+    >>> [p.tolist() for p in fixing_permutations([np.array([0, 4, 8, 1, 5, 9])])]  # 234c 234d
+    [[0, 1, 2, 3], [0, 1, 3, 2], [1, 0, 2, 3], [1, 0, 3, 2]]
+    """
+    ranks = [[0] * 4 for _ in fixed]  # a mask of ranks, each suit of each set
+    for masks, cards in zip(ranks, fixed, strict=True):
+        for c in np.asarray(cards).tolist():
+            masks[c & 3] |= 1 << (c >> 2)
+    kind = [tuple(masks[s] for masks in ranks) for s in range(4)]
+    kinds = len(set(kind))
+    if kinds == 4:  # every suit of its own kind (a rainbow flop): the identity
+        return [_SUIT_PERMUTATIONS[0]]
+    if kinds == 1:  # no fixed card: every permutation
+        return list(_SUIT_PERMUTATIONS)
+    return [perm for perm, p in zip(_SUIT_PERMUTATIONS, _PERMUTATION_LISTS, strict=True)
+            if all(kind[p[s]] == kind[s] for s in range(4))]
 
 
 def _packed(cards: np.ndarray) -> np.ndarray:
