@@ -449,12 +449,19 @@ def nth_left(low, high, n, slot, wide):
         above = (high + up) & HIGHS
         position += np.uint64(8) - popcount(above)
         high -= above >> np.uint64(7)
-    shift = np.uint64(8) * (np.uint64(slot) & np.uint64(7))
-    if slot < 8:
-        low = (low & ~(np.uint64(0xFF) << shift)) | (n << shift)
-    else:
-        high = (high & ~(np.uint64(0xFF) << shift)) | (n << shift)
+    low, high = _with_slot(low, high, np.uint64(slot), n)
     return position, low, high
+
+
+@jit(inline=True)
+def _with_slot(low, high, slot, gap):
+    """The slots (low, high) with slot ``slot`` (below :data:`MAX_TAKEN`) holding ``gap``."""
+    shift = np.uint64(8) * (slot & np.uint64(7))
+    if slot < 8:
+        low = (low & ~(np.uint64(0xFF) << shift)) | (gap << shift)
+    else:
+        high = (high & ~(np.uint64(0xFF) << shift)) | (gap << shift)
+    return low, high
 
 
 @jit(inline=True)
@@ -476,11 +483,6 @@ def taken_slots(taken, cards):
     while taken:
         bit = taken & (np.uint64(0) - taken)
         taken ^= bit
-        gap = popcount(cards & (bit - np.uint64(1))) - j
-        shift = np.uint64(8) * (j & np.uint64(7))
-        if j < 8:
-            low = (low & ~(np.uint64(0xFF) << shift)) | (gap << shift)
-        else:
-            high = (high & ~(np.uint64(0xFF) << shift)) | (gap << shift)
+        low, high = _with_slot(low, high, j, popcount(cards & (bit - np.uint64(1))) - j)
         j += np.uint64(1)
     return low, high, np.int64(j)
