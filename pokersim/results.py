@@ -27,6 +27,7 @@ Ctrl-C leaves.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -209,11 +210,24 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
 
 
 def _texts(values):
-    """A non-empty list of str as an object array (pandas infers the same str column from
-    it, faster); anything else as given."""
+    """A non-empty list of str as pandas makes a column of it (a small one kept: a table of a
+    few rows is built in a third less time from it); anything else as given."""
     if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
-        return np.array(values, object)
+        if len(values) <= SMALL_TABLE:
+            return _text_column(tuple(values))
+        return np.array(values, object)  # (pandas infers the same column faster than from a list)
     return values
+
+
+#: Text columns of at most this many rows are kept once made (:func:`_text_column`).
+SMALL_TABLE = 64
+
+
+@functools.lru_cache(maxsize=256)
+def _text_column(values: tuple[str, ...]):
+    """The column pandas makes of ``values`` (its string dtype where it has one, else object),
+    made once: a table built from it copies it."""
+    return pd.Series(np.array(values, object)).array
 
 
 def as_win_rate_table(frame: pd.DataFrame, keys: Sequence[str]) -> ResultFrame:

@@ -106,3 +106,32 @@ def test_short_deck_and_bad_input():
     with pytest.raises(PokersimInputError, match="spot 8: .* appears twice"):
         batch_equity(["AhKh", "QhQd"], ["Qh Jd 6c"] * 2, against="TT+", spot_ids=[5, 8])
     assert parse_range("QQ+").n_combos == 18
+
+
+def test_combo_table_against_its_rule():
+    # each combo's cards, key and bits as the kernel's card tables sum them; its rank class
+    # the index of its ranks' key among the distinct ones, ascending; for each card the
+    # combos that hold it, ascending
+    from pokersim.engine._games.batch_ranges import combo_table
+    from pokersim.evaluator.strengths import kernel_args
+    from pokersim.evaluator.tables import KEY_BIAS, RANK_MASK
+
+    card_keys, card_bits = kernel_args("high")[:2]
+    rng = np.random.default_rng(3)
+    hi, lo = np.tril_indices(52, -1)
+    for share in (0.02, 0.3, 1.0):
+        kept = rng.random(N_COMBOS) < share
+        cards = np.stack([hi[kept], lo[kept]], axis=1)
+        table = combo_table(cards, card_keys, card_bits)
+        for c, (a, b) in enumerate(cards.tolist()):
+            assert table.masks[c] == (1 << a) | (1 << b)
+            assert table.keys[c] == int(KEY_BIAS) + int(card_keys[a]) + int(card_keys[b])
+            assert table.bits[c] == card_bits[a] | card_bits[b]
+        rank_keys = sorted({int(k) & int(RANK_MASK) for k in table.keys})
+        assert table.classes.keys.tolist() == rank_keys
+        assert table.classes.of_combo.tolist() == [rank_keys.index(int(k) & int(RANK_MASK))
+                                                   for k in table.keys]
+        for card in range(52):
+            holding = [c for c, pair in enumerate(cards.tolist()) if card in pair]
+            n = table.classes.n_card_combos[card]
+            assert n == len(holding) and table.classes.card_combos[card, :n].tolist() == holding

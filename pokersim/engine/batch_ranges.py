@@ -28,7 +28,6 @@ from .._core.runner import run_chunks
 from .._core.validation import short_repr
 from ..errors import PokersimInputError, RangeError, SimulationInterrupted
 from ..evaluator.strengths import kernel_args
-from ..evaluator.tables import KEY_BIAS
 from ..games.game import Game
 from ..games.game import get as get_game  # noqa: F401  (the doctest's)
 from ..ranges import N_COMBOS, Range, parse_range
@@ -61,14 +60,9 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
                                  f"{spots.boards.shape[1]}")
     weights = _weights(against, n)
     ht = tuple(kernel_args(game.ranking))
-    card_keys, card_bits = ht[0], ht[1]
     used = (weights > 0).any(axis=0)  # combos no row weighs are left out at once
-    hi, lo = _HI[used], _LO[used]
-    masks = card_mask(np.stack([hi, lo], axis=1))
-    keys = np.uint64(KEY_BIAS) + card_keys[hi] + card_keys[lo]
-    bits = card_bits[hi] | card_bits[lo]
+    combos = _kernels.combo_table(np.stack([_HI[used], _LO[used]], axis=1), ht[0], ht[1])
     weights = np.ascontiguousarray(weights[:, used])
-    classes = _kernels.rank_classes(keys, masks)
     deck = card_mask(deck_of(game))
     counts = np.zeros((n, 3))
     pairs = np.zeros(n, np.int64)
@@ -78,12 +72,12 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
         last = first + k
         part = slice(first, last)
         n_workers = max(1, min(workers(), k))
-        spaces = _kernels.range_spaces(n_workers, masks.size, classes.keys.size)
+        spaces = _kernels.range_spaces(n_workers, combos.masks.size, combos.classes.keys.size)
         row_weights = weights[part] if weights.shape[0] > 1 else weights
         on_workers(lambda w: _kernels.range_rows(
             w, n_workers, spots.hands[part], spots.boards[part], spots.dead[part], deck,
-            masks, keys, bits, row_weights, classes, ht, counts[part], pairs[part], spaces[w]),
-            n_workers)
+            combos.masks, combos.keys, combos.bits, row_weights, combos.classes, ht,
+            counts[part], pairs[part], spaces[w]), n_workers)
         return (np.array([k]),)
 
     done = n

@@ -158,6 +158,7 @@ def equity_on(kernels, players, board=None, dead=None, *, game, method: str = "a
         trials = check_trials(trials)
     target_stderr = check_target_stderr(target_stderr)
     categories = check_flag(categories, "categories")
+    progress = check_flag(progress, "progress")
     check_client(client)
     wanted = choose_method(method, trials=trials, seed=seed, target_stderr=target_stderr)
     counted = kernels(question, wanted=wanted, forced=method == "exact", trials=trials,

@@ -79,8 +79,9 @@ from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
+from ._games import batch_ranges as _range_kernels
 from .choices import joint_choices, merge_isomorphic, no_choice, whole_weights
-from .outcomes import Counted, exact_in_reach, shares
+from .outcomes import Counted, codes_of_wins, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from .runs import exact_counts, monte_carlo_counts
 
@@ -592,10 +593,11 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     exact_in_reach` of deals x players; with no board card to come, where each hand a player
     may end with is ranked once: those hands, and a comparison a deal), or ``forced`` (up to
     :data:`EXACT_LIMIT` hand evaluations), on this module's kernels: the private kernel with
-    no board card to come, the board kernels in the two-card games (:func:`board_game`),
-    the dealing kernel otherwise. Monte Carlo otherwise: the board kernel in the two-card
-    games, the general one in the others. With ``categories``, the category of each player's
-    high hand in the game's ranking too.
+    no board card to come, the board kernels in the two-card games (:func:`board_game`;
+    heads-up on a flop, turn or river with a hand against a list, the range kernel of
+    :func:`_hand_against_list`), the dealing kernel otherwise. Monte Carlo otherwise: the
+    board kernel in the two-card games, the general one in the others. With
+    ``categories``, the category of each player's high hand in the game's ranking too.
 
     >>> from pokersim.engine import equity_on
     >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
@@ -603,6 +605,10 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     ('exact', 1560)
     """
     g, specs = q.game, q.players
+    if wanted == "exact" and not categories and client is None:
+        counted = _hand_against_list(q, forced)
+        if counted is not None:
+            return counted
     problem = replace(_problem(g, specs, q.board, q.dead), categories=categories)
     plan = (_private_plan(g, specs, q.board, q.dead, problem.deals) if wanted == "exact"
             else None)
@@ -739,6 +745,51 @@ def _board_problem(problem: _Problem, q: Question, forced: bool):
     return replace(problem, runouts=runouts, choices=len(choices[0]), boards=boards,
                    ranged=_ranged(list(range(n)), lists, 2, ht, lt, choices[:2], False)), \
         choices
+
+
+def _hand_against_list(q: Question, forced: bool) -> Counted | None:
+    """The exact counts of a heads-up question of a :func:`board_game` on a flop, turn or
+    river where a player holds one whole hand: the other's list of two-card hands
+    (:func:`_completions`) against it on every runout by the kernel of
+    :func:`~pokersim.engine.batch_ranges.batch_against`
+    (:func:`~pokersim.engine._games.batch_ranges.range_rows`, on one worker: the hand ranked
+    once a runout, the list by rank class where no flush can be made), with no board problem
+    to build. The same counts as the board kernels to the bit: the list's weights made whole
+    (:func:`~pokersim.engine.choices.whole_weights`) sum exactly in any order. None where
+    this is not such a question; where, not ``forced``, its deals (each hand of the list
+    times each runout) are out of reach for two players (the board kernels, whose deals are
+    those of the suit classes of the hands, may take it); or where the weights are not whole
+    numbers (fractions of large denominators) or sum to 2**53 or more over the runouts: the
+    board kernels count those in their order."""
+    players, game = q.players, q.game
+    if len(players) != 2 or q.board.size < 3 or not board_game(game):
+        return None
+    mine = next((i for i, p in enumerate(players)
+                 if len(p.cards) == 1 and p.cards.shape[1] == 2), None)
+    if mine is None:
+        return None
+    hand, other = players[mine].cards[0], players[1 - mine]
+    left = cards_left(cards_left(deck_of(game), q.blocked), hand)
+    theirs = _completions(other, left)
+    weights = whole_weights(theirs.weights)
+    runouts = math.comb(left.size - 2, game.board - q.board.size)
+    if not (forced or exact_in_reach(2 * len(theirs.cards) * runouts)) or (
+            (weights != np.floor(weights)).any() or float(weights.sum()) * runouts >= 2**53):
+        return None
+    ht = tuple(kernel_args(game.ranking))
+    combos = _range_kernels.combo_table(theirs.cards, ht[0], ht[1])
+    counts, pairs = np.zeros((1, 3)), np.zeros(1, np.int64)
+    _range_kernels.range_rows(
+        0, 1, hand.reshape(1, 1, 2), q.board.reshape(1, -1), q.dead.reshape(1, -1),
+        card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
+        weights.reshape(1, -1), combos.classes, ht, counts, pairs,
+        _range_kernels.range_spaces(1, combos.masks.size, combos.classes.keys.size)[0])
+    won, tied, met = counts[0]
+    if pairs[0] == 0:
+        raise no_choice()
+    wins = np.array([won, met - won - tied])[[mine, 1 - mine]]
+    return Counted(codes_of_wins(wins, np.array([[0.0, tied], [0.0, tied]]), met), float(met),
+                   int(pairs[0]), None, "exact")
 
 
 def _completions(player: Player, live: np.ndarray) -> Player:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.jit import jit, popcount, share, trailing_zeros, worker_copies
-from ...evaluator.tables import RANK_MASK, lookup, nonflush_strength
+from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup, nonflush_strength
 from .shared import list_cards, spot_keys
 
 _U = np.uint64
@@ -50,34 +50,60 @@ class RankClasses(NamedTuple):
 
     of_combo: np.ndarray  # (C,) int64: each combo's class
     keys: np.ndarray  # (K,) uint64: each class's rank key (the rank part of a combo's key)
-    card_combos: np.ndarray  # (52, 51) int64: the combos that hold each card ...
+    card_combos: np.ndarray  # (52, 51) int64: the combos that hold each card, ascending ...
     n_card_combos: np.ndarray  # (52,) int64: ... how many
 
 
-def rank_classes(combo_keys: np.ndarray, combo_masks: np.ndarray) -> RankClasses:
-    """The :class:`RankClasses` of combos of keys ``combo_keys`` and card masks
-    ``combo_masks`` (as :func:`range_rows` takes them)."""
-    keys, of_combo = np.unique(combo_keys & RANK_MASK, return_inverse=True)
+class Combos(NamedTuple):
+    """A list of two-card combos as :func:`range_rows` reads them (:func:`combo_table`)."""
+
+    masks: np.ndarray  # (C,) uint64: each combo's cards
+    keys: np.ndarray  # (C,) uint64: its key, from KEY_BIAS ...
+    bits: np.ndarray  # (C,) uint64: ... and bits
+    classes: RankClasses
+
+
+def combo_table(cards: np.ndarray, card_keys: np.ndarray, card_bits: np.ndarray) -> Combos:
+    """The :class:`Combos` of two-card combos ``cards`` (C, 2) under a ranking's card keys
+    and bits (:func:`~pokersim.evaluator.strengths.kernel_args`)."""
+    c = np.asarray(cards, np.intp)
+    masks = (_U(1) << c[:, 0].astype(_U)) | (_U(1) << c[:, 1].astype(_U))
+    keys = _U(KEY_BIAS) + card_keys[c[:, 0]] + card_keys[c[:, 1]]
+    bits = card_bits[c[:, 0]] | card_bits[c[:, 1]]
+    return Combos(masks, keys, bits, rank_classes(keys, c))
+
+
+def rank_classes(combo_keys: np.ndarray, cards: np.ndarray) -> RankClasses:
+    """The :class:`RankClasses` of combos of keys ``combo_keys`` and cards ``cards`` (C, 2)."""
+    rank_keys = combo_keys & RANK_MASK
+    by_key = np.argsort(rank_keys, kind="stable")
+    new_class = np.empty(rank_keys.size, np.bool_)
+    new_class[:1] = True
+    np.not_equal(rank_keys[by_key[1:]], rank_keys[by_key[:-1]], out=new_class[1:])
+    of_combo = np.empty(rank_keys.size, np.int64)
+    of_combo[by_key] = np.cumsum(new_class) - 1
+    held = np.asarray(cards, np.uint8).reshape(-1)  # combo i's cards at 2i and 2i + 1
+    order = np.argsort(held, kind="stable")  # by card, then combo (a radix sort)
+    n_card_combos = np.bincount(held, minlength=52).astype(np.int64)
+    starts = np.cumsum(n_card_combos) - n_card_combos
     card_combos = np.zeros((52, 51), np.int64)
-    n_card_combos = np.zeros(52, np.int64)
-    for card in range(52):
-        holding = np.flatnonzero(combo_masks & (np.uint64(1) << np.uint64(card)))
-        card_combos[card, :holding.size] = holding
-        n_card_combos[card] = holding.size
-    return RankClasses(of_combo.astype(np.int64).reshape(-1), keys.astype(np.uint64),
-                       card_combos, n_card_combos)
+    by_card = held[order].astype(np.int64)
+    card_combos.reshape(-1)[by_card * 51 + np.arange(held.size) - starts[by_card]] = order // 2
+    return RankClasses(of_combo, rank_keys[by_key[new_class]].astype(np.uint64), card_combos,
+                       n_card_combos)
 
 
 def range_spaces(n_workers: int, n_combos: int, n_classes: int) -> list[RangeSpace]:
     """A :class:`RangeSpace` per worker, for ``n_combos`` combos of ``n_classes`` rank
-    classes."""
-    return worker_copies(n_workers, RangeSpace, left=np.zeros(n_combos, np.int64),
-                         is_left=np.zeros(n_combos, np.bool_), live=np.zeros(64, np.uint8),
-                         key=np.zeros(1, np.uint64), bits=np.zeros(1, np.uint64),
-                         class_weight=np.zeros(n_classes), class_count=np.zeros(n_classes,
-                                                                                np.int64),
-                         weight_met=np.zeros(n_classes), count_met=np.zeros(n_classes,
-                                                                            np.int64))
+    classes (one worker's: its arrays as made, with no copy)."""
+    arrays = dict(left=np.zeros(n_combos, np.int64), is_left=np.zeros(n_combos, np.bool_),
+                  live=np.zeros(64, np.uint8), key=np.zeros(1, np.uint64),
+                  bits=np.zeros(1, np.uint64), class_weight=np.zeros(n_classes),
+                  class_count=np.zeros(n_classes, np.int64), weight_met=np.zeros(n_classes),
+                  count_met=np.zeros(n_classes, np.int64))
+    if n_workers == 1:
+        return [RangeSpace(**arrays)]
+    return worker_copies(n_workers, RangeSpace, **arrays)
 
 
 @jit(inline=True)
