@@ -109,3 +109,5 @@ def test_the_exact_rows_count_the_deals_they_time():
     for work, items, _, call in bench._equity_work(10_000):
         if work.startswith("equity exact"):
             assert int(call().outcomes.iloc[0]) == items, work
+        if work.startswith("batch_equity exact"):
+            assert int(call().outcomes.sum()) == 2 * items, work  # two rows a spot

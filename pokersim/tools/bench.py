@@ -124,13 +124,17 @@ MONTE_CARLO_SPOTS = [("AhKh vs QsQd", ["AhKh", "QsQd"]),
 #: The exact rows against a range after the flop and the turn: (board, deals: the range's
 #: combos the board and AhKh leave, times the runouts).
 EXACT_RANGE_SPOTS = [("Qh 7d 2c", 121 * 990), ("Qh 7d 2c 9s", 117 * 44)]
+#: The same spots labelled this many at a time by one batch_equity call (the rows' rate is
+#: per deal, as the single calls').
+EXACT_RANGE_BATCH = 200
 
 
 def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     """The equity issue's work: exact heads-up preflop, Monte Carlo (``n // 5`` trials) of
     each of :data:`MONTE_CARLO_SPOTS`, and AhKh against 22+,A2s+,KTo+ exactly on each board
-    of :data:`EXACT_RANGE_SPOTS`; each (row, items, unit, call)."""
-    from .. import equity
+    of :data:`EXACT_RANGE_SPOTS`, one spot a call and :data:`EXACT_RANGE_BATCH` spots in one
+    batch_equity call; each (row, items, unit, call)."""
+    from .. import batch_equity, equity
 
     trials = max(n // 5, 10_000)
     work: list[tuple[str, int, str, Callable[[], object]]] = [
@@ -139,9 +143,14 @@ def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     work += [(f"equity Monte Carlo {label}", trials, "trials/s",
               functools.partial(equity, players, trials=trials, seed=1))
              for label, players in MONTE_CARLO_SPOTS]
-    return work + [(f"equity exact AhKh vs 22+,A2s+,KTo+ on {board} (deals)", deals, "deals/s",
-                    functools.partial(equity, ["AhKh", "22+,A2s+,KTo+"], board=board,
-                                      method="exact"))
+    work += [(f"equity exact AhKh vs 22+,A2s+,KTo+ on {board} (deals)", deals, "deals/s",
+              functools.partial(equity, ["AhKh", "22+,A2s+,KTo+"], board=board,
+                                method="exact"))
+             for board, deals in EXACT_RANGE_SPOTS]
+    return work + [(f"batch_equity exact, {EXACT_RANGE_BATCH} spots of AhKh vs 22+,A2s+,KTo+ "
+                    f"on {board} (deals)", EXACT_RANGE_BATCH * deals, "deals/s",
+                    functools.partial(batch_equity, ["AhKh"] * EXACT_RANGE_BATCH,
+                                      [board] * EXACT_RANGE_BATCH, against="22+,A2s+,KTo+"))
                    for board, deals in EXACT_RANGE_SPOTS]
 
 
