@@ -75,8 +75,8 @@ from ._core.validation import short_repr
 from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set, parse_cards
 from .errors import CardError, RangeError
 
-__all__ = ["RANDOM_WORDS", "Range", "equity_order", "parse_range", "representative",
-           "starting_hand_names"]
+__all__ = ["RANDOM_WORDS", "Range", "combo_indices", "equity_order", "parse_range",
+           "representative", "starting_hand_names"]
 
 # ---------------------------------------------------------------------------------------------
 # Combo tables. Every two-card hand has an index 0..1325: the combo (hi, lo), hi > lo, is
@@ -87,6 +87,16 @@ N_COMBOS = 1326
 
 def _combo_index(hi, lo):
     return hi * (hi - 1) // 2 + lo
+
+
+def combo_indices(combos) -> np.ndarray:
+    """The index 0..1325 of each two-card combo of ``combos`` (M, 2), its cards in any order.
+
+    >>> combo_indices(np.array([[1, 0], [0, 1], [51, 50]])).tolist()
+    [0, 0, 1325]
+    """
+    c = np.asarray(combos, np.int64)
+    return _combo_index(c.max(axis=1), c.min(axis=1))
 
 
 def _build_tables():

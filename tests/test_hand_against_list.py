@@ -117,7 +117,10 @@ def test_what_it_does_not_take(taken):
     pokersim.equity(["QQ+", "22+, A2s+, KTo+"], "2c 7d Qh")  # no single hand
     pokersim.equity(["AhKh", "QsQd"], "2c 7d Qh", categories=True)  # categories asked
     pokersim.equity(["As Ad Ks Kd", "random"], "2c 7d Qh", game="omaha")  # not a board game
-    assert taken == []
+    # a list that holds a hand twice: two choices, two deals a runout (the kernel is given
+    # a weight a combo)
+    twice = pokersim.equity(["AhKh", ["QsQd", "QsQd", "7c6c"]], "2c 7d Qh")
+    assert taken == [] and int(twice.outcomes.iloc[0]) == 3 * 990
 
 
 def test_no_hand_left_and_bad_flags():

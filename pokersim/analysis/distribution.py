@@ -26,7 +26,7 @@ import numpy as np
 from .._core.validation import short_repr
 from ..cards import as_card_set, format_cards
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
-from ..ranges import RANDOM_WORDS, Range, parse_range
+from ..ranges import RANDOM_WORDS, Range, combo_indices, parse_range
 from ..results import ResultFrame, win_rate_table
 from ._sweep import board_sweep
 
@@ -71,13 +71,6 @@ def as_range(spec, name: str, blocked: np.ndarray) -> Range:
     return left
 
 
-def _combo_index(combos: np.ndarray) -> np.ndarray:
-    """The index 0..1325 of each combo (M, 2): hi * (hi - 1) / 2 + lo, the higher card hi."""
-    hi = combos.max(axis=1).astype(np.int64)
-    lo = combos.min(axis=1).astype(np.int64)
-    return hi * (hi - 1) // 2 + lo
-
-
 @functools.cache
 def _all_combos() -> tuple[np.ndarray, np.ndarray]:
     """The 1,326 combos in index order (higher card first) and their names."""
@@ -91,7 +84,7 @@ def union(first: Range, second: Range) -> tuple[np.ndarray, np.ndarray, np.ndarr
     combo is not in that range, and their names, in combo index order."""
     weights = np.zeros((2, 1326))
     for side, rng in enumerate((first, second)):
-        weights[side, _combo_index(rng.combos)] = rng.weights
+        weights[side, combo_indices(rng.combos)] = rng.weights
     present = np.flatnonzero(weights.any(axis=0))
     combos, names = _all_combos()
     return combos[present], weights[:, present], names[present]

@@ -75,6 +75,7 @@ from ..errors import PokersimInputError
 from ..evaluator.strengths import game_strengths, kernel_args
 from ..evaluator.tables import KEY_BIAS
 from ..games.game import Game
+from ..ranges import N_COMBOS, combo_indices
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
@@ -755,12 +756,14 @@ def _hand_against_list(q: Question, forced: bool) -> Counted | None:
     (:func:`~pokersim.engine._games.batch_ranges.range_rows`, on one worker: the hand ranked
     once a runout, the list by rank class where no flush can be made), with no board problem
     to build. The same counts as the board kernels to the bit: the list's weights made whole
-    (:func:`~pokersim.engine.choices.whole_weights`) sum exactly in any order. None where
-    this is not such a question; where, not ``forced``, its deals (each hand of the list
-    times each runout) are out of reach for two players (the board kernels, whose deals are
-    those of the suit classes of the hands, may take it); or where the weights are not whole
-    numbers (fractions of large denominators) or sum to 2**53 or more over the runouts: the
-    board kernels count those in their order."""
+    (:func:`~pokersim.engine.choices.whole_weights`) sum exactly in any order. The list is
+    given to the kernel as weights of every combo (:func:`_every_combo`, made once). None
+    where this is not such a question (a list that holds a hand twice included); where, not
+    ``forced``, its deals (each hand of the list times each runout) are out of reach for two
+    players (the board kernels, whose deals are those of the suit classes of the hands, may
+    take it); or where the weights are not whole numbers (fractions of large denominators)
+    or sum to 2**53 or more over the runouts: the board kernels count those in their
+    order."""
     players, game = q.players, q.game
     if len(players) != 2 or q.board.size < 3 or not board_game(game):
         return None
@@ -776,20 +779,37 @@ def _hand_against_list(q: Question, forced: bool) -> Counted | None:
     if not (forced or exact_in_reach(2 * len(theirs.cards) * runouts)) or (
             (weights != np.floor(weights)).any() or float(weights.sum()) * runouts >= 2**53):
         return None
+    index = combo_indices(theirs.cards)
+    by_combo = np.zeros(N_COMBOS)
+    by_combo[index] = weights
+    if np.count_nonzero(by_combo) < index.size:  # a list that holds a hand twice
+        return None
     ht = tuple(kernel_args(game.ranking))
-    combos = _range_kernels.combo_table(theirs.cards, ht[0], ht[1])
+    combos = _every_combo(game.ranking)
     counts, pairs = np.zeros((1, 3)), np.zeros(1, np.int64)
     _range_kernels.range_rows(
         0, 1, hand.reshape(1, 1, 2), q.board.reshape(1, -1), q.dead.reshape(1, -1),
         card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
-        weights.reshape(1, -1), combos.classes, ht, counts, pairs,
-        _range_kernels.range_spaces(1, combos.masks.size, combos.classes.keys.size)[0])
+        by_combo.reshape(1, -1), combos.classes, ht, counts, pairs,
+        _range_kernels.range_spaces(1, N_COMBOS, combos.classes.keys.size)[0])
     won, tied, met = counts[0]
     if pairs[0] == 0:
         raise no_choice()
     wins = np.array([won, met - won - tied])[[mine, 1 - mine]]
     return Counted(codes_of_wins(wins, np.array([[0.0, tied], [0.0, tied]]), met), float(met),
                    int(pairs[0]), None, "exact")
+
+
+@functools.cache
+def _every_combo(ranking: str) -> _range_kernels.Combos:
+    """The combo table of the 1,326 two-card combos, in the order of
+    :func:`~pokersim.ranges.combo_indices`, under ``ranking`` (its arrays read-only)."""
+    hi, lo = np.tril_indices(52, -1)
+    ht = kernel_args(ranking)
+    table = _range_kernels.combo_table(np.stack([hi, lo], axis=1), ht[0], ht[1])
+    for array in (*table[:3], *table.classes):
+        array.setflags(write=False)
+    return table
 
 
 def _completions(player: Player, live: np.ndarray) -> Player:
