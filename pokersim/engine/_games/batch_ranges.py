@@ -14,8 +14,11 @@ A board on which no suit has three cards makes no flush for any hand: there a co
 strength is its ranks' with the board's, and the combos are counted by rank class (AK, KK,
 ..., 91 of them; their weights summed once a row), those that hold a card of the runout taken
 off their class: about 90 lookups a runout rather than one a combo (1,006 combos against a
-turn board: 2.2x as fast). Weights are summed in another order there, so equities may differ
-from a combo-by-combo sum in the last bits.
+turn board: 2.2x as fast). On a board of three or four cards of a suit, only the combos that
+hold two or one of that suit can make a flush: those are ranked one by one, the others by
+class (about a tenth of the combos one by one on a board of three). Weights are summed in
+another order there, so equities may differ from a combo-by-combo sum in the last bits (not
+with whole weights, or binary fractions such as 0.5 and 0.25: sums of those are exact).
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ class RangeSpace(NamedTuple):
     class_count: np.ndarray  # (K,) int64: ... and its combos left
     weight_met: np.ndarray  # (K,) float64: ... less those that hold a card of a runout
     count_met: np.ndarray  # (K,) int64
+    suited: np.ndarray  # (4, 2, C) int64: a row's combos left with 1 or 2 cards of each suit
+    n_suited: np.ndarray  # (4, 2) int64: ... how many (with at least 1, with 2)
 
 
 class RankClasses(NamedTuple):
@@ -100,28 +105,52 @@ def range_spaces(n_workers: int, n_combos: int, n_classes: int) -> list[RangeSpa
                   live=np.zeros(64, np.uint8), key=np.zeros(1, np.uint64),
                   bits=np.zeros(1, np.uint64), class_weight=np.zeros(n_classes),
                   class_count=np.zeros(n_classes, np.int64), weight_met=np.zeros(n_classes),
-                  count_met=np.zeros(n_classes, np.int64))
+                  count_met=np.zeros(n_classes, np.int64),
+                  suited=np.zeros((4, 2, n_combos), np.int64), n_suited=np.zeros((4, 2), np.int64))
     if n_workers == 1:
         return [RangeSpace(**arrays)]
     return worker_copies(n_workers, RangeSpace, **arrays)
 
 
 @jit(inline=True)
-def no_flush(bits):
-    """Whether a board of suit-rank ``bits`` (16 bits a suit) has at most two cards of each
-    suit: no hand of two more cards makes a flush on it."""
+def flush_suit(bits):
+    """(the suit with the most cards of a board of suit-rank ``bits`` (16 bits a suit), how
+    many): with 3 or 4, a hand of two more cards makes a flush only with 2 or 1 of that
+    suit; with 2 or fewer, no hand makes one."""
+    suit = most = np.int64(0)
     for s in range(4):
-        if popcount((bits >> _U(16 * s)) & _U(0x1FFF)) > 2:
-            return False
-    return True
+        n = np.int64(popcount((bits >> _U(16 * s)) & _U(0x1FFF)))
+        if n > most:
+            suit, most = np.int64(s), n
+    return suit, most
 
 
 @jit(inline=True)
-def _by_class(key, runout, hand_key, combo_masks, weights, wr, classes, offsets, table,
-              space):
-    """:func:`_against` on a board of ``key`` on which no flush can be made (its last cards
-    ``runout``, a mask): the combos counted by rank class, each class's weight in the row
-    less that of its combos that hold a card of the runout, one lookup a class."""
+def _list_suited(c, mask, suited, n_suited):
+    """Combo ``c`` (cards ``mask``) into the lists of the combos with at least one card of
+    each of its suits (``suited[s, 0]``), and if suited with two (``suited[s, 1]``)."""
+    a = trailing_zeros(mask) & _U(3)
+    b = trailing_zeros(mask & (mask - _U(1))) & _U(3)
+    suited[a, 0, n_suited[a, 0]] = c
+    n_suited[a, 0] += 1
+    if a == b:
+        suited[a, 1, n_suited[a, 1]] = c
+        n_suited[a, 1] += 1
+    else:
+        suited[b, 0, n_suited[b, 0]] = c
+        n_suited[b, 0] += 1
+
+
+@jit(inline=True)
+def _by_class(key, bits, runout, hand_key, hand_bit, combo_masks, combo_keys, combo_bits,
+              weights, wr, classes, suit, need, flush, offsets, table, space):
+    """:func:`_against` on a board of ``key`` and ``bits`` with at most four cards of a suit
+    (its last cards ``runout``, a mask): each rank class's weight in the row, less that of
+    its combos that hold a card of the runout, counted with one lookup on the class's ranks.
+    With ``need`` above 0 (a board of 5 - ``need`` cards of ``suit``), the combos that hold
+    ``need`` cards of that suit may make a flush (listed in ``space.suited`` by
+    :func:`range_rows`): they are ranked one by one and taken off their class first (a combo
+    with fewer cannot make one, nor the classes' ranks)."""
     of_combo, class_keys, card_combos, n_card_combos = classes
     is_left, weight_met, count_met = space.is_left, space.weight_met, space.count_met
     for k in range(class_keys.shape[0]):
@@ -137,9 +166,24 @@ def _by_class(key, runout, hand_key, combo_masks, weights, wr, classes, offsets,
             if is_left[c] and not combo_masks[c] & lower:
                 weight_met[of_combo[c]] -= weights[wr, c]
                 count_met[of_combo[c]] -= 1
-    mine = nonflush_strength(key + hand_key, offsets, table)
     won = tied = met = 0.0
     pairs = 0
+    if need:
+        mine = lookup(key + hand_key, bits | hand_bit, flush, offsets, table)
+        for i in range(space.n_suited[suit, need - 1]):
+            c = space.suited[suit, need - 1, i]
+            if combo_masks[c] & runout:
+                continue
+            w = weights[wr, c]
+            weight_met[of_combo[c]] -= w
+            count_met[of_combo[c]] -= 1
+            theirs = lookup(key + combo_keys[c], bits | combo_bits[c], flush, offsets, table)
+            won += w * (mine > theirs)
+            tied += w * (mine == theirs)
+            met += w
+            pairs += 1
+    else:
+        mine = nonflush_strength(key + hand_key, offsets, table)
     for k in range(class_keys.shape[0]):
         if count_met[k] == 0:
             continue
@@ -177,12 +221,16 @@ def _against(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks, c
 def _on_board(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks, combo_keys,
               combo_bits, weights, wr, classes, flush, offsets, table, space):
     """The hand against the combos left on a whole board (``key``, ``bits``; its last cards
-    ``runout``): by rank class where no flush can be made on it, else combo by combo."""
-    if no_flush(bits):
-        return _by_class(key, runout, hand_key, combo_masks, weights, wr, classes, offsets,
-                         table, space)
-    return _against(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks,
-                    combo_keys, combo_bits, weights, wr, flush, offsets, table)
+    ``runout``): by rank class but the combos that may make a flush (:func:`_by_class`), or
+    combo by combo on a board of five cards of a suit."""
+    suit, most = flush_suit(bits)
+    if most == 5:
+        return _against(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks,
+                        combo_keys, combo_bits, weights, wr, flush, offsets, table)
+    return _by_class(key, bits, runout, hand_key, hand_bit, combo_masks, combo_keys,
+                     combo_bits, weights, wr, classes, suit,
+                     np.int64(5) - most if most > 2 else np.int64(0), flush, offsets, table,
+                     space)
 
 
 @jit(worker=True)
@@ -211,15 +259,16 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
         n_left = 0
         class_weight[:] = 0.0
         class_count[:] = 0
-        by_class = n_runout > 0 or no_flush(bits)  # a river board that can flush: no classes
+        n_suited = space.n_suited
+        n_suited[:] = 0
         for c in range(n_combos):
             is_left[c] = weights[wr, c] > 0 and not combo_masks[c] & (used | ~deck)
             if is_left[c]:
                 left[n_left] = c
                 n_left += 1
-                if by_class:
-                    class_weight[of_combo[c]] += weights[wr, c]
-                    class_count[of_combo[c]] += 1
+                class_weight[of_combo[c]] += weights[wr, c]
+                class_count[of_combo[c]] += 1
+                _list_suited(c, combo_masks[c], space.suited, n_suited)
         won = tied = met = 0.0
         n_pairs = 0
         n_live = list_cards(deck & ~used, live)
