@@ -37,7 +37,9 @@ _U = np.uint64
 class RangeSpace(NamedTuple):
     """One worker's own arrays (:func:`range_spaces`)."""
 
-    left: np.ndarray  # (C,) int64: a row's combos left
+    lists: np.ndarray  # (9, C) int64: a row's combos left (row 0), those of them with at
+    # least k cards of suit s (row 1 + 2 s + k - 1, k = 1, 2; see _list_combo) ...
+    n_listed: np.ndarray  # (9,) int64: ... how many
     is_left: np.ndarray  # (C,) bool: whether each combo is left in the row
     live: np.ndarray  # (64,) uint8: the cards left for the board, ascending
     key: np.ndarray  # (1,) uint64: the hand's key ...
@@ -46,8 +48,6 @@ class RangeSpace(NamedTuple):
     class_count: np.ndarray  # (K,) int64: ... and its combos left
     weight_met: np.ndarray  # (K,) float64: ... less those that hold a card of a runout
     count_met: np.ndarray  # (K,) int64
-    suited: np.ndarray  # (4, 2, C) int64: a row's combos left with 1 or 2 cards of each suit
-    n_suited: np.ndarray  # (4, 2) int64: ... how many (with at least 1, with 2)
 
 
 class RankClasses(NamedTuple):
@@ -101,12 +101,12 @@ def rank_classes(combo_keys: np.ndarray, cards: np.ndarray) -> RankClasses:
 def range_spaces(n_workers: int, n_combos: int, n_classes: int) -> list[RangeSpace]:
     """A :class:`RangeSpace` per worker, for ``n_combos`` combos of ``n_classes`` rank
     classes (one worker's: its arrays as made, with no copy)."""
-    arrays = dict(left=np.zeros(n_combos, np.int64), is_left=np.zeros(n_combos, np.bool_),
+    arrays = dict(lists=np.zeros((9, n_combos), np.int64), n_listed=np.zeros(9, np.int64),
+                  is_left=np.zeros(n_combos, np.bool_),
                   live=np.zeros(64, np.uint8), key=np.zeros(1, np.uint64),
                   bits=np.zeros(1, np.uint64), class_weight=np.zeros(n_classes),
                   class_count=np.zeros(n_classes, np.int64), weight_met=np.zeros(n_classes),
-                  count_met=np.zeros(n_classes, np.int64),
-                  suited=np.zeros((4, 2, n_combos), np.int64), n_suited=np.zeros((4, 2), np.int64))
+                  count_met=np.zeros(n_classes, np.int64))
     if n_workers == 1:
         return [RangeSpace(**arrays)]
     return worker_copies(n_workers, RangeSpace, **arrays)
@@ -126,65 +126,72 @@ def flush_suit(bits):
 
 
 @jit(inline=True)
-def _list_suited(c, mask, suited, n_suited):
-    """Combo ``c`` (cards ``mask``) into the lists of the combos with at least one card of
-    each of its suits (``suited[s, 0]``), and if suited with two (``suited[s, 1]``)."""
-    a = trailing_zeros(mask) & _U(3)
-    b = trailing_zeros(mask & (mask - _U(1))) & _U(3)
-    suited[a, 0, n_suited[a, 0]] = c
-    n_suited[a, 0] += 1
+def _list_combo(c, mask, lists, n_listed):
+    """Combo ``c`` (cards ``mask``) into the row's lists (:class:`RangeSpace`): every combo
+    left; with at least one card of each of its suits; if suited, with two."""
+    lists[0, n_listed[0]] = c
+    n_listed[0] += 1
+    a = 1 + 2 * np.int64(trailing_zeros(mask) & _U(3))  # (int64: with uint64, floats)
+    b = 1 + 2 * np.int64(trailing_zeros(mask & (mask - _U(1))) & _U(3))
+    lists[a, n_listed[a]] = c
+    n_listed[a] += 1
     if a == b:
-        suited[a, 1, n_suited[a, 1]] = c
-        n_suited[a, 1] += 1
+        lists[a + 1, n_listed[a + 1]] = c
+        n_listed[a + 1] += 1
     else:
-        suited[b, 0, n_suited[b, 0]] = c
-        n_suited[b, 0] += 1
+        lists[b, n_listed[b]] = c
+        n_listed[b] += 1
 
 
 @jit(inline=True)
-def _by_class(key, bits, runout, hand_key, hand_bit, combo_masks, combo_keys, combo_bits,
-              weights, wr, classes, suit, need, flush, offsets, table, space):
-    """:func:`_against` on a board of ``key`` and ``bits`` with at most four cards of a suit
-    (its last cards ``runout``, a mask): each rank class's weight in the row, less that of
-    its combos that hold a card of the runout, counted with one lookup on the class's ranks.
-    With ``need`` above 0 (a board of 5 - ``need`` cards of ``suit``), the combos that hold
-    ``need`` cards of that suit may make a flush (listed in ``space.suited`` by
-    :func:`range_rows`): they are ranked one by one and taken off their class first (a combo
-    with fewer cannot make one, nor the classes' ranks)."""
+def _on_board(key, bits, runout, hand_key, hand_bit, combo_masks, combo_keys, combo_bits,
+              weights, wr, classes, flush, offsets, table, space):
+    """The hand against the combos left on a whole board (``key`` and ``bits``, its last
+    cards ``runout``, a mask): (weight beaten, weight tied, weight met, pairs met).
+
+    With at most four cards of any suit on the board, each rank class's weight in the row,
+    less that of its combos that hold a card of the runout, is counted with one lookup on the
+    class's ranks, but for the combos that may make a flush: with three or four cards of suit
+    s on the board, those that hold two or one of s (one of the row's lists), ranked one by
+    one and taken off their class first (a combo with fewer makes no flush, nor do the
+    classes' ranks). With five of a suit, every combo one by one."""
     of_combo, class_keys, card_combos, n_card_combos = classes
     is_left, weight_met, count_met = space.is_left, space.weight_met, space.count_met
-    for k in range(class_keys.shape[0]):
-        weight_met[k] = space.class_weight[k]
-        count_met[k] = space.class_count[k]
-    rest = runout
-    while rest:
-        card = trailing_zeros(rest)
-        rest &= rest - _U(1)
-        lower = runout & ((_U(1) << _U(card)) - _U(1))  # their combos are taken off already
-        for i in range(n_card_combos[card]):
-            c = card_combos[card, i]
-            if is_left[c] and not combo_masks[c] & lower:
-                weight_met[of_combo[c]] -= weights[wr, c]
-                count_met[of_combo[c]] -= 1
+    suit, most = flush_suit(bits)
+    by_class = most < 5
+    row = 0 if most == 5 else 5 - most + 2 * suit  # 1 + 2 s + (need - 1), need = 5 - most
+    n_one = space.n_listed[row] if most > 2 else 0
+    if by_class:
+        for k in range(class_keys.shape[0]):
+            weight_met[k] = space.class_weight[k]
+            count_met[k] = space.class_count[k]
+        rest = runout
+        while rest:
+            card = trailing_zeros(rest)
+            rest &= rest - _U(1)
+            lower = runout & ((_U(1) << _U(card)) - _U(1))  # their combos are off already
+            for i in range(n_card_combos[card]):
+                c = card_combos[card, i]
+                if is_left[c] and not combo_masks[c] & lower:
+                    weight_met[of_combo[c]] -= weights[wr, c]
+                    count_met[of_combo[c]] -= 1
+    mine = lookup(key + hand_key, bits | hand_bit, flush, offsets, table)
     won = tied = met = 0.0
     pairs = 0
-    if need:
-        mine = lookup(key + hand_key, bits | hand_bit, flush, offsets, table)
-        for i in range(space.n_suited[suit, need - 1]):
-            c = space.suited[suit, need - 1, i]
-            if combo_masks[c] & runout:
-                continue
-            w = weights[wr, c]
+    for i in range(n_one):
+        c = space.lists[row, i]
+        if combo_masks[c] & runout:
+            continue
+        w = weights[wr, c]
+        if by_class:
             weight_met[of_combo[c]] -= w
             count_met[of_combo[c]] -= 1
-            theirs = lookup(key + combo_keys[c], bits | combo_bits[c], flush, offsets, table)
-            won += w * (mine > theirs)
-            tied += w * (mine == theirs)
-            met += w
-            pairs += 1
-    else:
-        mine = nonflush_strength(key + hand_key, offsets, table)
-    for k in range(class_keys.shape[0]):
+        theirs = lookup(key + combo_keys[c], bits | combo_bits[c], flush, offsets, table)
+        won += w * (mine > theirs)
+        tied += w * (mine == theirs)
+        met += w
+        pairs += 1
+    for k in range(class_keys.shape[0] if by_class else 0):
         if count_met[k] == 0:
             continue
         theirs = nonflush_strength(key + class_keys[k], offsets, table)
@@ -194,43 +201,6 @@ def _by_class(key, bits, runout, hand_key, hand_bit, combo_masks, combo_keys, co
         met += w
         pairs += count_met[k]
     return won, tied, met, pairs
-
-
-@jit(inline=True)
-def _against(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks, combo_keys,
-             combo_bits, weights, wr, flush, offsets, table):
-    """The hand against the combos left on one board (``key`` and ``bits``, its last cards
-    ``runout``, a mask): (weight beaten, weight tied, weight met, pairs met)."""
-    mine = lookup(key + hand_key, bits | hand_bit, flush, offsets, table)
-    won = tied = met = 0.0
-    pairs = 0
-    for i in range(n_left):
-        c = left[i]
-        if combo_masks[c] & runout:
-            continue
-        theirs = lookup(key + combo_keys[c], bits | combo_bits[c], flush, offsets, table)
-        w = weights[wr, c]
-        won += w * (mine > theirs)
-        tied += w * (mine == theirs)
-        met += w
-        pairs += 1
-    return won, tied, met, pairs
-
-
-@jit(inline=True)
-def _on_board(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks, combo_keys,
-              combo_bits, weights, wr, classes, flush, offsets, table, space):
-    """The hand against the combos left on a whole board (``key``, ``bits``; its last cards
-    ``runout``): by rank class but the combos that may make a flush (:func:`_by_class`), or
-    combo by combo on a board of five cards of a suit."""
-    suit, most = flush_suit(bits)
-    if most == 5:
-        return _against(key, bits, runout, hand_key, hand_bit, left, n_left, combo_masks,
-                        combo_keys, combo_bits, weights, wr, flush, offsets, table)
-    return _by_class(key, bits, runout, hand_key, hand_bit, combo_masks, combo_keys,
-                     combo_bits, weights, wr, classes, suit,
-                     np.int64(5) - most if most > 2 else np.int64(0), flush, offsets, table,
-                     space)
 
 
 @jit(worker=True)
@@ -244,7 +214,7 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
     left, into ``counts[r]`` (weight beaten, tied, met) and ``pairs[r]`` (combo and runout
     pairs met). Returns the rows done."""
     card_keys, card_bits, flush, offsets, table = ht
-    left, is_left, live = space.left, space.is_left, space.live
+    is_left, live, n_listed = space.is_left, space.live, space.n_listed
     class_weight, class_count = space.class_weight, space.class_count
     of_combo = classes[0]
     first, last = share(w, n_workers, hands.shape[0])
@@ -256,19 +226,15 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
         hand_key = space.key[0]
         hand_bit = space.bits[0]
         wr = r if weights.shape[0] > 1 else 0
-        n_left = 0
         class_weight[:] = 0.0
         class_count[:] = 0
-        n_suited = space.n_suited
-        n_suited[:] = 0
+        n_listed[:] = 0
         for c in range(n_combos):
             is_left[c] = weights[wr, c] > 0 and not combo_masks[c] & (used | ~deck)
             if is_left[c]:
-                left[n_left] = c
-                n_left += 1
                 class_weight[of_combo[c]] += weights[wr, c]
                 class_count[of_combo[c]] += 1
-                _list_suited(c, combo_masks[c], space.suited, n_suited)
+                _list_combo(c, combo_masks[c], space.lists, n_listed)
         won = tied = met = 0.0
         n_pairs = 0
         n_live = list_cards(deck & ~used, live)
@@ -288,9 +254,9 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
                     key_y += card_keys[y]
                     bits_y |= card_bits[y]
                     runout_y |= _U(1) << _U(y)
-                out = _on_board(key_y, bits_y, runout_y, hand_key, hand_bit, left, n_left,
-                                combo_masks, combo_keys, combo_bits, weights, wr, classes,
-                                flush, offsets, table, space)
+                out = _on_board(key_y, bits_y, runout_y, hand_key, hand_bit, combo_masks,
+                                combo_keys, combo_bits, weights, wr, classes, flush, offsets,
+                                table, space)
                 won += out[0]
                 tied += out[1]
                 met += out[2]
