@@ -803,13 +803,12 @@ def _hand_against_list(q: Question, forced: bool) -> Counted | None:
 @functools.cache
 def _every_combo(ranking: str) -> _range_kernels.Combos:
     """The combo table of the 1,326 two-card combos, in the order of
-    :func:`~pokersim.ranges.combo_indices`, under ``ranking`` (its arrays read-only)."""
+    :func:`~pokersim.ranges.combo_indices`, under ``ranking`` (its arrays writable, as
+    :func:`~pokersim.engine.batch_ranges.batch_against`'s: one compiled kernel for both;
+    nothing writes to them)."""
     hi, lo = np.tril_indices(52, -1)
     ht = kernel_args(ranking)
-    table = _range_kernels.combo_table(np.stack([hi, lo], axis=1), ht[0], ht[1])
-    for array in (*table[:3], *table.classes):
-        array.setflags(write=False)
-    return table
+    return _range_kernels.combo_table(np.stack([hi, lo], axis=1), ht[0], ht[1])
 
 
 def _completions(player: Player, live: np.ndarray) -> Player:
