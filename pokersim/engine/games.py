@@ -595,8 +595,8 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     may end with is ranked once: those hands, and a comparison a deal), or ``forced`` (up to
     :data:`EXACT_LIMIT` hand evaluations), on this module's kernels: the private kernel with
     no board card to come, the board kernels in the two-card games (:func:`board_game`;
-    heads-up on a flop, turn or river with a hand against a list, the range kernel of
-    :func:`_hand_against_list`), the dealing kernel otherwise. Monte Carlo otherwise: the
+    heads-up on a flop, turn or river, the range kernel of :func:`_list_against_list`), the
+    dealing kernel otherwise. Monte Carlo otherwise: the
     board kernel in the two-card games, the general one in the others. With
     ``categories``, the category of each player's high hand in the game's ranking too.
 
@@ -607,7 +607,7 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     """
     g, specs = q.game, q.players
     if wanted == "exact" and not categories and client is None:
-        counted = _hand_against_list(q, forced)
+        counted = _list_against_list(q, forced)
         if counted is not None:
             return counted
     problem = replace(_problem(g, specs, q.board, q.dead), categories=categories)
@@ -748,36 +748,41 @@ def _board_problem(problem: _Problem, q: Question, forced: bool):
         choices
 
 
-def _hand_against_list(q: Question, forced: bool) -> Counted | None:
+def _list_against_list(q: Question, forced: bool) -> Counted | None:
     """The exact counts of a heads-up question of a :func:`board_game` on a flop, turn or
-    river where a player holds one whole hand: the other's list of two-card hands
-    (:func:`_completions`) against it on every runout by the kernel of
-    :func:`~pokersim.engine.batch_ranges.batch_against`
-    (:func:`~pokersim.engine._games.batch_ranges.range_rows`, on one worker: the hand ranked
-    once a runout, the list by rank class where no flush can be made), with no board problem
-    to build. The same counts as the board kernels to the bit: the list's weights made whole
-    (:func:`~pokersim.engine.choices.whole_weights`) sum exactly in any order. The list is
-    given to the kernel as weights of every combo (:func:`_every_combo`, made once). None
-    where this is not such a question (a list that holds a hand twice included); where, not
-    ``forced``, its deals (each hand of the list times each runout) are out of reach for two
-    players (the board kernels, whose deals are those of the suit classes of the hands, may
-    take it); or where the weights are not whole numbers (fractions of large denominators)
-    or sum to 2**53 or more over the runouts: the board kernels count those in their
-    order."""
+    river by the kernel of :func:`~pokersim.engine.batch_ranges.batch_against`
+    (:func:`~pokersim.engine._games.batch_ranges.range_rows`: a hand ranked once a runout,
+    a list by rank class but the hands that may make a flush), with no board problem to
+    build: each player a list of two-card hands (:func:`_completions`: a range, "random", a
+    partial hand, a hand), the shorter list's hands as the kernel's rows (one hand, one row),
+    the other's as weights of every combo (:func:`_every_combo`, made once); the rows' counts
+    summed by their weights. The same counts as the board kernels to the bit: the lists'
+    weights made whole (:func:`~pokersim.engine.choices.whole_weights`, as the board kernels
+    make them) sum exactly in any order.
+
+    None where this is not such a question (a longer list that holds a hand twice included);
+    where the combinations of the two lists number more than ``config.EXACT_TUPLES``, or
+    their deals (each combination times each runout, two players) are out of reach
+    (:func:`~pokersim.engine.outcomes.exact_in_reach`; forced: past :data:`EXACT_LIMIT`):
+    the board kernels, which count the combinations that share no card and merge their suit
+    classes, decide; or where the weights are not whole numbers (fractions of large
+    denominators) or their products sum to 2**53 or more over the runouts: the board kernels
+    count those in their order."""
     players, game = q.players, q.game
     if len(players) != 2 or q.board.size < 3 or not board_game(game):
         return None
-    mine = next((i for i, p in enumerate(players)
-                 if len(p.cards) == 1 and p.cards.shape[1] == 2), None)
-    if mine is None:
+    live = cards_left(deck_of(game), q.blocked)
+    lists = [_completions(p, live) for p in players]
+    rows = 0 if len(lists[0].cards) <= len(lists[1].cards) else 1
+    mine, theirs = lists[rows], lists[1 - rows]
+    runouts = math.comb(live.size - 4, game.board - q.board.size)
+    work = 2 * len(mine.cards) * len(theirs.cards) * runouts
+    if len(mine.cards) * len(theirs.cards) > config.EXACT_TUPLES or not (
+            work <= EXACT_LIMIT if forced else exact_in_reach(work)):
         return None
-    hand, other = players[mine].cards[0], players[1 - mine]
-    left = cards_left(cards_left(deck_of(game), q.blocked), hand)
-    theirs = _completions(other, left)
-    weights = whole_weights(theirs.weights)
-    runouts = math.comb(left.size - 2, game.board - q.board.size)
-    if not (forced or exact_in_reach(2 * len(theirs.cards) * runouts)) or (
-            (weights != np.floor(weights)).any() or float(weights.sum()) * runouts >= 2**53):
+    row_weights, weights = whole_weights(mine.weights), whole_weights(theirs.weights)
+    if ((row_weights != np.floor(row_weights)).any() or (weights != np.floor(weights)).any()
+            or float(row_weights.sum()) * float(weights.sum()) * runouts >= 2**53):
         return None
     index = combo_indices(theirs.cards)
     by_combo = np.zeros(N_COMBOS)
@@ -786,18 +791,22 @@ def _hand_against_list(q: Question, forced: bool) -> Counted | None:
         return None
     ht = tuple(kernel_args(game.ranking))
     combos = _every_combo(game.ranking)
-    counts, pairs = np.zeros((1, 3)), np.zeros(1, np.int64)
-    _range_kernels.range_rows(
-        0, 1, hand.reshape(1, 1, 2), q.board.reshape(1, -1), q.dead.reshape(1, -1),
-        card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
-        by_combo.reshape(1, -1), combos.classes, ht, counts, pairs,
-        _range_kernels.range_spaces(1, N_COMBOS, combos.classes.keys.size)[0])
-    won, tied, met = counts[0]
-    if pairs[0] == 0:
+    n = len(mine.cards)
+    counts, pairs = np.zeros((n, 3)), np.zeros(n, np.int64)
+    n_workers = min(_workers(work // 2), n)
+    spaces = _range_kernels.range_spaces(n_workers, N_COMBOS, combos.classes.keys.size)
+    args = (np.ascontiguousarray(mine.cards.reshape(n, 1, 2)),
+            np.repeat(q.board[None, :], n, axis=0), np.repeat(q.dead[None, :], n, axis=0),
+            card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
+            by_combo.reshape(1, -1), combos.classes, ht, counts, pairs)
+    on_workers(lambda w: _range_kernels.range_rows(w, n_workers, *args, spaces[w]), n_workers)
+    won, tied, met = row_weights @ counts  # whole numbers: exact in any order
+    deals = int(pairs.sum())
+    if deals == 0:
         raise no_choice()
-    wins = np.array([won, met - won - tied])[[mine, 1 - mine]]
+    wins = np.array([won, met - won - tied])[[rows, 1 - rows]]
     return Counted(codes_of_wins(wins, np.array([[0.0, tied], [0.0, tied]]), met), float(met),
-                   int(pairs[0]), None, "exact")
+                   deals, None, "exact")
 
 
 @functools.cache

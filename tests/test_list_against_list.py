@@ -1,7 +1,7 @@
-"""equity() of one hand against a list on a flop, turn or river: the range kernel of
-batch_equity(against=...) counts it (pokersim.engine.games._hand_against_list), with the same
-numbers to the bit as the board kernels, which count every other exact question of Hold'em and
-the short decks.
+"""equity() heads-up on a flop, turn or river: the range kernel of batch_equity(against=...)
+counts it (pokersim.engine.games._list_against_list: the shorter list's hands as rows, the
+other list as weights of every combo), with the same numbers to the bit as the board kernels,
+which count every other exact question of Hold'em and the short decks.
 
 Expected values: the same question with that path turned off (the board kernels, checked
 against brute force and peers in tests/test_equity.py and tests/test_reference.py), compared
@@ -21,8 +21,8 @@ from pokersim.engine import games
 from pokersim.errors import PokersimInputError
 from tests.naive import naive_rank
 
-#: Players that the range kernel takes against a hand: ranges (weighted, with fractions that
-#: are whole in proportion), "random", a partial hand, a hand, weighted lists.
+#: Players of every kind: ranges (weighted, with fractions that are whole in proportion),
+#: "random", a partial hand, a hand, weighted lists.
 #: (Cards of a short deck's too: sixes and up. A list's hands that hold a spot's card are left
 #: out; the spots deal no ace, so that "Ah" and "AdAc" are never blocked.)
 LISTS = ["22+, A2s+, KTo+", "QQ+@50, AKs, T9s:0.25, 76s@33", "random", "Ah", "AdAc",
@@ -48,7 +48,7 @@ def _spots(n, game, seed):
 def taken(monkeypatch):
     """The questions the range kernel answered (a list that the path appends to)."""
     answered = []
-    real = games._hand_against_list
+    real = games._list_against_list
 
     def spy(q, forced):
         counted = real(q, forced)
@@ -56,14 +56,14 @@ def taken(monkeypatch):
             answered.append([p.label for p in q.players])
         return counted
 
-    monkeypatch.setattr(games, "_hand_against_list", spy)
+    monkeypatch.setattr(games, "_list_against_list", spy)
     return answered
 
 
 def _board_kernels(monkeypatch, *args, **kwargs):
     """equity(*args, **kwargs) with the range kernel's path turned off."""
     with monkeypatch.context() as m:
-        m.setattr(games, "_hand_against_list", lambda q, forced: None)
+        m.setattr(games, "_list_against_list", lambda q, forced: None)
         return pokersim.equity(*args, **kwargs)
 
 
@@ -82,6 +82,22 @@ def test_the_same_numbers_as_the_board_kernels(monkeypatch, taken, game, other):
         _same(fast, _board_kernels(monkeypatch, players, board, dead, game=game))
         assert fast.attrs["method"] == "exact"
     assert len(taken) == len(spots)  # every one of them by the range kernel
+
+
+@pytest.mark.parametrize("game", ["holdem", "short-deck"])
+@pytest.mark.parametrize("first, second", [(0, 1), (1, 6), (3, 5), (5, 6), (0, 2), (2, 3),
+                                           (2, 2)])
+def test_lists_against_lists(monkeypatch, taken, game, first, second):
+    # "random" against a list on a turn or river only (the board kernels take a second a
+    # flop), and two "random" players on a river
+    big = 2 in (first, second)
+    spots = [s for s in _spots(6, game, seed=first + 7 * second)
+             if len(s[1].split()) >= (5 if first == second else 4 if big else 3)][:2]
+    for i, (hand, board, dead) in enumerate(spots):
+        players = [LISTS[first], LISTS[second]][::1 if i % 2 else -1]
+        fast = pokersim.equity(players, board, dead, game=game)
+        _same(fast, _board_kernels(monkeypatch, players, board, dead, game=game))
+    assert len(spots) == 2 and len(taken) == 2
 
 
 def test_a_forced_exact_answer_and_the_rule_for_auto(monkeypatch, taken):
@@ -114,13 +130,18 @@ def test_weights_not_whole_go_to_the_board_kernels(taken):
 def test_what_it_does_not_take(taken):
     pokersim.equity(["AhKh", "QsQd"])  # preflop
     pokersim.equity(["AhKh", "QsQd", "7c6c"], "2c 7d Qh")  # three players
-    pokersim.equity(["QQ+", "22+, A2s+, KTo+"], "2c 7d Qh")  # no single hand
     pokersim.equity(["AhKh", "QsQd"], "2c 7d Qh", categories=True)  # categories asked
     pokersim.equity(["As Ad Ks Kd", "random"], "2c 7d Qh", game="omaha")  # not a board game
     # a list that holds a hand twice: two choices, two deals a runout (the kernel is given
     # a weight a combo)
     twice = pokersim.equity(["AhKh", ["QsQd", "QsQd", "7c6c"]], "2c 7d Qh")
     assert taken == [] and int(twice.outcomes.iloc[0]) == 3 * 990
+    # two "random" players on a flop: 1,081 x 1,035 combinations x 990 runouts, past
+    # config.EXACT_WORK (Monte Carlo), and past EXACT_LIMIT when forced (an error)
+    assert pokersim.equity(["random", "random"], "2c 7d Qh").attrs["method"] == "monte-carlo"
+    with pytest.raises(PokersimInputError, match="would evaluate"):
+        pokersim.equity(["random", "random"], "2c 7d Qh", method="exact")
+    assert taken == []
 
 
 def test_no_hand_left_and_bad_flags():
