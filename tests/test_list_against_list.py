@@ -93,7 +93,7 @@ def test_lists_against_lists(monkeypatch, taken, game, first, second):
     big = 2 in (first, second)
     spots = [s for s in _spots(6, game, seed=first + 7 * second)
              if len(s[1].split()) >= (5 if first == second else 4 if big else 3)][:2]
-    for i, (hand, board, dead) in enumerate(spots):
+    for i, (_, board, dead) in enumerate(spots):
         players = [LISTS[first], LISTS[second]][::1 if i % 2 else -1]
         fast = pokersim.equity(players, board, dead, game=game)
         _same(fast, _board_kernels(monkeypatch, players, board, dead, game=game))
