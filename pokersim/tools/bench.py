@@ -127,13 +127,18 @@ EXACT_RANGE_SPOTS = [("Qh 7d 2c", 121 * 990), ("Qh 7d 2c 9s", 117 * 44)]
 #: The same spots labelled this many at a time by one batch_equity call (the rows' rate is
 #: per deal, as the single calls').
 EXACT_RANGE_BATCH = 200
+#: The exact rows of a range against a range after the flop and the turn: (board, deals: the
+#: pairs of QQ+,AK and 22+,A2s+,KTo+ combos with no card in common, times the runouts; OMPEval
+#: counts as many).
+RANGE_RANGE_SPOTS = [("Qh 7d 2c", 3_760_020), ("Qh 7d 2c 9s", 161_964)]
 
 
 def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     """The equity issue's work: exact heads-up preflop, Monte Carlo (``n // 5`` trials) of
     each of :data:`MONTE_CARLO_SPOTS`, and AhKh against 22+,A2s+,KTo+ exactly on each board
     of :data:`EXACT_RANGE_SPOTS`, one spot a call and :data:`EXACT_RANGE_BATCH` spots in one
-    batch_equity call; each (row, items, unit, call)."""
+    batch_equity call, and QQ+,AK against it on each of :data:`RANGE_RANGE_SPOTS`; each (row,
+    items, unit, call)."""
     from .. import batch_equity, equity
 
     trials = max(n // 5, 10_000)
@@ -147,6 +152,10 @@ def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
               functools.partial(equity, ["AhKh", "22+,A2s+,KTo+"], board=board,
                                 method="exact"))
              for board, deals in EXACT_RANGE_SPOTS]
+    work += [(f"equity exact QQ+,AK vs 22+,A2s+,KTo+ on {board} (deals)", deals, "deals/s",
+              functools.partial(equity, ["QQ+,AK", "22+,A2s+,KTo+"], board=board,
+                                method="exact"))
+             for board, deals in RANGE_RANGE_SPOTS]
     return work + [(f"batch_equity exact, {EXACT_RANGE_BATCH} spots of AhKh vs 22+,A2s+,KTo+ "
                     f"on {board} (deals)", EXACT_RANGE_BATCH * deals, "deals/s",
                     functools.partial(batch_equity, ["AhKh"] * EXACT_RANGE_BATCH,
