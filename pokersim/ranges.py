@@ -75,8 +75,8 @@ from ._core.validation import short_repr
 from .cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, as_array, as_card_set, parse_cards
 from .errors import CardError, RangeError
 
-__all__ = ["RANDOM_WORDS", "Range", "combo_indices", "equity_order", "parse_range",
-           "representative", "starting_hand_names"]
+__all__ = ["RANDOM_WORDS", "Range", "all_combos", "combo_indices", "equity_order",
+           "parse_range", "representative", "starting_hand_names"]
 
 # ---------------------------------------------------------------------------------------------
 # Combo tables. Every two-card hand has an index 0..1325: the combo (hi, lo), hi > lo, is
@@ -121,6 +121,16 @@ def _build_tables():
 
 
 _COMBOS, _CLASSES = _build_tables()
+
+
+def all_combos() -> np.ndarray:
+    """The 1,326 two-card combos, (1326, 2) uint8 (read-only), in the order of
+    :func:`combo_indices`: the higher card first.
+
+    >>> all_combos()[[0, 1325]].tolist()
+    [[1, 0], [51, 50]]
+    """
+    return _COMBOS
 _KIND_OF = {"": 3, "s": 1, "o": 2}
 _KIND_NAME = {1: "suited", 2: "offsuit", 3: "suited and offsuit"}
 

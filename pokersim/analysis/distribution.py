@@ -26,7 +26,7 @@ import numpy as np
 from .._core.validation import short_repr
 from ..cards import as_card_set, format_cards
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
-from ..ranges import RANDOM_WORDS, Range, combo_indices, parse_range
+from ..ranges import RANDOM_WORDS, Range, all_combos, combo_indices, parse_range
 from ..results import ResultFrame, win_rate_table
 from ._sweep import board_sweep
 
@@ -74,8 +74,7 @@ def as_range(spec, name: str, blocked: np.ndarray) -> Range:
 @functools.cache
 def _all_combos() -> tuple[np.ndarray, np.ndarray]:
     """The 1,326 combos in index order (higher card first) and their names."""
-    hi, lo = np.tril_indices(52, -1)
-    combos = np.stack([hi, lo], axis=1).astype(np.uint8)
+    combos = all_combos()
     return combos, np.array(format_cards(combos))
 
 

@@ -30,10 +30,10 @@ from ..errors import PokersimInputError, RangeError, SimulationInterrupted
 from ..evaluator.strengths import kernel_args
 from ..games.game import Game
 from ..games.game import get as get_game  # noqa: F401  (the doctest's)
-from ..ranges import N_COMBOS, Range, parse_range
+from ..ranges import N_COMBOS, Range, all_combos, parse_range
 from ..results import win_rate_table
 from ._games import batch_ranges as _kernels
-from .choices import whole_weights
+from .choices import exact_whole_weights
 from .games import card_mask
 from .question import deck_of
 from .spots import read_spots
@@ -44,8 +44,6 @@ __all__ = ["batch_against", "one_hand_a_row"]
 CHUNK_ROWS = 16_384
 #: The most runouts of a board of 3 cards and a hand: two cards from the 47 left.
 MOST_RUNOUTS = 1081
-#: Every two-card combo, in the order of :mod:`pokersim.ranges`: (hi, lo), hi > lo.
-_HI, _LO = np.tril_indices(52, -1)
 
 
 def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int | None = None,
@@ -64,7 +62,7 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     weights = _whole(_weights(against, n))
     ht = tuple(kernel_args(game.ranking))
     used = (weights > 0).any(axis=0)  # combos no row weighs are left out at once
-    combos = _kernels.combo_table(np.stack([_HI[used], _LO[used]], axis=1), ht[0], ht[1])
+    combos = _kernels.combo_table(all_combos()[used], ht[0], ht[1])
     weights = np.ascontiguousarray(weights[:, used])
     deck = card_mask(deck_of(game))
     counts = np.zeros((n, 3))
@@ -133,16 +131,18 @@ def _weights(against, n: int) -> np.ndarray:
 
 def _whole(weights: np.ndarray) -> np.ndarray:
     """One row of weights (a range) in the same proportions as whole numbers where they can
-    be (:func:`~pokersim.engine.choices.whole_weights`): the kernel's sums are then exact in
+    be (:func:`~pokersim.engine.choices.exact_whole_weights`): the kernel's sums are then exact in
     any order, and the equities those of :func:`pokersim.equity` to the bit. A weight a
     row and spot, or weights no whole numbers express, are kept as given."""
     given = weights > 0
     if weights.shape[0] != 1 or not given.any():
         return weights
-    whole = weights.copy()
-    whole[given] = whole_weights(weights[given])
-    exact = (whole == np.floor(whole)).all() and whole.sum() * MOST_RUNOUTS < 2**53
-    return whole if exact else weights
+    whole = exact_whole_weights(weights[given])
+    if whole is None or whole.sum() * MOST_RUNOUTS >= 2**53:
+        return weights
+    out = weights.copy()
+    out[given] = whole
+    return out
 
 
 def _result(counts, pairs, ids, game, against, as_array: bool, partial: bool):

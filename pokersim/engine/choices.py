@@ -20,8 +20,8 @@ import numpy as np
 
 from ..errors import PokersimInputError
 
-__all__ = ["fixing_permutations", "joint_choices", "merge_isomorphic", "no_choice",
-           "whole_weights"]
+__all__ = ["exact_whole_weights", "fixing_permutations", "joint_choices", "merge_isomorphic",
+           "no_choice", "whole_weights"]
 
 
 def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
@@ -44,6 +44,19 @@ def whole_weights(weights: np.ndarray, largest: int = 10_000) -> np.ndarray:
     scale = math.lcm(*(f.denominator for f in fractions))
     whole = np.array([float(f * scale) for f in fractions])
     return whole[np.searchsorted(values, weights)] / math.gcd(*map(int, whole))
+
+
+def exact_whole_weights(weights: np.ndarray) -> np.ndarray | None:
+    """:func:`whole_weights` of ``weights`` where those are whole numbers (sums of them are
+    exact in any order), else None.
+
+    >>> exact_whole_weights(np.array([0.5, 0.25])).tolist()
+    [2.0, 1.0]
+    >>> exact_whole_weights(np.array([0.1234567891, 1.0])) is None
+    True
+    """
+    whole = whole_weights(weights)
+    return whole if (whole == np.floor(whole)).all() else None
 
 
 def no_choice() -> PokersimInputError:

@@ -75,13 +75,19 @@ from ..errors import PokersimInputError
 from ..evaluator.strengths import game_strengths, kernel_args
 from ..evaluator.tables import KEY_BIAS
 from ..games.game import Game
-from ..ranges import N_COMBOS, combo_indices
+from ..ranges import N_COMBOS, all_combos, combo_indices
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
 from ._games import batch_ranges as _range_kernels
-from .choices import joint_choices, merge_isomorphic, no_choice, whole_weights
+from .choices import (
+    exact_whole_weights,
+    joint_choices,
+    merge_isomorphic,
+    no_choice,
+    whole_weights,
+)
 from .outcomes import Counted, codes_of_wins, exact_in_reach, shares
 from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
 from .runs import exact_counts, monte_carlo_counts
@@ -596,9 +602,9 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     :data:`EXACT_LIMIT` hand evaluations), on this module's kernels: the private kernel with
     no board card to come, the board kernels in the two-card games (:func:`board_game`;
     heads-up on a flop, turn or river, the range kernel of :func:`_list_against_list`), the
-    dealing kernel otherwise. Monte Carlo otherwise: the
-    board kernel in the two-card games, the general one in the others. With
-    ``categories``, the category of each player's high hand in the game's ranking too.
+    dealing kernel otherwise. Monte Carlo otherwise: the board kernel in the two-card games,
+    the general one in the others. With ``categories``, the category of each player's high
+    hand in the game's ranking too.
 
     >>> from pokersim.engine import equity_on
     >>> razz = equity_on(game_counts, ["As 2d 3c 4h 5s Kd", "Ah 2h 3h 4d 6c 7d"], game="razz")
@@ -780,8 +786,8 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     if len(mine.cards) * len(theirs.cards) > config.EXACT_TUPLES or not (
             work <= EXACT_LIMIT if forced else exact_in_reach(work)):
         return None
-    row_weights, weights = whole_weights(mine.weights), whole_weights(theirs.weights)
-    if ((row_weights != np.floor(row_weights)).any() or (weights != np.floor(weights)).any()
+    row_weights, weights = exact_whole_weights(mine.weights), exact_whole_weights(theirs.weights)
+    if (row_weights is None or weights is None
             or float(row_weights.sum()) * float(weights.sum()) * runouts >= 2**53):
         return None
     index = combo_indices(theirs.cards)
@@ -812,12 +818,11 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
 @functools.cache
 def _every_combo(ranking: str) -> _range_kernels.Combos:
     """The combo table of the 1,326 two-card combos, in the order of
-    :func:`~pokersim.ranges.combo_indices`, under ``ranking`` (its arrays writable, as
+    :func:`~pokersim.ranges.all_combos`, under ``ranking`` (its arrays writable, as
     :func:`~pokersim.engine.batch_ranges.batch_against`'s: one compiled kernel for both;
     nothing writes to them)."""
-    hi, lo = np.tril_indices(52, -1)
     ht = kernel_args(ranking)
-    return _range_kernels.combo_table(np.stack([hi, lo], axis=1), ht[0], ht[1])
+    return _range_kernels.combo_table(all_combos(), ht[0], ht[1])
 
 
 def _completions(player: Player, live: np.ndarray) -> Player:
