@@ -16,7 +16,13 @@ from pokersim._core.jit import (
     nth_left,
     taken_slots,
 )
-from pokersim._core.streams import alias_table, block_state, sample_alias
+from pokersim._core.streams import (
+    alias_rows,
+    alias_table,
+    block_state,
+    sample_alias,
+    sample_alias_row,
+)
 
 
 @numba.njit
@@ -158,3 +164,28 @@ def test_sample_alias_follows_the_weights():
     p = weights / weights.sum()
     assert counts[2] == 0
     assert (np.abs(counts - n * p) <= 5 * np.sqrt(n * p * (1 - p)) + 1e-9).all()
+
+
+def test_alias_rows_draw_the_index_sample_alias_draws_and_keep_each_payload():
+    weights = np.random.default_rng(5).exponential(size=300)
+    weights[::7] = 0.0
+    payload = np.arange(300 * 5, dtype=np.uint64).reshape(300, 5) * np.uint64(3)
+    rows = alias_rows(weights, payload)
+    assert rows.shape == (300, 8) and rows.ctypes.data % 64 == 0
+    assert (rows[:, 2:7] == payload).all()
+    threshold, alias = alias_table(weights)
+
+    @numba.njit
+    def draws(n, threshold, alias, rows):
+        by_tables = np.empty(n, np.uint64)
+        by_rows = np.empty(n, np.uint64)
+        state = block_state(np.uint64(11), 3)
+        other = state
+        for k in range(n):
+            state, by_tables[k] = sample_alias(state, threshold, alias, 0, threshold.shape[1])
+            other, by_rows[k] = sample_alias_row(other, rows, rows.shape[0])
+        return by_tables, by_rows
+
+    by_tables, by_rows = draws(100_000, threshold[None, :], alias[None, :], rows)
+    assert (by_tables == by_rows).all()
+    assert not np.isin(by_rows, np.flatnonzero(weights == 0)).any()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import jit, mul_wide
+from .jit import cache_aligned, jit, mul_wide
 from .validation import check_seed
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -118,3 +118,30 @@ def sample_alias(state, threshold, alias, row, n):
     state, r = next_u64(state)
     i, coin = mul_wide(r, np.uint64(n))
     return state, i if coin < threshold[row, i] else np.uint64(alias[row, i])
+
+
+def alias_rows(weights, payload: np.ndarray) -> np.ndarray:
+    """An alias table (:func:`alias_table`) of ``weights`` with each entry's ``payload`` (a
+    row of uint64 each) beside it: row i holds threshold i, alias i, then payload i, padded
+    to a whole number of 64-byte cache lines and aligned to one, so that a draw
+    (:func:`sample_alias_row`) and the entry it keeps read one line where weights are even.
+
+    >>> rows = alias_rows([1.0, 3.0], np.array([[7], [8]], np.uint64))
+    >>> rows.shape, rows[:, 1].tolist(), rows[:, 2].tolist()
+    ((2, 8), [1, 1], [7, 8])
+    """
+    n, width = payload.shape
+    rows = cache_aligned(np.zeros((n, -(-(2 + width) // 8) * 8), np.uint64))
+    threshold, alias = alias_table(np.asarray(weights, np.float64))
+    rows[:, 0], rows[:, 1], rows[:, 2:2 + width] = threshold, alias, payload
+    return rows
+
+
+@jit(inline=True)
+def sample_alias_row(state, rows, n):
+    """(new state, index as uint64) drawn from the first ``n`` rows of an :func:`alias_rows`
+    table with one 64-bit number, as :func:`sample_alias` draws from its tables (the same
+    index from the same number)."""
+    state, r = next_u64(state)
+    i, coin = mul_wide(r, np.uint64(n))
+    return state, i if coin < rows[i, 0] else rows[i, 1]

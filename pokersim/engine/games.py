@@ -68,7 +68,7 @@ import numpy as np
 from .. import config, rankings
 from .._core.combinatorics import binomials
 from .._core.jit import on_workers, workers
-from .._core.streams import alias_tables, seed_key
+from .._core.streams import alias_rows, alias_tables, seed_key
 from .._core.validation import drawn_seed, monte_carlo_trials
 from ..dealing import deal_plan
 from ..errors import PokersimInputError
@@ -584,13 +584,17 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
     # alias tables only where Monte Carlo draws from them (arrays of the same types either
     # way): a hand a list when the choices are not listed, else the choices when ``drawn``
     threshold, alias = alias_tables([p.weights for p in ranged] if choices is None else [])
-    choice_threshold, choice_alias = alias_tables([listed[1]] if drawn else [])
+    joint = np.zeros((0, 8), np.uint64)
+    if drawn:
+        hands = (np.arange(len(ranged)), listed[0])
+        joint = alias_rows(listed[1], np.column_stack([
+            np.bitwise_or.reduce(masks[hands], axis=1),
+            keys[hands][..., :2].reshape(len(listed[0]), -1)]))
     return _games.Ranged(
         players=np.array(indices, np.int64), cards=cards, masks=masks, keys=keys,
         sizes=np.array([len(p.cards) for p in ranged], np.int64), threshold=threshold,
         alias=alias, choices=listed[0].astype(np.int64),
-        choice_weights=listed[1].astype(np.float64), choice_threshold=choice_threshold,
-        choice_alias=choice_alias)
+        choice_weights=listed[1].astype(np.float64), joint=joint)
 
 
 def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_stderr,

@@ -25,7 +25,7 @@ from ..._core.jit import (
     trailing_zeros,
     worker_copies,
 )
-from ..._core.streams import block_state, sample_alias
+from ..._core.streams import block_state, sample_alias, sample_alias_row
 from ...dealing import BATCH, batch_number
 from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
 from .shared import (
@@ -427,21 +427,20 @@ def board_trial_spaces(n_workers: int, n_players: int, masks: int, codes: int,
 
 
 @jit(inline=True)
-def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, choices,
-                  choice_threshold, choice_alias, max_rejections, seat_keys, seat_bits):
+def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, joint,
+                  max_rejections, seat_keys, seat_bits):
     """The hands of the players given as lists (seats 0 .. R - 1), into row ``row`` of
-    ``seat_keys`` and ``seat_bits``: a joint choice drawn by weight when they are listed,
-    else a hand a player, the whole draw rejected on a card in common. Returns (state, the
-    mask of their cards, False if ``max_rejections`` draws in a row conflicted)."""
+    ``seat_keys`` and ``seat_bits``: a joint choice drawn by weight when they are listed
+    (its mask, keys and bits read from its row of ``joint``), else a hand a player, the
+    whole draw rejected on a card in common. Returns (state, the mask of their cards, False
+    if ``max_rejections`` draws in a row conflicted)."""
     used = _U(0)
-    if choices.shape[0] > 0:
-        state, t = sample_alias(state, choice_threshold, choice_alias, 0, choices.shape[0])
-        for p in range(choices.shape[1]):
-            j = choices[t, p]
-            used |= r_masks[p, j]
-            seat_keys[row, p] = r_keys[p, j, 0]
-            seat_bits[row, p] = r_keys[p, j, 1]
-        return state, used, True
+    if joint.shape[0] > 0:
+        state, t = sample_alias_row(state, joint, joint.shape[0])
+        for p in range(sizes.shape[0]):
+            seat_keys[row, p] = joint[t, 3 + 2 * p]
+            seat_bits[row, p] = joint[t, 4 + 2 * p]
+        return state, joint[t, 2], True
     for _ in range(max_rejections):
         used = _U(0)
         ok = True
@@ -562,14 +561,13 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
     card_keys, card_bits, flush, offsets, table = ht
     r_masks, r_keys, sizes, threshold, alias = (ranged.masks, ranged.keys, ranged.sizes,
                                                 ranged.threshold, ranged.alias)
-    choices, choice_threshold, choice_alias = (ranged.choices, ranged.choice_threshold,
-                                               ranged.choice_alias)
+    joint = ranged.joint
     masks, codes, cats, s_hi, seat_keys, seat_bits, cards = space
     list_cards(live_mask, cards)
     n_players = s_hi.shape[0]
     n_draw = 2 * n_random + n_runout
     heads_up = n_players == 2 and cats.shape[0] == 0
-    one_choice = choices.shape[0] == 1
+    one_choice = joint.shape[0] == 1
     stalled = 0
     for b in range(first + w, first + n_blocks, n_workers):
         state = block_state(key, b)
@@ -582,11 +580,11 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
         for trial in range(0, n_trials, 2):
             if not one_choice or trial == 0:  # one choice: its cards never change
                 state, used0, ok0 = _choose_hands(
-                    state, FIRST, r_masks, r_keys, sizes, threshold, alias, choices,
-                    choice_threshold, choice_alias, max_rejections, seat_keys, seat_bits)
+                    state, FIRST, r_masks, r_keys, sizes, threshold, alias, joint,
+                    max_rejections, seat_keys, seat_bits)
                 state, used1, ok1 = _choose_hands(
-                    state, SECOND, r_masks, r_keys, sizes, threshold, alias, choices,
-                    choice_threshold, choice_alias, max_rejections, seat_keys, seat_bits)
+                    state, SECOND, r_masks, r_keys, sizes, threshold, alias, joint,
+                    max_rejections, seat_keys, seat_bits)
                 if not (ok0 and ok1):
                     stalled = 1
                     break

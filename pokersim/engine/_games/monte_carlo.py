@@ -20,7 +20,7 @@ from ..._core.jit import (
     trailing_zeros,
     worker_copies,
 )
-from ..._core.streams import block_state, sample_alias
+from ..._core.streams import block_state, sample_alias, sample_alias_row
 from ...dealing import BATCH, batch_number
 from ...evaluator.tables import (
     FLUSH_CHECK,
@@ -214,15 +214,14 @@ def add_keys(mask, key, low_key, has_low, card_keys, l_keys):
 
 @jit(inline=True)
 def choose_ranged(state, k, n_players, players, r_cards, r_masks, r_keys, sizes, threshold,
-                  alias, choices, choice_threshold, choice_alias, known_cards, max_rejections,
-                  known, cards, keys):
+                  alias, choices, joint, known_cards, max_rejections, known, cards, keys):
     """Trial k's hands of the range players, into ``known`` (masks), ``cards`` (rows
-    k * (P + 1) + p) and ``keys[k]`` (key, bits, low key): a row of the joint ``choices`` by
-    their weights when they are listed, else one hand per player by its weights, drawn again
-    until no two share a card. Returns (state, mask of their cards, or 0 after
-    ``max_rejections`` conflicts in a row)."""
-    if choices.shape[0]:
-        state, t = sample_alias(state, choice_threshold, choice_alias, 0, choices.shape[0])
+    k * (P + 1) + p) and ``keys[k]`` (key, bits, low key): a row of the joint ``choices``
+    drawn by its weight (the alias table ``joint``) when they are listed, else one hand per
+    player by its weights, drawn again until no two share a card. Returns (state, mask of
+    their cards, or 0 after ``max_rejections`` conflicts in a row)."""
+    if joint.shape[0]:
+        state, t = sample_alias_row(state, joint, joint.shape[0])
         used = _U(0)
         for r in range(players.shape[0]):
             used |= _take(k, n_players, r, choices[t, r], players, r_cards, r_masks, r_keys,
@@ -316,8 +315,7 @@ def monte_carlo_kernel(omaha: bool):
         r_players, r_cards, r_masks, r_keys, r_sizes, threshold, alias = (
             ranged.players, ranged.cards, ranged.masks, ranged.keys, ranged.sizes,
             ranged.threshold, ranged.alias)
-        choices, choice_threshold, choice_alias = (ranged.choices, ranged.choice_threshold,
-                                                   ranged.choice_alias)
+        choices, joint = ranged.choices, ranged.joint
         key_bytes, bit_bytes, low_bytes = byte_tables[0], byte_tables[1], byte_tables[2]
         card_keys, _, flush, offsets, table = ht
         l_keys, _, _, l_offsets, l_table = lt
@@ -339,8 +337,8 @@ def monte_carlo_kernel(omaha: bool):
                     for k in range(2):
                         state, used[k] = choose_ranged(
                             state, k, n_players, r_players, r_cards, r_masks, r_keys,
-                            r_sizes, threshold, alias, choices, choice_threshold,
-                            choice_alias, known_cards, max_rejections, known, cards, keys)
+                            r_sizes, threshold, alias, choices, joint, known_cards,
+                            max_rejections, known, cards, keys)
                     if used[0] == 0 or used[1] == 0:
                         stalled += 1
                         break

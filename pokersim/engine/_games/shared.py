@@ -106,9 +106,10 @@ class Ranged(NamedTuple):
     a choice of every list's hands at a time. Exact enumeration walks the joint choices of
     ``choices`` (no two of a row's hands share a card; suit-isomorphic ones merged, see
     :mod:`pokersim.engine.choices`), each of weight ``choice_weights``; Monte Carlo draws a
-    row of them by the alias tables ``choice_threshold``, ``choice_alias`` when they are
-    listed, else a hand per player by ``threshold``, ``alias`` (row r: its hands' weights),
-    drawn again until no two share a card."""
+    row of them by ``joint`` when they are listed (an alias table,
+    :func:`~pokersim._core.streams.alias_rows`, with each choice's cards and keys beside its
+    entry: one cache line read a draw), else a hand per player by ``threshold``, ``alias``
+    (row r: its hands' weights), drawn again until no two share a card."""
 
     players: np.ndarray  # (R,) int64
     cards: np.ndarray  # (R, M, hole) uint8: each hand's known cards (``Layout.known`` of them)
@@ -119,8 +120,8 @@ class Ranged(NamedTuple):
     alias: np.ndarray  # (R, M) int64
     choices: np.ndarray  # (T, R) int64: each row a hand of each list; (0, R): not listed
     choice_weights: np.ndarray  # (T,) float64
-    choice_threshold: np.ndarray  # (1, T) uint64, or (0, 0) when not listed
-    choice_alias: np.ndarray  # (1, T) int64, or (0, 0)
+    joint: np.ndarray  # (T, W) uint64: threshold, alias, the choice's card mask, then each
+    #                   list's hand's key and bits; (0, 8) when not drawn
 
 
 # ---------------------------------------------------------------------------------------------
