@@ -180,7 +180,7 @@ print(json.dumps({"pdep": HAS_PDEP, "avx2": HAS_AVX2, "results": out,
 @pytest.mark.slow
 def test_generic_cpus_get_the_same_numbers(tmp_path):
     # Monte Carlo equity picks cards with BMI2's pdep where the CPU has it, and by the gaps
-    # of the cards taken elsewhere (pokersim._core.jit.nth_left); evaluate takes eight rows at
+    # of the cards taken elsewhere (pokersim._core.gaps.nth_left); evaluate takes eight rows at
     # a time with AVX2 where the CPU has it, one at a time elsewhere: compiled for a generic
     # x86-64 (neither), the numbers must be the same.
     env = {**os.environ, "NUMBA_CPU_NAME": "generic", "NUMBA_CACHE_DIR": str(tmp_path)}

@@ -7,15 +7,8 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim._core.jit import (
-    HAS_PDEP,
-    MAX_TAKEN,
-    _nth_bit_pdep,
-    _nth_bit_portable,
-    mul_wide,
-    nth_left,
-    taken_slots,
-)
+from pokersim._core.gaps import MAX_TAKEN, nth_left, taken_slots
+from pokersim._core.jit import HAS_PDEP, _nth_bit_pdep, _nth_bit_portable, mul_wide
 from pokersim._core.streams import (
     alias_rows,
     alias_table,
@@ -92,10 +85,9 @@ def _deal_by_gaps(cards_mask, taken, picks, out):
         if cards_mask >> np.uint64(c) & np.uint64(1):
             deck[n] = c
             n += 1
-    low, high, n_taken = taken_slots(taken, cards_mask)
-    wide = n_taken + picks.shape[0] > 8
+    slots, n_taken = taken_slots(taken, cards_mask)
     for t in range(picks.shape[0]):
-        p, low, high = nth_left(low, high, picks[t], n_taken + t, wide)
+        p, slots = nth_left(slots, picks[t], np.uint64(n_taken + t))
         out[t] = deck[p]
     return n_taken
 

@@ -4,7 +4,7 @@ the portable path in a child process, and OMPEval's harness beside them.
 The kernels take one of two paths, chosen when they are compiled
 (:mod:`pokersim._core.jit`): the random-card draw by one BMI2 ``pdep`` where the CPU has a fast
 one, by the gaps of the cards taken elsewhere (AMD before Zen 3, ARM;
-:func:`~pokersim._core.jit.nth_left`), the same cards; the evaluator eight hands a step
+:func:`~pokersim._core.gaps.nth_left`), the same cards; the evaluator eight hands a step
 where the CPU has AVX2. A bench run on a fast CPU times the rows that depend on it twice: here,
 and in a child process whose kernels are compiled for an AMD Zen 2 (LLVM's ``znver2``: AVX2, no
 AVX-512, a microcoded ``pdep``, so the portable draw), the slowest CPU of the kind users run

@@ -45,7 +45,7 @@ in common, by an alias table, when there are at most ``config.JOINT_TUPLES``; el
 player, a draw with a card in common drawn again), then deals the unknown cards without
 replacement from the 64-bit mask of the cards left: each card the i-th set bit (one
 ``pdep``, :func:`pokersim._core.jit.nth_bit`; where ``pdep`` is slow, the same card by the
-gaps of the cards taken, :func:`pokersim._core.jit.nth_left`), i uniform, up to ten draws
+gaps of the cards taken, :func:`pokersim._core.gaps.nth_left`), i uniform, up to ten draws
 from one 64-bit number (:func:`pokersim.dealing.batch_number`, no bias).
 
 Exact counts are weighted (float64), over deals numbered 0 .. (the range players' joint

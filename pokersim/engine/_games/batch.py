@@ -19,7 +19,7 @@ the row is counted (:func:`_columns`), so no count outlives its row.
   side, dealt as :func:`~pokersim.engine._games.boards.board_monte_carlo_kernel` deals its
   boards (:func:`~pokersim.engine._games.boards.deal_unknown`): up to ``BATCH`` cards from
   one 64-bit number, each the i-th card left (:func:`~pokersim._core.jit.nth_bit`, or
-  :func:`~pokersim._core.jit.nth_left` where ``pdep`` is slow).
+  :func:`~pokersim._core.gaps.nth_left` where ``pdep`` is slow).
 * :func:`first_bad_row`: the check that :mod:`pokersim.engine.batch` runs first, at the
   public boundary: the first row holding a value that is no card of the deck, or a card
   twice. The counting kernels check nothing (their rows are distinct cards of the deck).
@@ -36,7 +36,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import next_combination
-from ..._core.jit import NO_TAKEN, jit, popcount, share, trailing_zeros, worker_copies
+from ..._core.gaps import no_taken
+from ..._core.jit import jit, popcount, share, trailing_zeros, worker_copies
 from ..._core.streams import block_state
 from ...evaluator.tables import KEY_BIAS, lookup
 from .boards import deal_unknown
@@ -241,8 +242,8 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, boards, dead, deck, n_ru
         wins0 = wins1 = 0
         for trial in range(0, trials, 2):
             # two trials side by side: two chains of draws for the CPU to overlap
-            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, cards, NO_TAKEN,
-                                                 NO_TAKEN, NO_SEATS, n_runout, plan, key0,
+            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, cards, no_taken(),
+                                                 no_taken(), NO_SEATS, n_runout, plan, key0,
                                                  bits0, card_keys, card_bits, no_seats,
                                                  no_seats)
             second = trial + 1 < trials  # an odd count deals one more and drops it

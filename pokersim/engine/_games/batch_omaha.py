@@ -51,7 +51,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import next_combination
-from ..._core.jit import NO_TAKEN, jit, share, worker_copies
+from ..._core.gaps import no_taken
+from ..._core.jit import jit, share, worker_copies
 from ..._core.streams import block_state
 from ...rankings.omaha import (
     BOARD_BIAS,
@@ -295,8 +296,8 @@ def monte_carlo_rows(w, n_workers, key, streams, hands, h, boards, dead, deck, n
         state = block_state(key, streams[r])
         for trial in range(0, trials, 2):
             # two trials side by side: two chains of draws for the CPU to overlap
-            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, cards, NO_TAKEN,
-                                                 NO_TAKEN, NO_SEATS, n_runout, plan, key0,
+            state, ka, ba, kb, bb = deal_unknown(state, avail, avail, cards, no_taken(),
+                                                 no_taken(), NO_SEATS, n_runout, plan, key0,
                                                  bits0, board_keys, card_bits, no_seats,
                                                  no_seats)
             m = _winners(ka, ba, hands, r, h, n_players, has_low, False, slots, counters,

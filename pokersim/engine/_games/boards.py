@@ -12,16 +12,13 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import BINOM, next_combination
+from ..._core.gaps import gap_mode, no_taken, nth_left, taken_slots
 from ..._core.jit import (
     HAS_PDEP,
-    NO_TAKEN,
-    gap_mode,
     jit,
     mul_wide,
     nth_bit,
-    nth_left,
     popcount,
-    taken_slots,
     trailing_zeros,
     worker_copies,
 )
@@ -472,8 +469,8 @@ def deal_unknown(state, avail0, avail1, cards, taken0, taken1, n_random, n_draw,
     draw t takes the i-th card still available, i uniform below the number left (no
     rejection), found with :func:`~pokersim._core.jit.nth_bit` where ``pdep`` is fast, else
     as position ``nth_left(...)`` of ``cards`` (the cards of ``avail0 | avail1`` and of the
-    slots taken in ``taken0`` and ``taken1``, ascending; :func:`~pokersim._core.jit.nth_left`,
-    each ``taken`` (low, high, count) from :func:`~pokersim._core.jit.taken_slots`): the
+    slots taken in ``taken0`` and ``taken1``, ascending; :func:`~pokersim._core.gaps.nth_left`,
+    each ``taken`` (slots, count) from :func:`~pokersim._core.gaps.taken_slots`): the
     same card, in a chain of steps as short as ``pdep``'s. Each draw waits on the one before
     (the mask or the slots of the cards taken): two trials side by side give the CPU two
     such chains to overlap (1.2x)."""
@@ -481,9 +478,9 @@ def deal_unknown(state, avail0, avail1, cards, taken0, taken1, n_random, n_draw,
     first_seat = seat_keys.shape[1] - n_random
     key0 = key1 = board_key
     bits0 = bits1 = board_bits
-    low0, high0, n_taken = taken0
-    low1, high1, _ = taken1
-    by_gaps, wide = gap_mode(n_taken, n_draw)
+    slots0, n_taken = taken0
+    slots1, _ = taken1
+    by_gaps = gap_mode(n_taken, n_draw)
     seat = _U(0)
     for batch in range(plan.shape[0]):
         state, r0 = batch_number(state, plan, batch)
@@ -492,9 +489,9 @@ def deal_unknown(state, avail0, avail1, cards, taken0, taken1, n_random, n_draw,
             i, r0 = mul_wide(r0, n_left - _U(t))
             j, r1 = mul_wide(r1, n_left - _U(t))
             if by_gaps:
-                p, low0, high0 = nth_left(low0, high0, i, n_taken + t, wide)
+                p, slots0 = nth_left(slots0, i, _U(n_taken + t))
                 c0 = _U(cards[p])
-                p, low1, high1 = nth_left(low1, high1, j, n_taken + t, wide)
+                p, slots1 = nth_left(slots1, j, _U(n_taken + t))
                 c1 = _U(cards[p])
             else:
                 bit = nth_bit(avail0, i)
@@ -575,7 +572,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
         second_wins = 0
         both = 0
         used0 = used1 = _U(0)
-        taken0 = taken1 = NO_TAKEN
+        taken0 = taken1 = no_taken()
         n_trials = min(block, trials - b * block)
         for trial in range(0, n_trials, 2):
             if not one_choice or trial == 0:  # one choice: its cards never change

@@ -8,15 +8,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..._core.gaps import gap_mode, no_taken, nth_left, taken_slots
 from ..._core.jit import (
     HAS_PDEP,
-    NO_TAKEN,
-    gap_mode,
     jit,
     mul_wide,
     nth_bit,
-    nth_left,
-    taken_slots,
     trailing_zeros,
     worker_copies,
 )
@@ -54,17 +51,17 @@ def draw_two(state, avail, other, n_live, n, plan, left, deck, taken0, taken1):
     ``n_live - t``. ``left[k, t]`` is trial k's mask of the cards left before draw t (so the
     cards of draws a .. b - 1 are ``left[k, a] ^ left[k, b]``). Where ``pdep`` is slow the
     i-th card left is found in ``deck`` (ascending) by the slots of the cards taken before
-    the deal (``taken0``, ``taken1``, :func:`~pokersim._core.jit.taken_slots`) and the draws
-    (:func:`~pokersim._core.jit.nth_left`), as in
+    the deal (``taken0``, ``taken1``, :func:`~pokersim._core.gaps.taken_slots`) and the draws
+    (:func:`~pokersim._core.gaps.nth_left`), as in
     :func:`~pokersim.engine._games.boards.deal_unknown`. Each draw waits on the one before:
     the two trials side by side give the CPU two such chains to overlap (2x against one
     trial with each card's index and keys, measured on stud and razz). Returns the new
     state."""
     left[0, 0] = avail
     left[1, 0] = other
-    low0, high0, n_taken = taken0
-    low1, high1, _ = taken1
-    by_gaps, wide = gap_mode(n_taken, n)
+    slots0, n_taken = taken0
+    slots1, _ = taken1
+    by_gaps = gap_mode(n_taken, n)
     for batch in range(plan.shape[0]):
         state, r = batch_number(state, plan, batch)
         state, s = batch_number(state, plan, batch)
@@ -72,9 +69,9 @@ def draw_two(state, avail, other, n_live, n, plan, left, deck, taken0, taken1):
             i, r = mul_wide(r, _U(n_live - t))
             j, s = mul_wide(s, _U(n_live - t))
             if by_gaps:
-                p, low0, high0 = nth_left(low0, high0, i, n_taken + t, wide)
+                p, slots0 = nth_left(slots0, i, _U(n_taken + t))
                 avail ^= _U(1) << _U(deck[p])
-                p, low1, high1 = nth_left(low1, high1, j, n_taken + t, wide)
+                p, slots1 = nth_left(slots1, j, _U(n_taken + t))
                 other ^= _U(1) << _U(deck[p])
             else:
                 avail ^= nth_bit(avail, i)
@@ -327,7 +324,7 @@ def monte_carlo_kernel(omaha: bool):
         n_ranged = r_players.shape[0]
         my_masks, my_codes, my_cats, known, cards, left, used, constant, keys, deck = space
         list_cards(live, deck)
-        taken0 = taken1 = NO_TAKEN
+        taken0 = taken1 = no_taken()
         stalled = 0
         for b in range(first + w, first + n_blocks, n_workers):
             state = block_state(key, b)
