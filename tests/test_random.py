@@ -7,7 +7,7 @@ import numba
 import numpy as np
 import pytest
 
-from pokersim._core.gaps import MAX_TAKEN, nth_left, taken_slots
+from pokersim._core.gaps import MAX_TAKEN, gap_words, nth_left, stored_slots, taken_slots
 from pokersim._core.jit import HAS_PDEP, _nth_bit_pdep, _nth_bit_portable, mul_wide
 from pokersim._core.streams import (
     alias_rows,
@@ -114,6 +114,40 @@ def test_nth_left_deals_the_nth_card_left_after_the_cards_taken():
                                   np.array(picks, np.uint64), out)
         assert got_taken == n_taken
         assert out.tolist() == expected, (cards, taken, picks)
+
+
+@numba.njit
+def _deal_by_stored_gaps(cards_mask, words, n_taken, picks, out):
+    """As :func:`_deal_by_gaps`, the taken cards' slots read from ``gap_words``'s row 0."""
+    deck = np.zeros(64, np.uint8)
+    n = 0
+    for c in range(64):
+        if cards_mask >> np.uint64(c) & np.uint64(1):
+            deck[n] = c
+            n += 1
+    slots, n_taken = stored_slots(words, 0, 0, n_taken)
+    for t in range(picks.shape[0]):
+        p, slots = nth_left(slots, picks[t], np.uint64(n_taken + t))
+        out[t] = deck[p]
+
+
+def test_stored_gaps_deal_the_cards_the_taken_cards_slots_deal():
+    rng = np.random.default_rng(12)
+    for _ in range(500):
+        cards = sorted(rng.choice(52, int(rng.integers(20, 53)), replace=False).tolist())
+        n_taken = int(rng.integers(0, min(MAX_TAKEN, len(cards)) ))
+        taken = rng.choice(cards, n_taken, replace=False)  # in any order
+        n_picks = int(rng.integers(1, min(MAX_TAKEN - n_taken, len(cards) - n_taken) + 1))
+        picks = np.array([int(rng.integers(0, len(cards) - n_taken - t))
+                          for t in range(n_picks)], np.uint64)
+        mask = np.uint64(sum(1 << c for c in cards))
+        by_slots, by_words = np.zeros(n_picks, np.uint8), np.zeros(n_picks, np.uint8)
+        _deal_by_gaps(mask, np.uint64(sum(1 << int(c) for c in taken)), picks, by_slots)
+        _deal_by_stored_gaps(mask, gap_words(taken[None, :], int(mask)), n_taken, picks,
+                             by_words)
+        assert by_words.tolist() == by_slots.tolist()
+        assert not set(by_words.tolist()) & set(taken.tolist())
+    assert gap_words(np.zeros((3, MAX_TAKEN + 1), np.uint8), 0).shape == (3, 0)
 
 
 def _implied(threshold, alias):

@@ -77,6 +77,21 @@ def free_slots(typingctx):
 
 
 @intrinsic
+def slots_of(typingctx, w0, w1, w2, w3):
+    """``slots_of(w0, w1, w2, w3) -> GapSlots``: the slots held in the bytes of four uint64,
+    slot 0 the low byte of ``w0`` (see :func:`gap_words`)."""
+    sig = gap_slots(types.uint64, types.uint64, types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        words = ir.Constant(ir.VectorType(_I64, 4), None)
+        for i, w in enumerate(args):
+            words = builder.insert_element(words, w, ir.Constant(_I32, i))
+        return builder.bitcast(words, _SLOTS)
+
+    return sig, codegen
+
+
+@intrinsic
 def with_gap(typingctx, slots, slot, gap):
     """``with_gap(slots, slot, gap) -> GapSlots``: ``slots`` with slot ``slot`` (below
     :data:`MAX_TAKEN`) holding ``gap``."""
@@ -125,6 +140,39 @@ def taken_slots(taken, cards):
         slots = with_gap(slots, j, popcount(cards & (bit - np.uint64(1))) - j)
         j += np.uint64(1)
     return slots, np.int64(j)
+
+
+def gap_words(held: np.ndarray, live: int) -> np.ndarray:
+    """The slots of :func:`taken_slots` for each row of ``held`` (rows of distinct cards, each
+    among the cards of the mask ``live``) packed into words for :func:`stored_slots`: (rows,
+    ceil(k / 8)) uint64 for k cards a row (none past :data:`MAX_TAKEN`: the deal then has
+    too many for the slots), slot j the byte j of the row's words, :data:`FREE` past k. A
+    table of many deals' taken cards makes their slots once, not once a deal.
+
+    >>> gap_words(np.array([[0, 5]]), 0b111111).view(np.uint8)[0].tolist()  # gaps 0 and 4
+    [0, 4, 127, 127, 127, 127, 127, 127]
+    """
+    rows, k = held.shape
+    if k > MAX_TAKEN:
+        return np.zeros((rows, 0), np.uint64)
+    below = np.array([(int(live) & ((1 << c) - 1)).bit_count() for c in range(64)], np.int64)
+    slots = np.full((rows, -(-k // 8) * 8), FREE, np.uint8)
+    slots[:, :k] = below[np.sort(held, axis=1)] - np.arange(k)
+    return slots.view(np.uint64)
+
+
+@jit(inline=True)
+def stored_slots(table, row, at, n_taken):
+    """(the slots, ``n_taken``) of :func:`taken_slots` for ``n_taken`` cards, from the words
+    of :func:`gap_words` kept in ``table[row, at:]`` (none read past :data:`MAX_TAKEN`
+    cards: the deal then finds its cards by ``nth_bit``)."""
+    n_words = (n_taken + 7) // 8 if n_taken <= MAX_TAKEN else 0
+    free = np.uint64(FREE * 0x0101010101010101)
+    w0 = table[row, at] if n_words > 0 else free
+    w1 = table[row, at + 1] if n_words > 1 else free
+    w2 = table[row, at + 2] if n_words > 2 else free
+    w3 = table[row, at + 3] if n_words > 3 else free
+    return slots_of(w0, w1, w2, w3), np.int64(n_taken)
 
 
 @jit(inline=True)

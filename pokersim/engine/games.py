@@ -67,6 +67,7 @@ import numpy as np
 
 from .. import config, rankings
 from .._core.combinatorics import binomials
+from .._core.gaps import gap_words
 from .._core.jit import on_workers, workers
 from .._core.streams import alias_rows, alias_tables, seed_key
 from .._core.validation import drawn_seed, monte_carlo_trials
@@ -559,19 +560,21 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
         listed, drawn = choices, choices is not None
     else:
         listed, drawn = choices, False
+    live = card_mask(cards_left(deck_of(game), taken))
     return replace(
         problem,
-        layout=_games.Layout(live=card_mask(cards_left(deck_of(game), taken)), lo=lo, hi=hi,
+        layout=_games.Layout(live=live, lo=lo, hi=hi,
                               order=order, known=known, keys=keys, masks=masks,
                               **_fixed_hands(players, board, game)),
-        ranged=_ranged(ranged_players, ranged, h, ht, lt, listed, drawn))
+        ranged=_ranged(ranged_players, ranged, h, ht, lt, listed, drawn, live))
 
 
 def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tuple,
-            choices, drawn: bool) -> _games.Ranged:
+            choices, drawn: bool, live: int = 0) -> _games.Ranged:
     """The :class:`~pokersim.engine._games.Ranged` of players ``indices`` given as lists
     (``ranged``), with their joint ``choices`` (choices, weights; None: not listed), and
-    their alias tables where Monte Carlo draws them (``drawn``)."""
+    their alias tables where Monte Carlo draws them (``drawn``: from the cards of the mask
+    ``live``)."""
     width = max((len(p.cards) for p in ranged), default=1)
     cards = np.zeros((len(ranged), width, max(h, 1)), np.uint8)
     masks = np.zeros((len(ranged), width), np.uint64)
@@ -587,9 +590,11 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
     joint = np.zeros((0, 8), np.uint64)
     if drawn:
         hands = (np.arange(len(ranged)), listed[0])
+        held = np.hstack([cards[r, listed[0][:, r], :p.cards.shape[1]]
+                          for r, p in enumerate(ranged)])
         joint = alias_rows(listed[1], np.column_stack([
             np.bitwise_or.reduce(masks[hands], axis=1),
-            keys[hands][..., :2].reshape(len(listed[0]), -1)]))
+            keys[hands][..., :2].reshape(len(listed[0]), -1), gap_words(held, live)]))
     return _games.Ranged(
         players=np.array(indices, np.int64), cards=cards, masks=masks, keys=keys,
         sizes=np.array([len(p.cards) for p in ranged], np.int64), threshold=threshold,
@@ -679,7 +684,7 @@ def _board_trials(problem: _Problem, q: Question) -> tuple[list[int], _Problem]:
     ht, lt, _, _ = _tables(problem.ranking, False, False)
     return seated, replace(problem, boards=replace(boards, n_random=len(seated) - len(lists)),
                            ranged=_ranged(list(range(len(lists))), lists, 2, ht, lt, choices,
-                                          choices is not None))
+                                          choices is not None, boards.live))
 
 
 def _boards_of(q: Question, players: list[Player]) -> tuple[_Boards, list[Player]]:

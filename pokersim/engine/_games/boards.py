@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import BINOM, next_combination
-from ..._core.gaps import gap_mode, no_taken, nth_left, taken_slots
+from ..._core.gaps import gap_mode, no_taken, nth_left, stored_slots, taken_slots
 from ..._core.jit import (
     HAS_PDEP,
     jit,
@@ -430,14 +430,14 @@ def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, joint,
     ``seat_keys`` and ``seat_bits``: a joint choice drawn by weight when they are listed
     (its mask, keys and bits read from its row of ``joint``), else a hand a player, the
     whole draw rejected on a card in common. Returns (state, the mask of their cards, False
-    if ``max_rejections`` draws in a row conflicted)."""
+    if ``max_rejections`` draws in a row conflicted, the row of ``joint`` drawn)."""
     used = _U(0)
     if joint.shape[0] > 0:
         state, t = sample_alias_row(state, joint, joint.shape[0])
         for p in range(sizes.shape[0]):
             seat_keys[row, p] = joint[t, 3 + 2 * p]
             seat_bits[row, p] = joint[t, 4 + 2 * p]
-        return state, joint[t, 2], True
+        return state, joint[t, 2], True, t
     for _ in range(max_rejections):
         used = _U(0)
         ok = True
@@ -451,8 +451,8 @@ def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, joint,
             seat_keys[row, p] = r_keys[p, j, 0]
             seat_bits[row, p] = r_keys[p, j, 1]
         if ok:
-            return state, used, True
-    return state, used, False
+            return state, used, True, _U(0)
+    return state, used, False, _U(0)
 
 
 @jit(inline=True)
@@ -563,6 +563,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
     list_cards(live_mask, cards)
     n_players = s_hi.shape[0]
     n_draw = 2 * n_random + n_runout
+    n_lists = sizes.shape[0]
     heads_up = n_players == 2 and cats.shape[0] == 0
     one_choice = joint.shape[0] == 1
     stalled = 0
@@ -576,16 +577,19 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
         n_trials = min(block, trials - b * block)
         for trial in range(0, n_trials, 2):
             if not one_choice or trial == 0:  # one choice: its cards never change
-                state, used0, ok0 = _choose_hands(
+                state, used0, ok0, t0 = _choose_hands(
                     state, FIRST, r_masks, r_keys, sizes, threshold, alias, joint,
                     max_rejections, seat_keys, seat_bits)
-                state, used1, ok1 = _choose_hands(
+                state, used1, ok1, t1 = _choose_hands(
                     state, SECOND, r_masks, r_keys, sizes, threshold, alias, joint,
                     max_rejections, seat_keys, seat_bits)
                 if not (ok0 and ok1):
                     stalled = 1
                     break
-                if not HAS_PDEP:
+                if not HAS_PDEP and joint.shape[0]:  # their slots kept beside them
+                    taken0 = stored_slots(joint, t0, 3 + 2 * n_lists, 2 * n_lists)
+                    taken1 = stored_slots(joint, t1, 3 + 2 * n_lists, 2 * n_lists)
+                elif not HAS_PDEP:
                     taken0 = taken_slots(used0 & live_mask, live_mask)
                     taken1 = taken_slots(used1 & live_mask, live_mask)
             state, key0, bits0, key1, bits1 = deal_unknown(

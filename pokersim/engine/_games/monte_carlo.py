@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._core.gaps import gap_mode, no_taken, nth_left, taken_slots
+from ..._core.gaps import gap_mode, no_taken, nth_left, stored_slots, taken_slots
 from ..._core.jit import (
     HAS_PDEP,
     jit,
@@ -216,14 +216,15 @@ def choose_ranged(state, k, n_players, players, r_cards, r_masks, r_keys, sizes,
     k * (P + 1) + p) and ``keys[k]`` (key, bits, low key): a row of the joint ``choices``
     drawn by its weight (the alias table ``joint``) when they are listed, else one hand per
     player by its weights, drawn again until no two share a card. Returns (state, mask of
-    their cards, or 0 after ``max_rejections`` conflicts in a row)."""
+    their cards, or 0 after ``max_rejections`` conflicts in a row, the row of ``joint``
+    drawn)."""
     if joint.shape[0]:
         state, t = sample_alias_row(state, joint, joint.shape[0])
         used = _U(0)
         for r in range(players.shape[0]):
             used |= _take(k, n_players, r, choices[t, r], players, r_cards, r_masks, r_keys,
                           known_cards, known, cards, keys)
-        return state, used
+        return state, used, t
     for _ in range(max_rejections):
         used = _U(0)
         ok = True
@@ -235,8 +236,8 @@ def choose_ranged(state, k, n_players, players, r_cards, r_masks, r_keys, sizes,
             used |= _take(k, n_players, r, j, players, r_cards, r_masks, r_keys, known_cards,
                           known, cards, keys)
         if ok:
-            return state, used
-    return state, _U(0)
+            return state, used, _U(0)
+    return state, _U(0), _U(0)
 
 
 @jit(inline=True)
@@ -322,6 +323,9 @@ def monte_carlo_kernel(omaha: bool):
         h, flavor, has_low = shape
         n_players = cards0.shape[0] - 1
         n_ranged = r_players.shape[0]
+        n_held = 0  # the range players' known cards
+        for r in range(n_ranged):
+            n_held += known_cards[r_players[r]]
         my_masks, my_codes, my_cats, known, cards, left, used, constant, keys, deck = space
         list_cards(live, deck)
         taken0 = taken1 = no_taken()
@@ -331,15 +335,21 @@ def monte_carlo_kernel(omaha: bool):
             n_trials = min(block, trials - b * block)
             for pair in range(0, n_trials, 2):
                 if n_ranged:
-                    for k in range(2):
-                        state, used[k] = choose_ranged(
-                            state, k, n_players, r_players, r_cards, r_masks, r_keys,
-                            r_sizes, threshold, alias, choices, joint, known_cards,
-                            max_rejections, known, cards, keys)
+                    state, used[0], t0 = choose_ranged(
+                        state, 0, n_players, r_players, r_cards, r_masks, r_keys, r_sizes,
+                        threshold, alias, choices, joint, known_cards, max_rejections, known,
+                        cards, keys)
+                    state, used[1], t1 = choose_ranged(
+                        state, 1, n_players, r_players, r_cards, r_masks, r_keys, r_sizes,
+                        threshold, alias, choices, joint, known_cards, max_rejections, known,
+                        cards, keys)
                     if used[0] == 0 or used[1] == 0:
                         stalled += 1
                         break
-                    if not HAS_PDEP:
+                    if not HAS_PDEP and joint.shape[0]:  # their slots kept beside them
+                        taken0 = stored_slots(joint, t0, 3 + 2 * n_ranged, n_held)
+                        taken1 = stored_slots(joint, t1, 3 + 2 * n_ranged, n_held)
+                    elif not HAS_PDEP:
                         taken0 = taken_slots(used[0] & live, live)
                         taken1 = taken_slots(used[1] & live, live)
                 state = draw_two(state, live & ~used[0], live & ~used[1], n_live,

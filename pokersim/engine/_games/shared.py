@@ -120,8 +120,9 @@ class Ranged(NamedTuple):
     alias: np.ndarray  # (R, M) int64
     choices: np.ndarray  # (T, R) int64: each row a hand of each list; (0, R): not listed
     choice_weights: np.ndarray  # (T,) float64
-    joint: np.ndarray  # (T, W) uint64: threshold, alias, the choice's card mask, then each
-    #                   list's hand's key and bits; (0, 8) when not drawn
+    joint: np.ndarray  # (T, W) uint64: threshold, alias, the choice's card mask, each
+    #                   list's hand's key and bits, then the slots of its cards (gap_words);
+    #                   (0, 8) when not drawn
 
 
 # ---------------------------------------------------------------------------------------------
