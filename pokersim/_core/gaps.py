@@ -142,7 +142,7 @@ def taken_slots(taken, cards):
     return slots, np.int64(j)
 
 
-def gap_words(held: np.ndarray, live: int) -> np.ndarray:
+def gap_words(held: np.ndarray, live: int | np.uint64) -> np.ndarray:
     """The slots of :func:`taken_slots` for each row of ``held`` (rows of distinct cards, each
     among the cards of the mask ``live``) packed into words for :func:`stored_slots`: (rows,
     ceil(k / 8)) uint64 for k cards a row (none past :data:`MAX_TAKEN`: the deal then has

@@ -570,7 +570,7 @@ def _with_layout(problem: _Problem, game: Game, players: list[Player], board: np
 
 
 def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tuple,
-            choices, drawn: bool, live: int = 0) -> _games.Ranged:
+            choices, drawn: bool, live: int | np.uint64 = 0) -> _games.Ranged:
     """The :class:`~pokersim.engine._games.Ranged` of players ``indices`` given as lists
     (``ranged``), with their joint ``choices`` (choices, weights; None: not listed), and
     their alias tables where Monte Carlo draws them (``drawn``: from the cards of the mask
