@@ -117,9 +117,13 @@ def _peers(hands: np.ndarray, n: int, repeat: int, k: int) -> tuple[list[dict], 
     return rows, notes
 
 
-#: The Monte Carlo rows' spots: (label, players).
+#: The Monte Carlo rows' spots: (label, players). OMPEval seats at most six players: the
+#: nine-player row has no counterpart (the issue compares its rate per opponent with the
+#: six-player row's).
 MONTE_CARLO_SPOTS = [("AhKh vs QsQd", ["AhKh", "QsQd"]),
+                     ("AhKh vs 2 random", ["AhKh"] + ["random"] * 2),
                      ("AKs vs 5 random", ["AKs"] + ["random"] * 5),
+                     ("AKs vs 8 random", ["AKs"] + ["random"] * 8),
                      ("QQ+,AKs vs 22+,A2s+,KTo+", ["QQ+,AKs", "22+,A2s+,KTo+"])]
 #: The exact rows against a range after the flop and the turn: (board, deals: the range's
 #: combos the board and AhKh leave, times the runouts).

@@ -88,6 +88,7 @@ _OMP_WORK: dict[str, tuple[Any, ...]] = {
     "exact category_frequencies, 7 cards": ("enum7",),
     "equity exact AhKh vs QsQd preflop (boards)": ("equity", 1, 0, "AhKh", "QsQd"),
     "equity Monte Carlo AhKh vs QsQd": ("equity", 0, 1.0, "AhKh", "QsQd"),
+    "equity Monte Carlo AhKh vs 2 random": ("equity", 0, 1.0, "AhKh", *["random"] * 2),
     "equity Monte Carlo AKs vs 5 random": ("equity", 0, 1.0, "AKs", *["random"] * 5),
     "equity Monte Carlo QQ+,AKs vs 22+,A2s+,KTo+": ("equity", 0, 1.0, "QQ+,AKs",
                                                     "22+,A2s+,KTo+"),
