@@ -76,19 +76,26 @@ def test_nth_bit_picks_the_nth_set_bit_from_the_bottom(nth_bit):
 
 
 @numba.njit
-def _deal_by_gaps(cards_mask, taken, picks, out):
+def _deal_from(cards_mask, slots, n_taken, picks, out):
     """Cards dealt by the n-th card left of ``picks``, from the cards of ``cards_mask`` less
-    those of ``taken``, as the engine's kernels deal them where ``pdep`` is slow."""
+    the ``n_taken`` of the gap ``slots``, as the engine's kernels deal them where ``pdep`` is
+    slow."""
     deck = np.zeros(64, np.uint8)
     n = 0
     for c in range(64):
         if cards_mask >> np.uint64(c) & np.uint64(1):
             deck[n] = c
             n += 1
-    slots, n_taken = taken_slots(taken, cards_mask)
     for t in range(picks.shape[0]):
         p, slots = nth_left(slots, picks[t], np.uint64(n_taken + t))
         out[t] = deck[p]
+
+
+@numba.njit
+def _deal_by_gaps(cards_mask, taken, picks, out):
+    """:func:`_deal_from` the cards of ``cards_mask`` less those of the mask ``taken``."""
+    slots, n_taken = taken_slots(taken, cards_mask)
+    _deal_from(cards_mask, slots, n_taken, picks, out)
     return n_taken
 
 
@@ -118,17 +125,9 @@ def test_nth_left_deals_the_nth_card_left_after_the_cards_taken():
 
 @numba.njit
 def _deal_by_stored_gaps(cards_mask, words, n_taken, picks, out):
-    """As :func:`_deal_by_gaps`, the taken cards' slots read from ``gap_words``'s row 0."""
-    deck = np.zeros(64, np.uint8)
-    n = 0
-    for c in range(64):
-        if cards_mask >> np.uint64(c) & np.uint64(1):
-            deck[n] = c
-            n += 1
+    """:func:`_deal_from`, the taken cards' slots read from ``gap_words``'s row 0."""
     slots, n_taken = stored_slots(words, 0, 0, n_taken)
-    for t in range(picks.shape[0]):
-        p, slots = nth_left(slots, picks[t], np.uint64(n_taken + t))
-        out[t] = deck[p]
+    _deal_from(cards_mask, slots, n_taken, picks, out)
 
 
 def test_stored_gaps_deal_the_cards_the_taken_cards_slots_deal():
