@@ -101,7 +101,7 @@ def test_the_portable_rows_run_in_a_child_compiled_for_a_zen_2(tmp_path):
     assert [r["work"] for r in ours[:len(names)]] == names
     assert all(r["path"] == PORTABLE_PATH and r["rate"] > 0 for r in ours)
     peers = [r["work"] for r in rows if r.get("peer")]
-    assert len(peers) == len(ours) - len(names) == 7  # those with a counterpart, in turn
+    assert len(peers) == len(ours) - len(names) == 8  # those with a counterpart, in turn
     assert all(p.endswith("(beside the portable path)") for p in peers)
 
 
