@@ -32,8 +32,12 @@ MAX_TRIALS = 10**10
 EXACT_WORK = 200_000_000
 EXACT_TUPLES = 2_000_000
 #: Monte Carlo samples hands from the list of non-conflicting combinations when it has at
-#: most this many entries, and by rejection otherwise (wide ranges rarely conflict).
-JOINT_TUPLES = 2_000_000
+#: most this many entries (a table of about 1 MB, 64 bytes an entry for two players: it stays
+#: in a core's cache), and by rejection otherwise: a draw from a larger table misses the
+#: cache, and building it costs more than rejection's redraws save (wide ranges rarely
+#: conflict; 3 players of TT+,AK, a conflict one draw in two: 160,000 entries listed 13 M
+#: trials/s, by rejection 37 M).
+JOINT_TUPLES = 16_384
 #: Monte Carlo by rejection gives up (an error) after this many conflicting draws in a row.
 MAX_REJECTIONS = 100_000
 #: Exact equity merges hole-card tuples that differ only by a relabelling of suits.
