@@ -35,8 +35,8 @@ EXACT_TUPLES = 2_000_000
 #: most this many entries (a table of about 1 MB, 64 bytes an entry for two players: it stays
 #: in a core's cache), and by rejection otherwise: a draw from a larger table misses the
 #: cache, and building it costs more than rejection's redraws save (wide ranges rarely
-#: conflict; 3 players of TT+,AK, a conflict one draw in two: 160,000 entries listed 13 M
-#: trials/s, by rejection 37 M).
+#: conflict: two lists of 22+,A2+,K2+,Q2+,J2+,T2+,92+,82+, 1.1 million entries, listed 9.5 M
+#: trials/s, by rejection 50 M).
 JOINT_TUPLES = 16_384
 #: Monte Carlo by rejection gives up (an error) after this many conflicting draws in a row.
 MAX_REJECTIONS = 100_000
