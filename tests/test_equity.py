@@ -555,13 +555,15 @@ def test_kernel_argument_groups_in_the_wrong_place_do_not_compile():
     p = problem["p"]
     b = p.boards
     (space,) = _games.board_trial_spaces(1, 2, 4, 0, (0, 10))
-    head = (0, 1, p.key, 0, 1, p.block, p.trials, b.live, b.n_random, b.n_runout,
-            deal_plan(b.n_live - 4, b.n_runout), b.key, b.bits)
+    def head():
+        return (0, 1, p.key, 0, 1, np.zeros(1, np.int64), p.block, p.trials, b.live,
+                b.n_random, b.n_runout, deal_plan(b.n_live - 4, b.n_runout), b.key, b.bits)
+
     with pytest.raises(TypingError):
-        _games.board_monte_carlo_kernel(*head, p.tables()[0], 100, p.category_of(), p.ranged,
-                                        space)
+        _games.board_monte_carlo_kernel(*head(), p.tables()[0], 100, p.category_of(),
+                                        p.ranged, space)
     assert space.masks.sum() == 0
-    _games.board_monte_carlo_kernel(*head, p.ranged, 100, p.category_of(), p.tables()[0],
+    _games.board_monte_carlo_kernel(*head(), p.ranged, 100, p.category_of(), p.tables()[0],
                                     space)
     assert space.masks.sum() == 1000  # in the right places, it counts
 

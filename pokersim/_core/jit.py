@@ -297,6 +297,24 @@ def on_workers(task, n_workers: int) -> list:
 
 
 @intrinsic
+def take_next(typingctx, counter):
+    """``take_next(counter) -> int64``: ``counter[0]`` (a shared int64 array), then one more in
+    it, as one atomic step: workers that take their next block so share a kernel's blocks
+    as each finishes one, a slower core (another process on it) taking fewer. Results that
+    depend on the block and not on its worker are the same whoever takes it."""
+    if not (isinstance(counter, types.Array) and counter.dtype == types.int64):
+        return None
+    sig = types.int64(counter)
+
+    def codegen(context, builder, signature, args):
+        array = context.make_array(signature.args[0])(context, builder, args[0])
+        return builder.atomic_rmw("add", array.data, ir.Constant(ir.IntType(64), 1),
+                                  "monotonic")
+
+    return sig, codegen
+
+
+@intrinsic
 def popcount(typingctx, x):
     """Number of set bits of a uint64 (one ``popcnt`` instruction)."""
     sig = types.uint64(types.uint64)

@@ -296,8 +296,9 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
         spaces = _games.board_trial_spaces(n_workers, p.n_players, masks.shape[1],
                                            codes.shape[1], p.category_shape())
         n_lists = p.n_players - b.n_random
-        args = (p.key, first, n, p.block, p.trials, b.live, b.n_random, b.n_runout,
-                deal_plan(b.n_live - 2 * n_lists, 2 * b.n_random + b.n_runout), b.key, b.bits,
+        args = (p.key, first, n, np.zeros(1, np.int64), p.block, p.trials, b.live, b.n_random,
+                b.n_runout, deal_plan(b.n_live - 2 * n_lists, 2 * b.n_random + b.n_runout),
+                b.key, b.bits,
                 p.ranged, config.MAX_REJECTIONS, p.category_of(), p.tables()[0])
         stalled = on_workers(lambda w: _games.board_monte_carlo_kernel(
             w, n_workers, *args, spaces[w]), n_workers)
@@ -306,7 +307,7 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     spaces = _games.monte_carlo_spaces(n_workers, p.layout, masks.shape[1], codes.shape[1],
                                         p.category_shape())
     kernel = _games.monte_carlo_kernel(p.omaha)
-    args = (p.key, first, n, p.block, p.trials, p.n_live, p.n_unknown,
+    args = (p.key, first, n, np.zeros(1, np.int64), p.block, p.trials, p.n_live, p.n_unknown,
             deal_plan(p.n_live, p.n_unknown), p.shape(), p.layout, p.ranged,
             config.MAX_REJECTIONS, _byte_tables(p.ranking, p.has_low, p.omaha),
             p.category_of(), *p.tables())

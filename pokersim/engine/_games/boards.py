@@ -19,6 +19,7 @@ from ..._core.jit import (
     mul_wide,
     nth_bit,
     popcount,
+    take_next,
     trailing_zeros,
     worker_copies,
 )
@@ -543,12 +544,13 @@ def _trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flush, off
 
 
 @jit(worker=True)
-def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, live_mask,
-                             n_random, n_runout, plan, board_key, board_bits, ranged,
+def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, taken, block, trials,
+                             live_mask, n_random, n_runout, plan, board_key, board_bits, ranged,
                              max_rejections, category_of, ht, space):
     """Worker w's share of the Monte Carlo trials of blocks ``first .. first + n_blocks - 1``
-    (blocks w, w + W, ...; block b of ``block`` trials, ``trials`` in the run, draws from
-    stream b of ``key``, whatever the number of workers), added to ``space``'s counts. The
+    (each worker takes the next block left as it finishes one: ``taken``, a shared counter
+    from 0, :func:`~pokersim._core.jit.take_next`; block b of ``block`` trials, ``trials`` in
+    the run, draws from stream b of ``key``, whoever takes it), added to ``space``'s counts. The
     players given as lists sit first (:func:`_choose_hands`, from ``ranged``), then
     ``n_random`` random players; their cards and the ``n_runout`` cards to the known board (its key
     ``board_key``, from 0, and ``board_bits``) are dealt from the cards of ``live_mask`` the
@@ -567,7 +569,10 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, block, trials, 
     heads_up = n_players == 2 and cats.shape[0] == 0
     one_choice = joint.shape[0] == 1
     stalled = 0
-    for b in range(first + w, first + n_blocks, n_workers):
+    while True:
+        b = first + take_next(taken)
+        if b >= first + n_blocks:
+            break
         state = block_state(key, b)
         first_wins = 0
         second_wins = 0

@@ -14,6 +14,7 @@ from ..._core.jit import (
     jit,
     mul_wide,
     nth_bit,
+    take_next,
     trailing_zeros,
     worker_copies,
 )
@@ -296,10 +297,11 @@ def monte_carlo_kernel(omaha: bool):
     in exact Omaha, where the hand rule is tested inside the innermost loop.)"""
 
     @jit(worker=True)
-    def kernel(w, n_workers, key, first, n_blocks, block, trials, n_live, n_unknown, plan,
-               shape, layout, ranged, max_rejections, byte_tables, category_of, ht, lt, ot, bt,
-               space):
-        """Worker w's share of the trials (blocks w, w + W, ...) of a game of ``shape`` (its
+    def kernel(w, n_workers, key, first, n_blocks, taken, block, trials, n_live, n_unknown,
+               plan, shape, layout, ranged, max_rejections, byte_tables, category_of, ht, lt, ot,
+               bt, space):
+        """Worker w's share of the trials (the next block left as it finishes one: ``taken``, a
+        shared counter from 0, :func:`~pokersim._core.jit.take_next`) of a game of ``shape`` (its
         hole cards, the ranking's lookup flavor, a low half: run-time values), in twos
         (:func:`draw_two`; a block of an odd number of trials deals one more and does not
         count it), added to its ``space.masks`` or ``space.codes`` (see
@@ -330,7 +332,10 @@ def monte_carlo_kernel(omaha: bool):
         list_cards(live, deck)
         taken0 = taken1 = no_taken()
         stalled = 0
-        for b in range(first + w, first + n_blocks, n_workers):
+        while True:
+            b = first + take_next(taken)
+            if b >= first + n_blocks:
+                break
             state = block_state(key, b)
             n_trials = min(block, trials - b * block)
             for pair in range(0, n_trials, 2):
