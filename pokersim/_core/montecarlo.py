@@ -4,18 +4,20 @@ A run deals ``trials`` trials (hands, deals, tables) in blocks of ``block``, the
 short. Block ``b`` draws from the stream ``block_state(key, b)`` (see :mod:`pokersim._core.streams`)
 and deals from a fresh 52-card deck, so its trials depend on the seed and ``b`` only. A
 *chunk* (blocks ``first_block .. first_block + n_blocks - 1``, one task of
-:mod:`pokersim._core.runner`) runs on W workers: worker w takes blocks w, w + W, ... and counts into
+:mod:`pokersim._core.runner`) runs on W workers: each takes the next block left as it finishes one
+(a shared atomic counter: a core that another process slows takes fewer) and counts into
 zeroed counts of its own; the chunk's counts are the sum over workers. Counts are integers,
-so the sum does not depend on the number of workers, the chunking or the executor.
+so the sum does not depend on the number of workers, which worker took which block, the
+chunking or the executor.
 
 A kernel is one worker's share, a worker kernel (``worker=True`` in :func:`pokersim._core.jit.jit`:
 it allocates nothing) running :func:`count_blocks` with the work of a block passed in (jitted
 with ``inline=True``)::
 
     @jit(worker=True)
-    def kernel(w, n_workers, key, first_block, n_blocks, block, trials, params, space):
-        count_blocks(deal_block, key, first_block, n_blocks, block, trials, w, n_workers,
-                     params, space)
+    def kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, params, space):
+        count_blocks(deal_block, key, first_block, n_blocks, taken, block, trials, params,
+                     space)
 
 and :func:`chunk_counts` runs it on the workers for a chunk, each with its own ``space``
 (its counts, a deck and the scratch arrays the block needs). What was measured shaped this:
@@ -38,7 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import jit, on_workers, worker_copies, workers
+from .jit import jit, on_workers, take_next, worker_copies, workers
 from .runner import ChunkRun, chunk_blocks, run_chunks
 from .streams import block_state
 
@@ -46,18 +48,23 @@ FULL_DECK = np.arange(52, dtype=np.uint8)
 
 
 @jit(inline=True, constants=True)
-def count_blocks(deal_block, key, first_block, n_blocks, block, trials, w, n_workers, params,
+def count_blocks(deal_block, key, first_block, n_blocks, taken, block, trials, params,
                  space):
-    """Worker w's share of a chunk: blocks ``first_block + w``, then every ``n_workers``-th,
-    of ``block`` trials (``trials`` in all, the last block short), counted into the worker's
-    ``space = (counts, deck, scratch)``.
+    """A worker's share of a chunk: the next block left of ``first_block .. first_block +
+    n_blocks - 1`` as it finishes one (``taken``, the chunk's counter from 0, shared by its
+    workers: :func:`~pokersim._core.jit.take_next`), each of ``block`` trials (``trials`` in
+    all, the last block short), counted into the worker's ``space = (counts, deck,
+    scratch)``.
 
     Block b is ``deal_block(block_state(key, b), n, deck, scratch, params, counts)``: deal
     ``n`` trials from that stream and a fresh deck, adding to ``counts``; ``scratch`` is the
     tuple of arrays given to :func:`chunk_counts`, the worker's own copies.
     """
     counts, deck, scratch = space
-    for b in range(first_block + w, first_block + n_blocks, n_workers):
+    while True:
+        b = first_block + take_next(taken)
+        if b >= first_block + n_blocks:
+            break
         for i in range(52):  # FULL_DECK (a slice assignment may copy: no allocation here)
             deck[i] = i
         deal_block(block_state(key, b), min(block, trials - b * block), deck, scratch, params,
@@ -77,7 +84,8 @@ def chunk_counts(kernel, key, first: int, n: int, block: int, trials: int, param
     n_workers = max(1, min(workers(), n))
     spaces = worker_copies(n_workers, _space, counts=np.zeros(shape, np.int64),
                            deck=FULL_DECK, **{f"scratch{i}": a for i, a in enumerate(scratch)})
-    on_workers(lambda w: kernel(w, n_workers, key, first, n, block, trials, params,
+    taken = np.zeros(1, np.int64)
+    on_workers(lambda w: kernel(w, n_workers, key, first, n, taken, block, trials, params,
                                 spaces[w]), n_workers)
     return np.sum([space[0] for space in spaces], axis=0)
 
