@@ -41,8 +41,8 @@ def _deal_three(state, n, deck, scratch, params, local):
 
 
 @jit(worker=True)
-def _toy_kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, params, space):
-    count_blocks(_deal_three, key, first_block, n_blocks, taken, block, trials, params,
+def _toy_kernel(w, n_workers, key, first_block, n_blocks, claimed, block, trials, params, space):
+    count_blocks(_deal_three, key, first_block, n_blocks, claimed, block, trials, params,
                  space)
 
 

@@ -15,8 +15,8 @@ it allocates nothing) running :func:`count_blocks` with the work of a block pass
 with ``inline=True``)::
 
     @jit(worker=True)
-    def kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, params, space):
-        count_blocks(deal_block, key, first_block, n_blocks, taken, block, trials, params,
+    def kernel(w, n_workers, key, first_block, n_blocks, claimed, block, trials, params, space):
+        count_blocks(deal_block, key, first_block, n_blocks, claimed, block, trials, params,
                      space)
 
 and :func:`chunk_counts` runs it on the workers for a chunk, each with its own ``space``
@@ -48,10 +48,10 @@ FULL_DECK = np.arange(52, dtype=np.uint8)
 
 
 @jit(inline=True, constants=True)
-def count_blocks(deal_block, key, first_block, n_blocks, taken, block, trials, params,
+def count_blocks(deal_block, key, first_block, n_blocks, claimed, block, trials, params,
                  space):
     """A worker's share of a chunk: the next block left of ``first_block .. first_block +
-    n_blocks - 1`` as it finishes one (``taken``, the chunk's counter from 0, shared by its
+    n_blocks - 1`` as it finishes one (``claimed``, the chunk's counter from 0, shared by its
     workers: :func:`~pokersim._core.jit.take_next`), each of ``block`` trials (``trials`` in
     all, the last block short), counted into the worker's ``space = (counts, deck,
     scratch)``.
@@ -62,7 +62,7 @@ def count_blocks(deal_block, key, first_block, n_blocks, taken, block, trials, p
     """
     counts, deck, scratch = space
     while True:
-        b = first_block + take_next(taken)
+        b = first_block + take_next(claimed)
         if b >= first_block + n_blocks:
             break
         for i in range(52):  # FULL_DECK (a slice assignment may copy: no allocation here)
@@ -84,8 +84,8 @@ def chunk_counts(kernel, key, first: int, n: int, block: int, trials: int, param
     n_workers = max(1, min(workers(), n))
     spaces = worker_copies(n_workers, _space, counts=np.zeros(shape, np.int64),
                            deck=FULL_DECK, **{f"scratch{i}": a for i, a in enumerate(scratch)})
-    taken = np.zeros(1, np.int64)
-    on_workers(lambda w: kernel(w, n_workers, key, first, n, taken, block, trials, params,
+    claimed = np.zeros(1, np.int64)
+    on_workers(lambda w: kernel(w, n_workers, key, first, n, claimed, block, trials, params,
                                 spaces[w]), n_workers)
     return np.sum([space[0] for space in spaces], axis=0)
 

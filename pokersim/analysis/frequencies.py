@@ -251,9 +251,9 @@ def _monte_carlo_kernel(k: int, first_card: int, flavor: int):
     plan = deal_plan(52 - first_card, k)
 
     @jit(worker=True)
-    def kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, tables, space):
+    def kernel(w, n_workers, key, first_block, n_blocks, claimed, block, trials, tables, space):
         card_keys, card_bits, flush, offsets, table = tables
-        count_blocks(_deal_and_count, key, first_block, n_blocks, taken, block, trials,
+        count_blocks(_deal_and_count, key, first_block, n_blocks, claimed, block, trials,
                      (k, plan, first_card, flavor, card_keys, card_bits, flush, offsets, table),
                      space)
 
@@ -261,11 +261,11 @@ def _monte_carlo_kernel(k: int, first_card: int, flavor: int):
 
 
 @jit(worker=True)
-def _monte_carlo_any_kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, params,
-                            space):
+def _monte_carlo_any_kernel(w, n_workers, key, first_block, n_blocks, claimed, block, trials,
+                            params, space):
     """:func:`_monte_carlo_kernel`'s loop for every shape: ``params`` is ``(k, plan,
     first_card, flavor)`` followed by the ranking's tables, all run-time values."""
-    count_blocks(_deal_and_count, key, first_block, n_blocks, taken, block, trials,
+    count_blocks(_deal_and_count, key, first_block, n_blocks, claimed, block, trials,
                  params, space)
 
 

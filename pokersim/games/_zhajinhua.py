@@ -138,12 +138,12 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 
 
 @jit(worker=True)
-def _win_rates_kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, params,
+def _win_rates_kernel(w, n_workers, key, first_block, n_blocks, claimed, block, trials, params,
                       space):
     """Worker w's sums by category (see :func:`_by_category.add_table`) of blocks of tables
     (see :mod:`pokersim._core.montecarlo`); ``params`` is (players, deal plan, the ranking's
     category of each strength and its five tables, suit_ties, rule_235)."""
-    count_blocks(_deal_and_settle, key, first_block, n_blocks, taken, block, trials,
+    count_blocks(_deal_and_settle, key, first_block, n_blocks, claimed, block, trials,
                  params, space)
 
 

@@ -247,12 +247,12 @@ def _deal_and_settle(state, n_trials, deck, scratch, params, local):
 
 
 @jit(worker=True)
-def _win_kernel(w, n_workers, key, first_block, n_blocks, taken, block, trials, params, space):
+def _win_kernel(w, n_workers, key, first_block, n_blocks, claimed, block, trials, params, space):
     """The Monte Carlo kernel of every table size: the sums of :func:`_by_category.add_table`
     by category (see :mod:`pokersim._core.montecarlo`); ``params`` is (players, the deal plan
     of ``5 * players`` cards, the category of each strength and the five tables), so that one
     compiled kernel serves every number of players."""
-    count_blocks(_deal_and_settle, key, first_block, n_blocks, taken, block, trials,
+    count_blocks(_deal_and_settle, key, first_block, n_blocks, claimed, block, trials,
                  params, space)
 
 

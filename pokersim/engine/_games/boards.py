@@ -544,11 +544,11 @@ def _trial(key, bits, seat_keys, seat_bits, row, n_players, heads_up, flush, off
 
 
 @jit(worker=True)
-def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, taken, block, trials,
+def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, claimed, block, trials,
                              live_mask, n_random, n_runout, plan, board_key, board_bits, ranged,
                              max_rejections, category_of, ht, space):
     """Worker w's share of the Monte Carlo trials of blocks ``first .. first + n_blocks - 1``
-    (each worker takes the next block left as it finishes one: ``taken``, a shared counter
+    (each worker takes the next block left as it finishes one: ``claimed``, a shared counter
     from 0, :func:`~pokersim._core.jit.take_next`; block b of ``block`` trials, ``trials`` in
     the run, draws from stream b of ``key``, whoever takes it), added to ``space``'s counts. The
     players given as lists sit first (:func:`_choose_hands`, from ``ranged``), then
@@ -570,7 +570,7 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, taken, block, t
     one_choice = joint.shape[0] == 1
     stalled = 0
     while True:
-        b = first + take_next(taken)
+        b = first + take_next(claimed)
         if b >= first + n_blocks:
             break
         state = block_state(key, b)

@@ -297,10 +297,10 @@ def monte_carlo_kernel(omaha: bool):
     in exact Omaha, where the hand rule is tested inside the innermost loop.)"""
 
     @jit(worker=True)
-    def kernel(w, n_workers, key, first, n_blocks, taken, block, trials, n_live, n_unknown,
+    def kernel(w, n_workers, key, first, n_blocks, claimed, block, trials, n_live, n_unknown,
                plan, shape, layout, ranged, max_rejections, byte_tables, category_of, ht, lt, ot,
                bt, space):
-        """Worker w's share of the trials (the next block left as it finishes one: ``taken``, a
+        """Worker w's share of the trials (the next block left as it finishes one: ``claimed``, a
         shared counter from 0, :func:`~pokersim._core.jit.take_next`) of a game of ``shape`` (its
         hole cards, the ranking's lookup flavor, a low half: run-time values), in twos
         (:func:`draw_two`; a block of an odd number of trials deals one more and does not
@@ -333,7 +333,7 @@ def monte_carlo_kernel(omaha: bool):
         taken0 = taken1 = no_taken()
         stalled = 0
         while True:
-            b = first + take_next(taken)
+            b = first + take_next(claimed)
             if b >= first + n_blocks:
                 break
             state = block_state(key, b)
