@@ -208,7 +208,7 @@ def test_alias_rows_draw_the_index_sample_alias_draws_and_keep_each_payload():
         other = state
         for k in range(n):
             state, by_tables[k] = sample_alias(state, threshold, alias, 0, threshold.shape[1])
-            other, by_rows[k] = sample_alias_row(other, rows, rows.shape[0])
+            other, by_rows[k] = sample_alias_row(other, rows)
         return by_tables, by_rows
 
     by_tables, by_rows = draws(100_000, threshold[None, :], alias[None, :], rows)

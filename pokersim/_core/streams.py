@@ -138,10 +138,10 @@ def alias_rows(weights, payload: np.ndarray) -> np.ndarray:
 
 
 @jit(inline=True)
-def sample_alias_row(state, rows, n):
-    """(new state, index as uint64) drawn from the first ``n`` rows of an :func:`alias_rows`
-    table with one 64-bit number, as :func:`sample_alias` draws from its tables (the same
-    index from the same number)."""
+def sample_alias_row(state, rows):
+    """(new state, index as uint64) drawn from an :func:`alias_rows` table with one 64-bit
+    number, as :func:`sample_alias` draws from its tables (the same index from the same
+    number)."""
     state, r = next_u64(state)
-    i, coin = mul_wide(r, np.uint64(n))
+    i, coin = mul_wide(r, np.uint64(rows.shape[0]))
     return state, i if coin < rows[i, 0] else rows[i, 1]

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..._core.combinatorics import BINOM, next_combination
-from ..._core.gaps import gap_mode, no_taken, nth_left, stored_slots, taken_slots
+from ..._core.gaps import gap_mode, no_taken, nth_left
 from ..._core.jit import (
     HAS_PDEP,
     jit,
@@ -29,6 +29,7 @@ from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
 from .shared import (
     _U,
     ONE,
+    chosen_slots,
     list_cards,
     settle_codes,
     tally_categories,
@@ -434,7 +435,7 @@ def _choose_hands(state, row, r_masks, r_keys, sizes, threshold, alias, joint,
     if ``max_rejections`` draws in a row conflicted, the row of ``joint`` drawn)."""
     used = _U(0)
     if joint.shape[0] > 0:
-        state, t = sample_alias_row(state, joint, joint.shape[0])
+        state, t = sample_alias_row(state, joint)
         for p in range(sizes.shape[0]):
             seat_keys[row, p] = joint[t, 3 + 2 * p]
             seat_bits[row, p] = joint[t, 4 + 2 * p]
@@ -591,12 +592,9 @@ def board_monte_carlo_kernel(w, n_workers, key, first, n_blocks, claimed, block,
                 if not (ok0 and ok1):
                     stalled = 1
                     break
-                if not HAS_PDEP and joint.shape[0]:  # their slots kept beside them
-                    taken0 = stored_slots(joint, t0, 3 + 2 * n_lists, 2 * n_lists)
-                    taken1 = stored_slots(joint, t1, 3 + 2 * n_lists, 2 * n_lists)
-                elif not HAS_PDEP:
-                    taken0 = taken_slots(used0 & live_mask, live_mask)
-                    taken1 = taken_slots(used1 & live_mask, live_mask)
+                if not HAS_PDEP:
+                    taken0 = chosen_slots(joint, t0, n_lists, 2 * n_lists, used0, live_mask)
+                    taken1 = chosen_slots(joint, t1, n_lists, 2 * n_lists, used1, live_mask)
             state, key0, bits0, key1, bits1 = deal_unknown(
                 state, live_mask & ~used0, live_mask & ~used1, cards, taken0, taken1,
                 n_random, n_draw, plan, board_key, board_bits, card_keys, card_bits,

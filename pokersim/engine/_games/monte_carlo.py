@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._core.gaps import gap_mode, no_taken, nth_left, stored_slots, taken_slots
+from ..._core.gaps import gap_mode, no_taken, nth_left
 from ..._core.jit import (
     HAS_PDEP,
     jit,
@@ -33,6 +33,7 @@ from .shared import (
     _U,
     MAX_UNKNOWN,
     Layout,
+    chosen_slots,
     game_lookup,
     list_cards,
     settle_codes,
@@ -220,7 +221,7 @@ def choose_ranged(state, k, n_players, players, r_cards, r_masks, r_keys, sizes,
     their cards, or 0 after ``max_rejections`` conflicts in a row, the row of ``joint``
     drawn)."""
     if joint.shape[0]:
-        state, t = sample_alias_row(state, joint, joint.shape[0])
+        state, t = sample_alias_row(state, joint)
         used = _U(0)
         for r in range(players.shape[0]):
             used |= _take(k, n_players, r, choices[t, r], players, r_cards, r_masks, r_keys,
@@ -351,12 +352,9 @@ def monte_carlo_kernel(omaha: bool):
                     if used[0] == 0 or used[1] == 0:
                         stalled += 1
                         break
-                    if not HAS_PDEP and joint.shape[0]:  # their slots kept beside them
-                        taken0 = stored_slots(joint, t0, 3 + 2 * n_ranged, n_held)
-                        taken1 = stored_slots(joint, t1, 3 + 2 * n_ranged, n_held)
-                    elif not HAS_PDEP:
-                        taken0 = taken_slots(used[0] & live, live)
-                        taken1 = taken_slots(used[1] & live, live)
+                    if not HAS_PDEP:
+                        taken0 = chosen_slots(joint, t0, n_ranged, n_held, used[0], live)
+                        taken1 = chosen_slots(joint, t1, n_ranged, n_held, used[1], live)
                 state = draw_two(state, live & ~used[0], live & ~used[1], n_live,
                                  n_unknown, plan, left, deck, taken0, taken1)
                 for k in range(min(2, n_trials - pair)):

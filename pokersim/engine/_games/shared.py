@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..._core.gaps import stored_slots, taken_slots
 from ..._core.jit import jit, popcount, trailing_zeros
 from ...evaluator.tables import (
     FLUSH_CHECK,
@@ -123,6 +124,17 @@ class Ranged(NamedTuple):
     joint: np.ndarray  # (T, W) uint64: threshold, alias, the choice's card mask, each
     #                   list's hand's key and bits, then the slots of its cards (gap_words);
     #                   (0, 8) when not drawn
+
+
+@jit(inline=True)
+def chosen_slots(joint, t, n_lists, n_held, used, live):
+    """The (slots, count) of the portable draw (:func:`~pokersim._core.gaps.taken_slots`) for
+    the ``n_held`` cards of ``n_lists`` range players' hands, ``used`` (all among ``live``):
+    read from row ``t`` of ``joint`` when their choices are listed (kept after the keys and
+    bits, :class:`Ranged`), else found from the mask."""
+    if joint.shape[0]:
+        return stored_slots(joint, t, 3 + 2 * n_lists, n_held)
+    return taken_slots(used & live, live)
 
 
 # ---------------------------------------------------------------------------------------------
