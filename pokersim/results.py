@@ -193,7 +193,7 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
     # from lists, which counts in small tables
     each_row = isinstance(method, str) and np.ndim(outcomes) == 1
     win = np.asarray(win, np.float64)
-    frame = ResultFrame({
+    columns = {
         **{k: _texts(v) for k, v in keys.items()},
         "win": win,
         "tie": np.asarray(tie, np.float64),
@@ -203,7 +203,11 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
         "outcomes": np.asarray(outcomes, np.int64),
         "method": _texts([method] * len(outcomes)) if each_row else _texts(method),
         **extra,
-    }, index=pd.RangeIndex(win.size))  # (given: pandas finds it from the columns more slowly)
+    }
+    # from the arrays with the column names made once: pandas' dict constructor spends most
+    # of a small table's time making the names' index (its string dtype) anew
+    frame = ResultFrame._from_arrays(list(columns.values()), columns=_names(tuple(columns)),
+                                     index=pd.RangeIndex(win.size))
     labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
     frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
     return frame
@@ -217,6 +221,13 @@ def _texts(values):
             return _text_column(tuple(values))
         return np.array(values, object)  # (pandas infers the same column faster than from a list)
     return values
+
+
+@functools.lru_cache(maxsize=256)
+def _names(names: tuple[str, ...]) -> pd.Index:
+    """The column index of a table with these column names, made once (pandas' indexes are
+    immutable, so tables share it)."""
+    return pd.Index(names)
 
 
 #: Text columns of at most this many rows are kept once made (:func:`_text_column`).
