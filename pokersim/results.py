@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+from pandas.api.extensions import ExtensionArray
 
 __all__ = ["DEAL_COLUMNS", "FREQUENCY_COLUMNS", "OUTCOMES", "SPLIT_POT_COLUMNS", "WIN_RATE_COLUMNS",
            "ResultFrame"]
@@ -205,8 +206,11 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
         **extra,
     }
     # from the arrays with the column names made once: pandas' dict constructor spends most
-    # of a small table's time making the names' index (its string dtype) anew
-    frame = ResultFrame._from_arrays(list(columns.values()), columns=_names(tuple(columns)),
+    # of a small table's time making the names' index (its string dtype) anew. A table owns
+    # its columns, as that constructor makes it: pandas copies the numpy ones into its
+    # blocks, and the others (text, categoricals) are copied here
+    arrays = [a.copy() if isinstance(a, ExtensionArray) else a for a in columns.values()]
+    frame = ResultFrame._from_arrays(arrays, columns=_names(tuple(columns)),
                                      index=pd.RangeIndex(win.size))
     labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
     frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
@@ -237,7 +241,7 @@ SMALL_TABLE = 64
 @functools.lru_cache(maxsize=256)
 def _text_column(values: tuple[str, ...]):
     """The column pandas makes of ``values`` (its string dtype where it has one, else object),
-    made once: a table built from it copies it."""
+    made once: a table built from it copies it (:func:`win_rate_table`)."""
     return pd.Series(np.array(values, object)).array
 
 
