@@ -7,6 +7,7 @@ board to come, most boards decided by their ranks alone, each rank multiset eval
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
 import numpy as np
@@ -111,6 +112,32 @@ def _list_choice(t, live_mask, r_masks, r_keys, choices, keys, hole_bits, live):
     return list_cards(left, live)
 
 
+def _rank_multisets() -> tuple[np.ndarray, int]:
+    """(rows, first): every multiset of 5 ranks, each at most 4 times, in lexicographic
+    order of its ranks ascending, one row of uint8 each: how many distinct ranks it holds,
+    those ranks d_0.. ascending, their multiplicities m_0.., and 2 (5 d_j + m_j) for each
+    (where the ways to take them are in :func:`_rank_boards`' factors), zeros after;
+    ``first`` is the first row whose lowest rank is :data:`RANK_SPLIT` or more."""
+    ranks = np.fromiter(itertools.chain.from_iterable(
+        itertools.combinations_with_replacement(range(13), 5)), np.int64).reshape(-1, 5)
+    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
+    counts = counts[counts.max(axis=1) <= 4]
+    n_distinct = (counts > 0).sum(axis=1)
+    distinct = np.argsort(counts == 0, axis=1, kind="stable")[:, :5]
+    used = np.arange(5) < n_distinct[:, None]
+    distinct = np.where(used, distinct, 0)
+    mult = np.where(used, np.take_along_axis(counts, distinct, axis=1), 0)
+    rows = np.column_stack([n_distinct, distinct, mult, 2 * (5 * distinct + mult)])
+    rows = rows.astype(np.uint8)
+    rows.setflags(write=False)
+    return rows, int(np.argmax(distinct[:, 0] >= RANK_SPLIT))
+
+
+#: The rank multisets of :func:`_rank_multisets` (6,175 rows) and the first of the second
+#: part's (those whose lowest rank is :data:`RANK_SPLIT` or more).
+MULTISETS, SPLIT_ROW = _rank_multisets()
+
+
 @jit(inline=True)
 def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, hole_bits,
                  card_keys, flush, offsets, table, category_of, s_hi, masks, codes, cats,
@@ -118,14 +145,11 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
     """Every 5-card board with no flush possible for any player whose lowest rank is below
     :data:`RANK_SPLIT` (``low_ranks``) or not, grouped by its ranks: one showdown per rank
     multiset, weighted by the number of boards that have those ranks and fewer than
-    ``threshold[s]`` cards of every suit s (counted, not enumerated). Uses
-    ``scratch[:93]`` and ``scratch[128:648]``."""
+    ``threshold[s]`` cards of every suit s (counted, not enumerated): the multisets are the
+    rows of :data:`MULTISETS`. Uses ``scratch[:68]`` and ``scratch[128:648]``."""
     avail = scratch[0:13]
     present = scratch[16:68]  # card c = 4 * rank + suit of the live cards (no reshape: its
     # error path compiles Numba's text formatting: 0.25 s of a first preflop answer's 3.5 s)
-    ranks = scratch[72:77]
-    distinct = scratch[80:85]
-    mult = scratch[88:93]
     for i in range(68):  # avail and present
         scratch[i] = 0
     for i in range(n_live):
@@ -141,62 +165,41 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
                 f = 2 * ((13 * s + r) * 5 + m)
                 factors[f] = BINOM[avail[r] - e, m]
                 factors[f + 1] = BINOM[avail[r] - 1, m - 1] if e else 0
-    for r0 in range(0 if low_ranks else RANK_SPLIT, RANK_SPLIT if low_ranks else 13):
-        ranks[0] = r0
-        for r1 in range(r0, 13):
-            ranks[1] = r1
-            for r2 in range(r1, 13):
-                ranks[2] = r2
-                for r3 in range(r2, 13):
-                    ranks[3] = r3
-                    for r4 in range(r3, 13):
-                        ranks[4] = r4
-                        n_distinct = 0
-                        for i in range(5):
-                            if i > 0 and ranks[i] == ranks[i - 1]:
-                                mult[n_distinct - 1] += 1
-                            else:
-                                distinct[n_distinct] = ranks[i]
-                                mult[n_distinct] = 1
-                                n_distinct += 1
-                        total = 1
-                        for j in range(n_distinct):
-                            total *= BINOM[avail[distinct[j]], mult[j]]
-                        if total == 0:
-                            continue
-                        # boards with these ranks and >= threshold[s] cards of suit s
-                        flushy = 0
-                        for s in range(4):
-                            least = threshold[s]
-                            if n_distinct < least:  # a flush needs as many ranks
-                                continue
-                            if least == 5:  # five cards of suit s, one a rank
-                                ways = 1
-                                for j in range(5):
-                                    ways *= present[4 * distinct[j] + s]
-                                flushy += ways
-                                continue
-                            # all but those with fewer: the coefficients below x^least of
-                            # prod_r (ways without r's s-card + ways with it * x), which sum
-                            # to ``total`` (least <= 4: four of them, in registers)
-                            c0, c1, c2, c3 = 1, 0, 0, 0
-                            for j in range(n_distinct):
-                                f = 2 * ((13 * s + distinct[j]) * 5 + mult[j])
-                                without = factors[f]
-                                with_s = factors[f + 1]
-                                c3 = c3 * without + c2 * with_s
-                                c2 = c2 * without + c1 * with_s
-                                c1 = c1 * without + c0 * with_s
-                                c0 *= without
-                            flushy += total - c0 - (c1 if least > 1 else 0) - (
-                                c2 if least > 2 else 0) - (c3 if least > 3 else 0)
-                        if total > flushy:
-                            key = _U(0)
-                            for i in range(5):
-                                key += card_keys[4 * ranks[i]] & RANK_MASK
-                            _showdown(key, _U(0), keys, hole_bits, n_players, flush, offsets,
-                                      table, category_of, s_hi, masks, codes, cats,
-                                      weight * (total - flushy))
+    rows = MULTISETS
+    for row in range(0 if low_ranks else SPLIT_ROW, SPLIT_ROW if low_ranks else rows.shape[0]):
+        n_distinct = rows[row, 0]
+        total = 1
+        key = _U(0)
+        for j in range(n_distinct):
+            r = rows[row, 1 + j]
+            m = rows[row, 6 + j]
+            total *= BINOM[avail[r], m]
+            key += _U(m) * (card_keys[4 * r] & RANK_MASK)
+        if total == 0:
+            continue
+        # boards with these ranks and >= threshold[s] cards of suit s
+        flushy = 0
+        for s in range(4):
+            least = threshold[s]
+            if n_distinct < least:  # a flush needs as many ranks
+                continue
+            # the coefficients of x^least and up of prod_r (ways without r's s-card + ways
+            # with it * x): the top three at most (least >= 3), top_k that of x^(j - k)
+            # after j ranks
+            top0, top1, top2 = 1, 0, 0
+            for j in range(n_distinct):
+                f = 130 * s + rows[row, 11 + j]
+                without = factors[f]
+                with_s = factors[f + 1]
+                top2 = top2 * with_s + top1 * without
+                top1 = top1 * with_s + top0 * without
+                top0 *= with_s
+            over = n_distinct - least  # x^least is top_over
+            flushy += top0 + (top1 if over >= 1 else 0) + (top2 if over >= 2 else 0)
+        if total > flushy:
+            _showdown(key, _U(0), keys, hole_bits, n_players, flush, offsets,
+                      table, category_of, s_hi, masks, codes, cats,
+                      weight * (total - flushy))
 
 
 @jit(inline=True)
