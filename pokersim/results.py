@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from pandas.api.extensions import ExtensionArray
+from pandas.api.extensions import ExtensionArray, ExtensionDtype
 
 __all__ = ["DEAL_COLUMNS", "FREQUENCY_COLUMNS", "OUTCOMES", "SPLIT_POT_COLUMNS", "WIN_RATE_COLUMNS",
            "ResultFrame"]
@@ -190,41 +190,49 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
     """A win-rate table: the ``keys`` columns (e.g. ``{"player": labels}``), then
     :data:`WIN_RATE_COLUMNS`, then ``extra`` columns. ``method`` labels every row, or each
     row (rows computed differently); ``attrs["method"]`` lists the labels met."""
-    # text as object arrays: pandas builds the same str columns from them in less time than
-    # from lists, which counts in small tables
     each_row = isinstance(method, str) and np.ndim(outcomes) == 1
     win = np.asarray(win, np.float64)
     columns = {
-        **{k: _texts(v) for k, v in keys.items()},
+        **keys,
         "win": win,
         "tie": np.asarray(tie, np.float64),
         "lose": np.asarray(lose, np.float64),
         "equity": np.asarray(equity, np.float64),
         "std_error": np.asarray(std_error, np.float64),
         "outcomes": np.asarray(outcomes, np.int64),
-        "method": _texts([method] * len(outcomes)) if each_row else _texts(method),
+        "method": [method] * len(outcomes) if each_row else method,
         **extra,
     }
-    # from the arrays with the column names made once: pandas' dict constructor spends most
-    # of a small table's time making the names' index (its string dtype) anew. A table owns
-    # its columns, as that constructor makes it: pandas copies the numpy ones into its
-    # blocks, and the others (text, categoricals) are copied here
-    arrays = [a.copy() if isinstance(a, ExtensionArray) else a for a in columns.values()]
+    # from columns pandas keeps as they are, with the column names made once: pandas' dict
+    # constructor spends most of a small table's time making the names' index (its string
+    # dtype) anew and checking each column
+    arrays = [_column(v, win.size) for v in columns.values()]
     frame = ResultFrame._from_arrays(arrays, columns=_names(tuple(columns)),
-                                     index=pd.RangeIndex(win.size))
+                                     index=pd.RangeIndex(win.size), verify_integrity=False)
     labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
     frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
     return frame
 
 
-def _texts(values):
-    """A non-empty list of str as pandas makes a column of it (a small one kept: a table of a
-    few rows is built in a third less time from it); anything else as given."""
+def _column(values, n: int):
+    """``values`` (n of them) as the column pandas' DataFrame constructor makes of them, owned
+    by the table: a numeric array as it is (pandas copies it into its blocks), an extension
+    array (text, a categorical) copied, a small list of str from the column kept of it
+    (:func:`_text_column`: a table of a few rows is built in a third less time), anything else
+    as pandas infers it."""
+    if len(values) != n:
+        raise ValueError(f"a column of {len(values)} values in a table of {n} rows")
+    if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype.kind in "biuf":
+        return values
+    if isinstance(values, list) and values and len(values) <= SMALL_TABLE and all(
+            isinstance(v, str) for v in values):
+        return _text_column(tuple(values)).copy()
+    if isinstance(values, ExtensionArray):
+        return values.copy()
     if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
-        if len(values) <= SMALL_TABLE:
-            return _text_column(tuple(values))
-        return np.array(values, object)  # (pandas infers the same column faster than from a list)
-    return values
+        values = np.array(values, object)  # (pandas infers the same column faster than from a list)
+    column = pd.Series(values)
+    return column.array if isinstance(column.dtype, ExtensionDtype) else column.to_numpy()
 
 
 @functools.lru_cache(maxsize=256)
@@ -241,7 +249,7 @@ SMALL_TABLE = 64
 @functools.lru_cache(maxsize=256)
 def _text_column(values: tuple[str, ...]):
     """The column pandas makes of ``values`` (its string dtype where it has one, else object),
-    made once: a table built from it copies it (:func:`win_rate_table`)."""
+    made once: a table built from it copies it (:func:`_column`)."""
     return pd.Series(np.array(values, object)).array
 
 
