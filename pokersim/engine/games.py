@@ -713,8 +713,8 @@ def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
     ``n_players`` players over ``runouts`` deals a choice is large enough to pay for it
     (``config.ISOMORPHISM_MIN_WORK``). None when there are more than ``config.EXACT_TUPLES``
     (an error when ``forced``)."""
-    if not ranged:
-        return np.zeros((1, 0), np.int64), np.ones(1), runouts
+    if all(len(p.cards) == 1 for p in ranged):  # a hand each (distinct: parse_players)
+        return np.zeros((1, len(ranged)), np.int64), np.ones(1), runouts
     masks = [card_mask(p.cards) for p in ranged]
     joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
                           config.EXACT_TUPLES)
