@@ -26,7 +26,14 @@ from ..._core.jit import (
 )
 from ..._core.streams import block_state, sample_alias, sample_alias_row
 from ...dealing import BATCH, batch_number
-from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
+from ...evaluator.tables import (
+    FLUSH_CHECK,
+    KEY_BIAS,
+    RANK_MASK,
+    lookup,
+    nonflush_strength,
+    suit_of_flush,
+)
 from .shared import (
     _U,
     ONE,
@@ -45,6 +52,8 @@ from .shared import (
 PREFLOP_PARTS = 6
 #: The lowest rank of the second part's rank multisets (3,185 of 6,188 have a lower one).
 RANK_SPLIT = 2
+#: One coefficient's bits in :func:`_rank_boards`' packed word of three.
+_TOP_FIELD = _U((1 << 21) - 1)
 #: Every fourth bit: a card mask's cards of suit 0 (shifted right by s: of suit s).
 _SUIT_BITS = _U(0x1111111111111)
 
@@ -185,21 +194,72 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
                 continue
             # the coefficients of x^least and up of prod_r (ways without r's s-card + ways
             # with it * x): the top three at most (least >= 3), top_k that of x^(j - k)
-            # after j ranks
-            top0, top1, top2 = 1, 0, 0
+            # after j ranks, packed in 21 bits each of one word (none exceeds 6^5), each
+            # rank's step two multiplications for the three: top_k * with + top_(k-1) * without
+            top = _U(1)
             for j in range(n_distinct):
                 f = 130 * s + rows[row, 11 + j]
-                without = factors[f]
-                with_s = factors[f + 1]
-                top2 = top2 * with_s + top1 * without
-                top1 = top1 * with_s + top0 * without
-                top0 *= with_s
+                top = top * _U(factors[f + 1]) + (top << _U(21)) * _U(factors[f])
             over = n_distinct - least  # x^least is top_over
-            flushy += top0 + (top1 if over >= 1 else 0) + (top2 if over >= 2 else 0)
+            flushy += np.int64(top & _TOP_FIELD)
+            if over >= 1:
+                flushy += np.int64((top >> _U(21)) & _TOP_FIELD)
+            if over >= 2:
+                flushy += np.int64((top >> _U(42)) & _TOP_FIELD)
         if total > flushy:
             _showdown(key, _U(0), keys, hole_bits, n_players, flush, offsets,
                       table, category_of, s_hi, masks, codes, cats,
                       weight * (total - flushy))
+
+
+@jit(inline=True)
+def _flush_hands(key, bits, keys, hole_bits, n_players, flush, fixed):
+    """Each player's strength with the board's cards of one suit (``key``, ``bits``) where it
+    makes a flush into ``fixed[p]``, else -1; returns how many players make none. With five
+    cards of a suit among seven, neither a full house nor four of a kind is possible: the
+    flush (straight or not) is the hand, whatever the board's other cards."""
+    open_hands = 0
+    for p in range(n_players):
+        k = key + keys[p]
+        if k & FLUSH_CHECK:
+            shift = _U(16) * suit_of_flush(k)
+            fixed[p] = flush[((bits | hole_bits[p]) >> shift) & _U(0x1FFF)]
+        else:
+            fixed[p] = -1
+            open_hands += 1
+    return open_hands
+
+
+@jit(inline=True)
+def _strength(fixed, p, key, keys, offsets, table):
+    """Player p's strength on a board of ``key`` whose flushes are ``fixed``
+    (:func:`_flush_hands`): its flush where it makes one, else its hand ranked by ranks."""
+    s = fixed[p]
+    if s < 0:
+        s = np.int64(nonflush_strength(key + keys[p], offsets, table))
+    return s
+
+
+@jit(inline=True)
+def _fixed_showdown(key, fixed, keys, n_players, offsets, table, category_of, s_hi, masks,
+                    codes, cats, weight):
+    """:func:`_showdown` of a board whose flushes are ``fixed`` (:func:`_flush_hands`): the
+    players without one ranked by the board's ``key`` (its other cards by rank alone)."""
+    if n_players == 2 and cats.shape[0] == 0:  # heads-up, the common case
+        a = _strength(fixed, 0, key, keys, offsets, table)
+        b = _strength(fixed, 1, key, keys, offsets, table)
+        tally_winners(np.int64(a >= b) | (np.int64(b >= a) << 1), n_players, masks, codes,
+                      weight)
+        return
+    best = np.int16(-1)
+    holders = np.int64(0)
+    for p in range(n_players):
+        s = np.int16(_strength(fixed, p, key, keys, offsets, table))
+        best, holders = with_hand(best, holders, s, np.int64(1) << p)
+        s_hi[p] = s
+    tally_winners(holders, n_players, masks, codes, weight)
+    if cats.shape[0]:
+        tally_categories(s_hi, n_players, category_of, cats, weight)
 
 
 @jit(inline=True)
@@ -210,9 +270,12 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
     flush in s is possible for some player): its cards of suit s one by one, its other cards
     (two at most) by their ranks, weighted by the ways to choose them, as no other suit can
     make a flush with them: their keys count their ranks alone (``RANK_MASK``), and their
-    suits' bits are no flush's. Uses ``scratch[:37]``."""
+    suits' bits are no flush's. A player's flush is ranked once for the cards of suit s
+    (:func:`_flush_hands`); where every player makes one, the other cards do not matter and
+    one showdown counts them all. Uses ``scratch[:37]`` and ``scratch[64:64 + P]``."""
     suited = scratch[0:13]
     others = scratch[16:29]  # the live cards of other suits, by rank
+    fixed = scratch[64:64 + n_players]
     n_suited = np.int64(0)
     for r in range(13):
         others[r] = 0
@@ -223,6 +286,8 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
             n_suited += 1
         else:
             others[c >> 2] += 1
+    n_others = n_live - n_suited
+    heads_up = n_players == 2 and cats.shape[0] == 0 and masks.shape[0] > 0
     outer = scratch[32:37]
     for k in range(threshold, min(np.int64(5), n_suited) + 1):
         for i in range(k):
@@ -236,21 +301,40 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
             if k == 5:
                 _showdown(key_k, bits_k, keys, hole_bits, n_players, flush, offsets, table,
                           category_of, s_hi, masks, codes, cats, weight)
-            for r0 in range(13 if k < 5 else 0):
-                a = others[r0]
-                if a == 0:
-                    continue
-                key_0 = key_k + (card_keys[4 * r0] & RANK_MASK)
-                if k == 4:
-                    _showdown(key_0, bits_k, keys, hole_bits, n_players, flush, offsets,
-                              table, category_of, s_hi, masks, codes, cats, weight * a)
-                    continue
-                for r1 in range(r0, 13):  # k == 3
-                    ways = a * (a - 1) // 2 if r1 == r0 else a * others[r1]
-                    if ways:
-                        _showdown(key_0 + (card_keys[4 * r1] & RANK_MASK), bits_k, keys,
-                                  hole_bits, n_players, flush, offsets, table, category_of,
-                                  s_hi, masks, codes, cats, weight * ways)
+            elif _flush_hands(key_k, bits_k, keys, hole_bits, n_players, flush, fixed) == 0:
+                ways = n_others if k == 4 else n_others * (n_others - 1) // 2
+                _fixed_showdown(key_k, fixed, keys, n_players, offsets, table, category_of,
+                                s_hi, masks, codes, cats, weight * ways)
+            else:
+                # heads-up, the common case: the ways of each outcome summed in registers (a
+                # count added in memory board after board waits on the last)
+                won = np.int64(0)
+                lost = np.int64(0)
+                tied = np.int64(0)
+                for r0 in range(13):
+                    a = others[r0]
+                    if a == 0:
+                        continue
+                    key_0 = key_k + (card_keys[4 * r0] & RANK_MASK)
+                    for r1 in range(r0, 13 if k == 3 else r0 + 1):  # k == 4: one card
+                        ways = a if k == 4 else a * (a - 1) // 2 if r1 == r0 else a * others[r1]
+                        if ways == 0:  # (no such board: its key is no hand's)
+                            continue
+                        key_1 = key_0 if k == 4 else key_0 + (card_keys[4 * r1] & RANK_MASK)
+                        if not heads_up:
+                            _fixed_showdown(key_1, fixed, keys, n_players, offsets, table,
+                                            category_of, s_hi, masks, codes, cats,
+                                            weight * ways)
+                            continue
+                        s0 = _strength(fixed, 0, key_1, keys, offsets, table)
+                        s1 = _strength(fixed, 1, key_1, keys, offsets, table)
+                        won += ways if s0 > s1 else 0
+                        lost += ways if s1 > s0 else 0
+                        tied += ways if s0 == s1 else 0
+                if heads_up:
+                    masks[1] += weight * won
+                    masks[2] += weight * lost
+                    masks[3] += weight * tied
             if not next_combination(outer, k, n_suited):
                 break
 
