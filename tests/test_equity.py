@@ -1,5 +1,6 @@
 """Equity checked against a brute force over every runout with the naive evaluator."""
 
+import collections
 import importlib
 import itertools
 
@@ -307,6 +308,53 @@ def test_preflop_boards_merged_by_ranks_equal_every_board(players, dead, monkeyp
     every = equity(players, dead=dead, method="exact", categories=True)
     # equal counts (whole weights: exact sums)
     pd.testing.assert_frame_equal(merged, every, check_exact=True)
+
+
+def test_rank_multisets_are_every_multiset_of_five_ranks():
+    # the preflop kernel's table against the rule: every multiset of 5 of the 13 ranks with
+    # no rank more than 4 times, lexicographic, its distinct ranks ascending and their counts
+    rows = []
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        counts = sorted(collections.Counter(ranks).items())
+        if max(m for _, m in counts) <= 4:
+            pad = [0] * (5 - len(counts))
+            d, m = [r for r, _ in counts] + pad, [k for _, k in counts] + pad
+            offsets = [2 * (5 * r + k) for r, k in zip(d, m, strict=True)]
+            rows.append([len(counts), *d, *m, *offsets])
+    assert len(rows) == 6175 and board_kernels.MULTISETS.tolist() == rows
+    split = next(i for i, r in enumerate(rows) if r[1] >= board_kernels.RANK_SPLIT)
+    assert board_kernels.SPLIT_ROW == split
+
+
+#: Preflop spots where a rank runs out (two kings held: one king left, no pair of kings on
+#: the board), with the categories or without.
+RANK_RUNS_OUT = [(["7s2h", "KdKc", "Ts9s"], False), (["AhKh", "QsQd"], True),
+                 (["AsAh", "KsKh", "QsQh", "JsJh", "Td9d", "8c7c"], False)]
+BOUNDS_CHECKED = """
+import json, sys, pokersim as ps
+print(json.dumps([ps.equity(p, method="exact", categories=c).to_numpy().tolist()
+                  for p, c in json.loads(sys.argv[1])]))
+"""
+
+
+@pytest.mark.slow
+def test_preflop_kernel_reads_within_its_arrays(tmp_path):
+    """The preflop kernel compiled with Numba's bounds checks: no index out of its arrays
+    (a board of no hand's ranks is skipped, not ranked) and the same numbers as the kernel
+    without the checks."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), NUMBA_BOUNDSCHECK="1",
+               POKERSIM_QUIET_COMPILE="1")
+    done = subprocess.run([sys.executable, "-c", BOUNDS_CHECKED, json.dumps(RANK_RUNS_OUT)],
+                          env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    here = [equity(p, method="exact", categories=c).to_numpy().tolist()
+            for p, c in RANK_RUNS_OUT]
+    assert json.loads(done.stdout) == here
 
 
 @pytest.mark.parametrize("threshold, order", [
