@@ -337,7 +337,8 @@ def _exact_chunk(p: _Problem, first: int, n: int):
         b = p.boards
         if b.by_ranks:
             kernel = _games.preflop_kernel
-            args = (first, last, b.live, p.ranged, p.category_of(), p.tables()[0])
+            args = (first, last, b.live, p.ranged, p.category_of(), p.tables()[0],
+                    _games.MULTISETS)
         else:
             kernel = _games.runout_kernel
             args = (first, last, b.live, b.key, b.bits, b.n_runout, p.ranged, p.category_of(),

@@ -106,6 +106,7 @@ families of kernels); the names :mod:`pokersim.engine.games` reads are here.
 """
 
 from .boards import (
+    MULTISETS,
     board_monte_carlo_kernel,
     board_spaces,
     board_trial_spaces,
@@ -126,5 +127,6 @@ from .shared import Layout, Ranged, codes_of_masks, mask_width
 
 __all__ = ["board_monte_carlo_kernel", "board_spaces", "board_trial_spaces", "codes_of_masks",
            "counting_order", "exact_kernel", "exact_spaces", "Hands", "Layout", "mask_width",
-           "monte_carlo_kernel", "monte_carlo_spaces", "preflop_kernel", "private_kernel",
-           "private_rows", "private_spaces", "Ranged", "runout_kernel", "sorting_order"]
+           "monte_carlo_kernel", "monte_carlo_spaces", "MULTISETS", "preflop_kernel",
+           "private_kernel", "private_rows", "private_spaces", "Ranged", "runout_kernel",
+           "sorting_order"]

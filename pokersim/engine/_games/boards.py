@@ -26,14 +26,7 @@ from ..._core.jit import (
 )
 from ..._core.streams import block_state, sample_alias, sample_alias_row
 from ...dealing import BATCH, batch_number
-from ...evaluator.tables import (
-    FLUSH_CHECK,
-    KEY_BIAS,
-    RANK_MASK,
-    lookup,
-    nonflush_strength,
-    suit_of_flush,
-)
+from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup
 from .shared import (
     _U,
     ONE,
@@ -150,12 +143,12 @@ MULTISETS, SPLIT_ROW = _rank_multisets()
 @jit(inline=True)
 def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, hole_bits,
                  card_keys, flush, offsets, table, category_of, s_hi, masks, codes, cats,
-                 scratch):
+                 scratch, rows):
     """Every 5-card board with no flush possible for any player whose lowest rank is below
     :data:`RANK_SPLIT` (``low_ranks``) or not, grouped by its ranks: one showdown per rank
     multiset, weighted by the number of boards that have those ranks and fewer than
     ``threshold[s]`` cards of every suit s (counted, not enumerated): the multisets are the
-    rows of :data:`MULTISETS`. Uses ``scratch[:68]`` and ``scratch[128:648]``."""
+    ``rows`` (:data:`MULTISETS`). Uses ``scratch[:68]`` and ``scratch[128:648]``."""
     avail = scratch[0:13]
     present = scratch[16:68]  # card c = 4 * rank + suit of the live cards (no reshape: its
     # error path compiles Numba's text formatting: 0.25 s of a first preflop answer's 3.5 s)
@@ -174,7 +167,6 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
                 f = 2 * ((13 * s + r) * 5 + m)
                 factors[f] = BINOM[avail[r] - e, m]
                 factors[f + 1] = BINOM[avail[r] - 1, m - 1] if e else 0
-    rows = MULTISETS
     for row in range(0 if low_ranks else SPLIT_ROW, SPLIT_ROW if low_ranks else rows.shape[0]):
         n_distinct = rows[row, 0]
         total = 1
@@ -213,56 +205,6 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
 
 
 @jit(inline=True)
-def _flush_hands(key, bits, keys, hole_bits, n_players, flush, fixed):
-    """Each player's strength with the board's cards of one suit (``key``, ``bits``) where it
-    makes a flush into ``fixed[p]``, else -1; returns how many players make none. With five
-    cards of a suit among seven, neither a full house nor four of a kind is possible: the
-    flush (straight or not) is the hand, whatever the board's other cards."""
-    open_hands = 0
-    for p in range(n_players):
-        k = key + keys[p]
-        if k & FLUSH_CHECK:
-            shift = _U(16) * suit_of_flush(k)
-            fixed[p] = flush[((bits | hole_bits[p]) >> shift) & _U(0x1FFF)]
-        else:
-            fixed[p] = -1
-            open_hands += 1
-    return open_hands
-
-
-@jit(inline=True)
-def _strength(fixed, p, key, keys, offsets, table):
-    """Player p's strength on a board of ``key`` whose flushes are ``fixed``
-    (:func:`_flush_hands`): its flush where it makes one, else its hand ranked by ranks."""
-    s = fixed[p]
-    if s < 0:
-        s = np.int64(nonflush_strength(key + keys[p], offsets, table))
-    return s
-
-
-@jit(inline=True)
-def _fixed_showdown(key, fixed, keys, n_players, offsets, table, category_of, s_hi, masks,
-                    codes, cats, weight):
-    """:func:`_showdown` of a board whose flushes are ``fixed`` (:func:`_flush_hands`): the
-    players without one ranked by the board's ``key`` (its other cards by rank alone)."""
-    if n_players == 2 and cats.shape[0] == 0:  # heads-up, the common case
-        a = _strength(fixed, 0, key, keys, offsets, table)
-        b = _strength(fixed, 1, key, keys, offsets, table)
-        tally_winners(np.int64(a >= b) | (np.int64(b >= a) << 1), n_players, masks, codes,
-                      weight)
-        return
-    best = np.int16(-1)
-    holders = np.int64(0)
-    for p in range(n_players):
-        s = np.int16(_strength(fixed, p, key, keys, offsets, table))
-        best, holders = with_hand(best, holders, s, np.int64(1) << p)
-        s_hi[p] = s
-    tally_winners(holders, n_players, masks, codes, weight)
-    if cats.shape[0]:
-        tally_categories(s_hi, n_players, category_of, cats, weight)
-
-
-@jit(inline=True)
 def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits, card_keys,
                   card_bits, flush, offsets, table, category_of, s_hi, masks, codes, cats,
                   scratch):
@@ -270,12 +212,9 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
     flush in s is possible for some player): its cards of suit s one by one, its other cards
     (two at most) by their ranks, weighted by the ways to choose them, as no other suit can
     make a flush with them: their keys count their ranks alone (``RANK_MASK``), and their
-    suits' bits are no flush's. A player's flush is ranked once for the cards of suit s
-    (:func:`_flush_hands`); where every player makes one, the other cards do not matter and
-    one showdown counts them all. Uses ``scratch[:37]`` and ``scratch[64:64 + P]``."""
+    suits' bits are no flush's. Uses ``scratch[:37]``."""
     suited = scratch[0:13]
     others = scratch[16:29]  # the live cards of other suits, by rank
-    fixed = scratch[64:64 + n_players]
     n_suited = np.int64(0)
     for r in range(13):
         others[r] = 0
@@ -286,8 +225,6 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
             n_suited += 1
         else:
             others[c >> 2] += 1
-    n_others = n_live - n_suited
-    heads_up = n_players == 2 and cats.shape[0] == 0 and masks.shape[0] > 0
     outer = scratch[32:37]
     for k in range(threshold, min(np.int64(5), n_suited) + 1):
         for i in range(k):
@@ -301,40 +238,21 @@ def _flush_boards(n_players, live, n_live, s, threshold, weight, keys, hole_bits
             if k == 5:
                 _showdown(key_k, bits_k, keys, hole_bits, n_players, flush, offsets, table,
                           category_of, s_hi, masks, codes, cats, weight)
-            elif _flush_hands(key_k, bits_k, keys, hole_bits, n_players, flush, fixed) == 0:
-                ways = n_others if k == 4 else n_others * (n_others - 1) // 2
-                _fixed_showdown(key_k, fixed, keys, n_players, offsets, table, category_of,
-                                s_hi, masks, codes, cats, weight * ways)
-            else:
-                # heads-up, the common case: the ways of each outcome summed in registers (a
-                # count added in memory board after board waits on the last)
-                won = np.int64(0)
-                lost = np.int64(0)
-                tied = np.int64(0)
-                for r0 in range(13):
-                    a = others[r0]
-                    if a == 0:
-                        continue
-                    key_0 = key_k + (card_keys[4 * r0] & RANK_MASK)
-                    for r1 in range(r0, 13 if k == 3 else r0 + 1):  # k == 4: one card
-                        ways = a if k == 4 else a * (a - 1) // 2 if r1 == r0 else a * others[r1]
-                        if ways == 0:  # (no such board: its key is no hand's)
-                            continue
-                        key_1 = key_0 if k == 4 else key_0 + (card_keys[4 * r1] & RANK_MASK)
-                        if not heads_up:
-                            _fixed_showdown(key_1, fixed, keys, n_players, offsets, table,
-                                            category_of, s_hi, masks, codes, cats,
-                                            weight * ways)
-                            continue
-                        s0 = _strength(fixed, 0, key_1, keys, offsets, table)
-                        s1 = _strength(fixed, 1, key_1, keys, offsets, table)
-                        won += ways if s0 > s1 else 0
-                        lost += ways if s1 > s0 else 0
-                        tied += ways if s0 == s1 else 0
-                if heads_up:
-                    masks[1] += weight * won
-                    masks[2] += weight * lost
-                    masks[3] += weight * tied
+            for r0 in range(13 if k < 5 else 0):
+                a = others[r0]
+                if a == 0:
+                    continue
+                key_0 = key_k + (card_keys[4 * r0] & RANK_MASK)
+                if k == 4:
+                    _showdown(key_0, bits_k, keys, hole_bits, n_players, flush, offsets,
+                              table, category_of, s_hi, masks, codes, cats, weight * a)
+                    continue
+                for r1 in range(r0, 13):  # k == 3
+                    ways = a * (a - 1) // 2 if r1 == r0 else a * others[r1]
+                    if ways:
+                        _showdown(key_0 + (card_keys[4 * r1] & RANK_MASK), bits_k, keys,
+                                  hole_bits, n_players, flush, offsets, table, category_of,
+                                  s_hi, masks, codes, cats, weight * ways)
             if not next_combination(outer, k, n_suited):
                 break
 
@@ -356,7 +274,8 @@ def _flush_order(threshold, order):
 
 
 @jit(worker=True)
-def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht, space):
+def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht, multisets,
+                   space):
     """Worker w's share of joint choices ``first .. last - 1`` of ``ranged`` (every player's
     two cards, :class:`~pokersim.engine._games.shared.Ranged`) times every 5-card board of
     the cards of ``live_mask`` they leave, weighted, into ``space.masks`` or ``space.codes``
@@ -370,7 +289,9 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
     suit s, the others by their ranks (parts 2 to 5 of the choice's tasks, a suit each in the
     order of :func:`_flush_order`, :func:`_flush_boards`); every other board is decided by
     its ranks alone, so each rank multiset is ranked once, weighted by how many such boards
-    share it (parts 0 and 1, by the multiset's lowest rank, :func:`_rank_boards`). AhKh
+    share it (parts 0 and 1, by the multiset's lowest rank, :func:`_rank_boards`, over the
+    rows of ``multisets``: :data:`MULTISETS`, an argument rather than a global, which Numba
+    would compile into the kernel as a constant). AhKh
     against QsQd is 41,518 showdowns instead of 1,712,304 (~200,000 when the flush boards'
     other cards were walked one by one). Worker w takes tasks
     w, w + W, ... of the span's :data:`PREFLOP_PARTS` a choice. Returns the tasks it did."""
@@ -401,7 +322,7 @@ def preflop_kernel(w, n_workers, first, last, live_mask, ranged, category_of, ht
         if part < 2:
             _rank_boards(n_players, live, n_live, part == 0, threshold, choice_weights[t],
                          keys, hole_bits, card_keys, flush, offsets, table, category_of, s_hi,
-                         masks, codes, cats, scratch)
+                         masks, codes, cats, scratch, multisets)
         else:
             s = order[part - 2]
             _flush_boards(n_players, live, n_live, s, threshold[s], choice_weights[t], keys,
