@@ -179,7 +179,7 @@ def _rank_boards(n_players, live, n_live, low_ranks, threshold, weight, keys, ho
         if total == 0:
             continue
         # boards with these ranks and >= threshold[s] cards of suit s
-        flushy = 0
+        flushy = np.int64(0)
         for s in range(4):
             least = threshold[s]
             if n_distinct < least:  # a flush needs as many ranks
