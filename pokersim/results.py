@@ -224,12 +224,11 @@ def _column(values, n: int):
         raise ValueError(f"a column of {len(values)} values in a table of {n} rows")
     if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype.kind in "biuf":
         return values
-    if isinstance(values, list) and values and len(values) <= SMALL_TABLE and all(
-            isinstance(v, str) for v in values):
-        return _text_column(tuple(values)).copy()
     if isinstance(values, ExtensionArray):
         return values.copy()
     if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
+        if len(values) <= SMALL_TABLE:
+            return _text_column(tuple(values)).copy()
         values = np.array(values, object)  # (pandas infers the same column faster than from a list)
     column = pd.Series(values)
     return column.array if isinstance(column.dtype, ExtensionDtype) else column.to_numpy()

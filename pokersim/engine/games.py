@@ -298,8 +298,7 @@ def _monte_carlo_chunk(p: _Problem, first: int, n: int):
         n_lists = p.n_players - b.n_random
         args = (p.key, first, n, np.zeros(1, np.int64), p.block, p.trials, b.live, b.n_random,
                 b.n_runout, deal_plan(b.n_live - 2 * n_lists, 2 * b.n_random + b.n_runout),
-                b.key, b.bits,
-                p.ranged, config.MAX_REJECTIONS, p.category_of(), p.tables()[0])
+                b.key, b.bits, p.ranged, config.MAX_REJECTIONS, p.category_of(), p.tables()[0])
         stalled = on_workers(lambda w: _games.board_monte_carlo_kernel(
             w, n_workers, *args, spaces[w]), n_workers)
         return _merged(p, spaces), _categories(spaces), np.array([sum(stalled)])

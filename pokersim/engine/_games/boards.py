@@ -43,7 +43,7 @@ from .shared import (
 #: (their lowest rank below :data:`RANK_SPLIT`, or not: about as many rank multisets each),
 #: then the boards where a flush in suit 0, 1, 2 or 3 is possible.
 PREFLOP_PARTS = 6
-#: The lowest rank of the second part's rank multisets (3,185 of 6,188 have a lower one).
+#: The lowest rank of the second part's rank multisets (3,183 of the 6,175 have a lower one).
 RANK_SPLIT = 2
 #: One coefficient's bits in :func:`_rank_boards`' packed word of three.
 _TOP_FIELD = _U((1 << 21) - 1)
