@@ -4,10 +4,10 @@ Tests and benchmarks patch these values here (for example ``DEAL_BLOCK``) rather
 threading options through every call.
 """
 
-__all__ = ["CHUNK_TRIALS", "DEAL_BLOCK", "DEFAULT_TRIALS", "EQUITY_BLOCK", "EXACT_CHUNK_WORK",
-           "EXACT_TUPLES", "EXACT_WORK", "ISOMORPHISM_MIN_WORK", "JIT_OPTIONS", "JOINT_TUPLES",
-           "MAX_REJECTIONS", "MAX_TRIALS", "MC_BLOCK", "MERGE_RANK_BOARDS", "PROGRESS_DELAY",
-           "SPECIALISE_AFTER", "SUIT_ISOMORPHISM"]
+__all__ = ["CHUNK_SECONDS", "CHUNK_TRIALS", "DEAL_BLOCK", "DEFAULT_TRIALS", "EQUITY_BLOCK",
+           "EXACT_CHUNK_WORK", "EXACT_TUPLES", "EXACT_WORK", "ISOMORPHISM_MIN_WORK", "JIT_OPTIONS",
+           "JOINT_TUPLES", "MAX_REJECTIONS", "MAX_TRIALS", "MC_BLOCK", "MERGE_RANK_BOARDS",
+           "PROGRESS_DELAY", "SPECIALISE_AFTER", "SUIT_ISOMORPHISM"]
 
 #: Options every kernel is compiled with (see :func:`pokersim._core.jit.jit`).
 JIT_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", boundscheck=False)
@@ -54,6 +54,11 @@ MERGE_RANK_BOARDS = True
 #: larger chunks (``chunk_size=``) spread the per-task overhead. ``target_stderr`` is checked
 #: after each chunk, so with it the numbers depend on the chunk size; without it they do not.
 CHUNK_TRIALS = 2**18
+#: A Monte Carlo run here (no client, no ``target_stderr``, no ``chunk_size``) doubles its
+#: chunks while each takes less than half of this many seconds: the workers' start and the
+#: wait for the last block of a chunk cost some 0.3-0.5 ms a chunk, a tenth of a chunk of
+#: 2**18 heads-up trials on two threads (more on many threads). The numbers do not change.
+CHUNK_SECONDS = 0.05
 #: Seconds a run must last before its progress bar (``progress=True``) appears.
 PROGRESS_DELAY = 1.0
 #: Exact equity: hand evaluations per chunk of hole-card tuples.

@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +25,7 @@ from pandas.testing import assert_frame_equal
 
 import pokersim as ps
 from pokersim import config
+from pokersim._core.runner import run_chunks
 from pokersim.analysis.frequencies import strength_counts
 from pokersim.analysis.starting_hands import starting_hand_table
 from pokersim.games import draw5, videopoker, zhajinhua
@@ -247,6 +249,57 @@ def test_without_target_stderr_the_chunk_size_does_not_matter(name):
     assert_same(one_block, call(10**6))  # one chunk
     assert_same(one_block, call(3 * block - 1))  # rounded up to whole blocks, 3 a chunk
     assert_same(one_block, call(None))  # config.CHUNK_TRIALS
+
+
+def test_a_run_here_doubles_its_chunks_while_they_are_short(monkeypatch):
+    """``grow``: each chunk twice the last while they take under half of CHUNK_SECONDS; the
+    same chunks as ever on an executor, or with ``grow`` off, or once chunks are slow."""
+    seen = []
+
+    def count(problem, first, n):
+        seen.append((first, n))
+        return (np.array([n]),)
+
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 3600.0)  # every chunk is short
+    run = run_chunks(count, None, n_blocks=100, chunk_blocks=3, grow=True)
+    assert seen == [(0, 3), (3, 6), (9, 12), (21, 24), (45, 48), (93, 7)]
+    assert run.counts[0].tolist() == [100] and run.blocks == 100
+    with ThreadPoolExecutor(1) as pool:
+        for kwargs in (dict(grow=False), dict(grow=True, client=pool)):
+            seen.clear()
+            assert run_chunks(count, None, 100, 30, **kwargs).counts[0].tolist() == [100]
+            assert sorted(seen) == [(0, 30), (30, 30), (60, 30), (90, 10)]
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 0.0)  # every chunk is long
+    seen.clear()
+    run_chunks(count, None, 100, 30, grow=True)
+    assert seen == [(0, 30), (30, 30), (60, 30), (90, 10)]
+
+
+def test_growing_chunks_give_the_same_numbers(monkeypatch):
+    """Monte Carlo equity without target_stderr or chunk_size grows its chunks here (see
+    config.CHUNK_SECONDS): the same numbers as chunks of one block each."""
+    from pokersim.engine import games
+
+    chunks = []
+    count = games._monte_carlo_chunk
+
+    def spy(problem, first, n):
+        chunks.append(n)
+        return count(problem, first, n)
+
+    monkeypatch.setattr(games, "_monte_carlo_chunk", spy)
+    monkeypatch.setattr(config, "CHUNK_TRIALS", config.EQUITY_BLOCK)
+
+    def call():
+        return ps.equity(["AhKh", "QQ+", "random"], trials=10 * config.EQUITY_BLOCK - 5, seed=4)
+
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 0.0)
+    fixed = call()
+    assert chunks == [1] * 10
+    chunks.clear()
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 3600.0)
+    assert_same(fixed, call())
+    assert chunks == [1, 2, 4, 3]
 
 
 def test_zhajinhua_win_rates_same_seed_and_chunk_size_same_numbers():

@@ -38,6 +38,7 @@ import itertools
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -67,10 +68,14 @@ class ChunkRun:
 def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, client=None,
                stop: Callable[[Counts], bool] | None = None, progress: bool = False,
                block_size: int = 1, total: int | None = None, open_ended: bool = False,
-               desc: str | None = None, unit: str = "trials") -> ChunkRun:
+               desc: str | None = None, unit: str = "trials", grow: bool = False) -> ChunkRun:
     """Sum ``compute(problem, first, n)`` over the chunks of ``n_blocks`` blocks.
 
-    ``stop(counts)`` is asked after each chunk (in order) whether to end early. A block holds
+    ``stop(counts)`` is asked after each chunk (in order) whether to end early. With ``grow``
+    (the caller's word that its numbers do not depend on where chunks end) a run here, without
+    a client, doubles its chunks from ``chunk_blocks`` blocks while each takes less than half of
+    :data:`pokersim.config.CHUNK_SECONDS`: each chunk's calls to every worker, and the wait for
+    the last of them to finish its last block, are then a small part of the run. A block holds
     ``block_size`` units (trials, hands, tuples) and the last block is short, ``total`` in
     all. ``progress`` shows a bar on stderr (tqdm) that follows chunks as they complete, on a
     cluster too; it shows no end when the run is ``open_ended`` (the stop rule, such as a
@@ -81,34 +86,33 @@ def run_chunks(compute: Compute, problem, n_blocks: int, chunk_blocks: int, *, c
     check_client(client)
     if n_blocks < 1:
         raise ValueError(f"a run has at least one block; got n_blocks={n_blocks}")
-    starts = range(0, n_blocks, chunk_blocks)
     total = n_blocks * block_size if total is None else total
     bar = progress_bar(progress, None if open_ended else total, desc, unit)
 
-    def units(first: int) -> int:
-        return min(min(first + chunk_blocks, n_blocks) * block_size, total) - first * block_size
+    def units(first: int, end: int) -> int:
+        return min(end * block_size, total) - first * block_size
 
     deferred = []  # Ctrl-C while the bar was drawn: raised once the chunk is counted
     compiled = [_compiling.compiles()]  # kernels compiled in this process so far
 
-    def done(first: int) -> None:
+    def done(first: int, end: int) -> None:
         try:
             if _compiling.compiles() == compiled[0]:
-                bar.update(units(first))
+                bar.update(units(first, end))
             else:  # the chunk waited for Numba to compile: the bar's clock starts now
                 compiled[0] = _compiling.compiles()
-                _restart_clock(bar, units(first))
+                _restart_clock(bar, units(first, end))
         except KeyboardInterrupt:
             deferred.append(first)
 
-    results = _results(compute, problem, starts, chunk_blocks, n_blocks, client, done)
+    results = _results(compute, problem, chunk_blocks, n_blocks, client, done, grow)
     counts: Counts | None = None
     blocks, interrupted = 0, False
     try:
-        for first, chunk in results:
+        for end, chunk in results:
             counts = chunk if counts is None else tuple(
                 a + b for a, b in zip(counts, chunk, strict=True))
-            blocks = min(first + chunk_blocks, n_blocks)
+            blocks = end
             if deferred:
                 raise KeyboardInterrupt
             if stop is not None and stop(counts):
@@ -145,21 +149,33 @@ def _is_dask(client) -> bool:
     return distributed is not None and isinstance(client, distributed.Client)
 
 
-def _results(compute, problem, starts: range, chunk_blocks, n_blocks, client, done
+def _results(compute, problem, chunk_blocks, n_blocks, client, done, grow: bool
              ) -> Generator[tuple[int, Counts], None, None]:
-    """(first block, counts) of each chunk, in order; ``done(first)`` as each completes."""
+    """(the block after the chunk, its counts) of each chunk, in order; ``done(first, end)``
+    as each completes (chunks of ``chunk_blocks`` blocks, or growing: see :func:`run_chunks`)."""
+    if client is None:
+        first, size = 0, chunk_blocks
+        while first < n_blocks:
+            end = min(first + size, n_blocks)
+            began = time.perf_counter()
+            chunk = compute(problem, first, end - first)
+            if grow and time.perf_counter() - began < config.CHUNK_SECONDS / 2:
+                size *= 2
+            done(first, end)
+            yield end, chunk
+            first = end
+        return
+
     def span(first: int) -> tuple[int, int]:
         return first, min(chunk_blocks, n_blocks - first)
 
-    if client is None:
-        for first in starts:
-            chunk = compute(problem, *span(first))
-            done(first)
-            yield first, chunk
-    elif _is_dask(client):
-        yield from _on_dask(client, compute, problem, starts, span, done)
-    else:
-        yield from _on_executor(client, compute, problem, starts, span, done)
+    def finished(first: int) -> None:
+        done(first, sum(span(first)))
+
+    starts = range(0, n_blocks, chunk_blocks)
+    on = _on_dask if _is_dask(client) else _on_executor
+    for first, chunk in on(client, compute, problem, starts, span, finished):
+        yield sum(span(first)), chunk
 
 
 def _in_order(keys: Iterable, submit, wait_any, cancel, window: int, done):

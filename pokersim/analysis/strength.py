@@ -420,8 +420,8 @@ def _fill_table(round: str, boards: np.ndarray, bins: int, per_chunk: int, clien
     hist = np.zeros((count, bins), np.uint16)
     n = len(boards)
     bar = progress_bar(progress, n, f"hand strength, {round}", "boards")
-    results = _results(_table_chunk, (boards, bins), range(0, n, per_chunk), per_chunk, n,
-                       client, lambda first: bar.update(min(per_chunk, n - first)))
+    results = _results(_table_chunk, (boards, bins), per_chunk, n, client,
+                       lambda first, end: bar.update(end - first), grow=False)
     try:
         for _, (classes, values, counts) in results:
             for j, name in enumerate(names):

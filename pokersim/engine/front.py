@@ -93,9 +93,10 @@ def equity(players, board=None, dead=None, *, trials: int | None = None, method:
         Run the chunks of work there instead of on this machine's threads (see
         :mod:`pokersim._core.runner`); the numbers are the same.
     chunk_size : int, optional
-        Monte Carlo trials per chunk (default ``config.CHUNK_TRIALS``), rounded up to whole
-        blocks of ``config.EQUITY_BLOCK``. ``target_stderr`` is checked after each chunk, so
-        with it the result depends on the seed and the chunk size, nothing else.
+        Monte Carlo trials per chunk (default ``config.CHUNK_TRIALS``, doubled here while
+        chunks are short without ``target_stderr``: ``config.CHUNK_SECONDS``), rounded up to
+        whole blocks of ``config.EQUITY_BLOCK``. ``target_stderr`` is checked after each
+        chunk, so with it the result depends on the seed and the chunk size, nothing else.
     progress : bool
         Show a progress bar on stderr for runs over a second.
     game : str or pokersim.games.game.Game, optional

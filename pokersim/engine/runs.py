@@ -56,7 +56,8 @@ def monte_carlo_counts(chunk, problem, trials: int, block: int, *, split: bool, 
 
     run = run_chunks(chunk, problem, -(-trials // block), chunk_blocks(chunk_size, block),
                      client=client, stop=stop, progress=progress, block_size=block,
-                     total=trials, open_ended=target_stderr is not None, desc="equity")
+                     total=trials, open_ended=target_stderr is not None, desc="equity",
+                     grow=target_stderr is None and chunk_size is None)
     if run.counts[2][0]:
         raise PokersimInputError(
             f"the players' hands conflict too often: {config.MAX_REJECTIONS:,} draws in a row "
