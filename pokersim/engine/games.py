@@ -360,8 +360,8 @@ def _exact_chunk(p: _Problem, first: int, n: int):
 
 def _merged(p: _Problem, spaces) -> np.ndarray:
     """The outcome codes of the workers' counts together."""
-    return p.outcomes(np.stack([space.masks for space in spaces]),
-                      np.stack([space.codes for space in spaces]))
+    return p.outcomes(np.array([space.masks for space in spaces]),  # (np.stack: 4 us more)
+                      np.array([space.codes for space in spaces]))
 
 
 def _categories(spaces) -> np.ndarray:
