@@ -174,8 +174,12 @@ def _results(compute, problem, chunk_blocks, n_blocks, client, done, grow: bool
 
     starts = range(0, n_blocks, chunk_blocks)
     on = _on_dask if _is_dask(client) else _on_executor
-    for first, chunk in on(client, compute, problem, starts, span, finished):
-        yield sum(span(first)), chunk
+    chunks = on(client, compute, problem, starts, span, finished)
+    try:
+        for first, chunk in chunks:
+            yield sum(span(first)), chunk
+    finally:
+        chunks.close()  # cancels the tasks in flight, as the caller closes this generator
 
 
 def _in_order(keys: Iterable, submit, wait_any, cancel, window: int, done):
