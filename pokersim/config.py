@@ -54,8 +54,9 @@ MERGE_RANK_BOARDS = True
 #: larger chunks (``chunk_size=``) spread the per-task overhead. ``target_stderr`` is checked
 #: after each chunk, so with it the numbers depend on the chunk size; without it they do not.
 CHUNK_TRIALS = 2**18
-#: An ``equity`` Monte Carlo run here (no client, ``target_stderr`` or ``chunk_size``) doubles
-#: its chunks while each takes less than half of this many seconds: the workers' start and the
+#: A Monte Carlo run here of whole counts (``equity``, ``category_frequencies``, five-card
+#: draw's win rates), without a client, ``target_stderr`` or ``chunk_size``, doubles its chunks
+#: while each takes less than half of this many seconds: the workers' start and the
 #: wait for the last block of a chunk cost some 0.3-0.5 ms a chunk, a tenth of a chunk of
 #: 2**18 heads-up trials on two threads (more on many threads). The numbers do not change.
 CHUNK_SECONDS = 0.05

@@ -302,6 +302,34 @@ def test_growing_chunks_give_the_same_numbers(monkeypatch):
     assert chunks == [1, 2, 4, 3]
 
 
+def test_monte_carlo_frequencies_grow_their_chunks_too(monkeypatch):
+    """category_frequencies counts whole numbers: its chunks grow as equity's do, with the
+    same numbers."""
+    from pokersim.analysis import frequencies
+
+    chunks = []
+    count = frequencies._monte_carlo_chunk
+
+    def spy(problem, first, n):
+        chunks.append(n)
+        return count(problem, first, n)
+
+    monkeypatch.setattr(frequencies, "_monte_carlo_chunk", spy)
+    monkeypatch.setattr(config, "CHUNK_TRIALS", config.MC_BLOCK)
+
+    def call():
+        return ps.category_frequencies(7, method="monte-carlo", trials=10 * config.MC_BLOCK - 3,
+                                       seed=5)
+
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 0.0)
+    fixed = call()
+    assert chunks == [1] * 10
+    chunks.clear()
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 3600.0)
+    assert_same(fixed, call())
+    assert chunks == [1, 2, 4, 3]
+
+
 def test_zhajinhua_win_rates_same_seed_and_chunk_size_same_numbers():
     """zhajinhua.win_rates promises identical numbers for the same seed and chunk size only
     (its sums of fractions are added chunk by chunk)."""

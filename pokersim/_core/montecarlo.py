@@ -96,11 +96,14 @@ def n_blocks(trials: int, block: int) -> int:
 
 
 def run(compute, problem, trials: int, block: int, *, client=None, chunk_size=None,
-        progress: bool = False, stop=None, desc: str | None = None,
-        unit: str = "trials") -> ChunkRun:
+        progress: bool = False, stop=None, desc: str | None = None, unit: str = "trials",
+        whole: bool = False) -> ChunkRun:
     """``trials`` trials in blocks of ``block``, in chunks of ``chunk_size`` trials, through
     :func:`pokersim._core.runner.run_chunks` (``compute(problem, first, n)`` counts a chunk). With
-    a ``stop`` rule the progress bar shows no end (the rule may end the run early)."""
+    a ``stop`` rule the progress bar shows no end (the rule may end the run early). ``whole``:
+    the counts are whole numbers, which sum the same however the chunks fall, so that without
+    a ``stop`` rule or a ``chunk_size`` the chunks grow here (``run_chunks(grow=True)``)."""
     return run_chunks(compute, problem, n_blocks(trials, block), chunk_blocks(chunk_size, block),
                       client=client, stop=stop, progress=progress, block_size=block,
-                      total=trials, open_ended=stop is not None, desc=desc, unit=unit)
+                      total=trials, open_ended=stop is not None, desc=desc, unit=unit,
+                      grow=whole and stop is None and chunk_size is None)

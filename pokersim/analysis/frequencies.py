@@ -432,7 +432,7 @@ def _strength_counts(cards, method, trials, seed, target_stderr, ranking, client
     stop = None if target_stderr is None else functools.partial(_below, target_stderr, r.name)
     result = run(_monte_carlo_chunk, (cards, r.name, seed_key(seed), trials), trials,
                  config.MC_BLOCK, client=client, chunk_size=chunk_size, progress=progress,
-                 stop=stop, desc=f"{cards}-card hands", unit="hands")
+                 stop=stop, desc=f"{cards}-card hands", unit="hands", whole=True)
     return result.counts[0], "monte-carlo (partial)" if result.interrupted else "monte-carlo"
 
 
@@ -475,7 +475,7 @@ def _game_frequencies(cards, method, trials, seed, target_stderr, ranking, game,
         result = run(_game_chunk, (g, seed_key(seed), trials), trials, config.DEAL_BLOCK,
                      client=client, chunk_size=chunk_size,
                      progress=check_flag(progress, "progress"), stop=stop,
-                     desc=f"{g.name} hands", unit="hands")
+                     desc=f"{g.name} hands", unit="hands", whole=True)
         counts = list(result.counts[:len(halves)])
         method = "monte-carlo (partial)" if result.interrupted else "monte-carlo"
     frames = []

@@ -272,7 +272,7 @@ def _monte_carlo(players: int, trials: int, seed, target_stderr, client, chunk_s
     run = montecarlo.run(_monte_carlo_chunk, (players, seed_key(seed), trials), trials,
                          config.MC_BLOCK, client=client, chunk_size=chunk_size,
                          progress=progress, stop=None if target_stderr is None else stop,
-                         desc="draw5 deals", unit="deals")
+                         desc="draw5 deals", unit="deals", whole=True)
     return (*_by_category.rates(run.counts[0]), min(run.blocks * config.MC_BLOCK, trials),
             run.interrupted)
 
