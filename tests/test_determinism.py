@@ -26,8 +26,10 @@ from pandas.testing import assert_frame_equal
 import pokersim as ps
 from pokersim import config
 from pokersim._core.runner import run_chunks
+from pokersim.analysis import frequencies
 from pokersim.analysis.frequencies import strength_counts
 from pokersim.analysis.starting_hands import starting_hand_table
+from pokersim.engine import games as equity_games
 from pokersim.games import draw5, videopoker, zhajinhua
 
 REPO = Path(__file__).resolve().parents[1]
@@ -275,57 +277,38 @@ def test_a_run_here_doubles_its_chunks_while_they_are_short(monkeypatch):
     assert seen == [(0, 30), (30, 30), (60, 30), (90, 10)]
 
 
-def test_growing_chunks_give_the_same_numbers(monkeypatch):
-    """Monte Carlo equity without target_stderr or chunk_size grows its chunks here (see
+#: The runs whose chunks grow here (whole counts), each: (module, its chunk function's name,
+#: block size, a call of 10 blocks less a few).
+GROWING = {
+    "equity": (equity_games, "_monte_carlo_chunk", config.EQUITY_BLOCK,
+               lambda: ps.equity(["AhKh", "QQ+", "random"], trials=10 * config.EQUITY_BLOCK - 5,
+                                 seed=4)),
+    "category_frequencies": (frequencies, "_monte_carlo_chunk", config.MC_BLOCK,
+                             lambda: ps.category_frequencies(7, method="monte-carlo",
+                                                             trials=10 * config.MC_BLOCK - 3,
+                                                             seed=5)),
+}
+
+
+@pytest.mark.parametrize("name", list(GROWING))
+def test_growing_chunks_give_the_same_numbers(name, monkeypatch):
+    """Without target_stderr or chunk_size these runs grow their chunks here (see
     config.CHUNK_SECONDS): the same numbers as chunks of one block each."""
-    from pokersim.engine import games
-
+    module, chunk, block, call = GROWING[name]
     chunks = []
-    count = games._monte_carlo_chunk
+    count = getattr(module, chunk)
 
     def spy(problem, first, n):
         chunks.append(n)
         return count(problem, first, n)
 
-    monkeypatch.setattr(games, "_monte_carlo_chunk", spy)
-    monkeypatch.setattr(config, "CHUNK_TRIALS", config.EQUITY_BLOCK)
-
-    def call():
-        return ps.equity(["AhKh", "QQ+", "random"], trials=10 * config.EQUITY_BLOCK - 5, seed=4)
-
-    monkeypatch.setattr(config, "CHUNK_SECONDS", 0.0)
+    monkeypatch.setattr(module, chunk, spy)
+    monkeypatch.setattr(config, "CHUNK_TRIALS", block)
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 0.0)  # every chunk is long
     fixed = call()
     assert chunks == [1] * 10
     chunks.clear()
-    monkeypatch.setattr(config, "CHUNK_SECONDS", 3600.0)
-    assert_same(fixed, call())
-    assert chunks == [1, 2, 4, 3]
-
-
-def test_monte_carlo_frequencies_grow_their_chunks_too(monkeypatch):
-    """category_frequencies counts whole numbers: its chunks grow as equity's do, with the
-    same numbers."""
-    from pokersim.analysis import frequencies
-
-    chunks = []
-    count = frequencies._monte_carlo_chunk
-
-    def spy(problem, first, n):
-        chunks.append(n)
-        return count(problem, first, n)
-
-    monkeypatch.setattr(frequencies, "_monte_carlo_chunk", spy)
-    monkeypatch.setattr(config, "CHUNK_TRIALS", config.MC_BLOCK)
-
-    def call():
-        return ps.category_frequencies(7, method="monte-carlo", trials=10 * config.MC_BLOCK - 3,
-                                       seed=5)
-
-    monkeypatch.setattr(config, "CHUNK_SECONDS", 0.0)
-    fixed = call()
-    assert chunks == [1] * 10
-    chunks.clear()
-    monkeypatch.setattr(config, "CHUNK_SECONDS", 3600.0)
+    monkeypatch.setattr(config, "CHUNK_SECONDS", 3600.0)  # every chunk is short
     assert_same(fixed, call())
     assert chunks == [1, 2, 4, 3]
 
