@@ -166,18 +166,18 @@ def _results(compute, problem, chunk_blocks, n_blocks, client, done, grow: bool
             first = end
         return
 
-    def span(first: int) -> tuple[int, int]:
-        return first, min(chunk_blocks, n_blocks - first)
+    def end_of(first: int) -> int:
+        return min(first + chunk_blocks, n_blocks)
 
-    def finished(first: int) -> None:
-        done(first, sum(span(first)))
+    def span(first: int) -> tuple[int, int]:
+        return first, end_of(first) - first
 
     starts = range(0, n_blocks, chunk_blocks)
     on = _on_dask if _is_dask(client) else _on_executor
-    chunks = on(client, compute, problem, starts, span, finished)
+    chunks = on(client, compute, problem, starts, span, lambda first: done(first, end_of(first)))
     try:
         for first, chunk in chunks:
-            yield sum(span(first)), chunk
+            yield end_of(first), chunk
     finally:
         chunks.close()  # cancels the tasks in flight, as the caller closes this generator
 
