@@ -1,7 +1,10 @@
-"""equity() heads-up on a flop, turn or river: the range kernel of batch_equity(against=...)
-counts it (pokersim.engine.games._list_against_list: the shorter list's hands as rows, the
-other list as weights of every combo), with the same numbers to the bit as the board kernels,
-which count every other exact question of Hold'em and the short decks.
+"""equity() heads-up on a flop, turn or river: pokersim.engine.games._list_against_list counts
+it (the shorter list's hands as rows, the other list's as columns), by the range kernel of
+batch_equity(against=...) (a row at a time) or by the runout kernel (each hand ranked once a
+runout, pokersim.engine._games.lists), whichever should cost less, with the same numbers to
+the bit as the board kernels, which count every other exact question of Hold'em and the short
+decks. The tests below that compare numbers run each kernel (and the runout kernel on one
+worker and on several) besides the choice by cost.
 
 Expected values: the same question with that path turned off (the board kernels, checked
 against brute force and peers in tests/test_equity.py and tests/test_reference.py), compared
@@ -60,6 +63,21 @@ def taken(monkeypatch):
     return answered
 
 
+#: The ways of the kernel fixture: the choice by cost, or one kernel forced (the runout kernel's
+#: cost, in ns, also sets its workers: 0 one, 10**12 as many as there are).
+KERNELS = {"by cost": None, "row by row": lambda *args: None,
+           "runout by runout, one worker": lambda *args: 0,
+           "runout by runout, workers": lambda *args: 10**12}
+
+
+@pytest.fixture(params=list(KERNELS))
+def kernel(request, monkeypatch):
+    """Each way of counting a list against a list (:data:`KERNELS`)."""
+    if KERNELS[request.param] is not None:
+        monkeypatch.setattr(games, "_runout_cost", KERNELS[request.param])
+    return request.param
+
+
 def _board_kernels(monkeypatch, *args, **kwargs):
     """equity(*args, **kwargs) with the range kernel's path turned off."""
     with monkeypatch.context() as m:
@@ -74,7 +92,7 @@ def _same(a: pd.DataFrame, b: pd.DataFrame):
 
 @pytest.mark.parametrize("game", ["holdem", "short-deck", "short-deck-trips"])
 @pytest.mark.parametrize("other", range(len(LISTS)))
-def test_the_same_numbers_as_the_board_kernels(monkeypatch, taken, game, other):
+def test_the_same_numbers_as_the_board_kernels(monkeypatch, taken, kernel, game, other):
     spots = _spots(6, game, seed=other)
     for i, (hand, board, dead) in enumerate(spots):
         players = [hand, LISTS[other]] if i % 2 else [LISTS[other], hand]  # either seat
@@ -87,7 +105,7 @@ def test_the_same_numbers_as_the_board_kernels(monkeypatch, taken, game, other):
 @pytest.mark.parametrize("game", ["holdem", "short-deck"])
 @pytest.mark.parametrize("first, second", [(0, 1), (1, 6), (3, 5), (5, 6), (0, 2), (2, 3),
                                            (2, 2)])
-def test_lists_against_lists(monkeypatch, taken, game, first, second):
+def test_lists_against_lists(monkeypatch, taken, kernel, game, first, second):
     # "random" against a list on a turn or river only (the board kernels take a second a
     # flop), and two "random" players on a river
     big = 2 in (first, second)
@@ -175,11 +193,12 @@ def _naive(hand, other, board):
     ("AhKh", ["QsQd", "7c7d", "AhQh", "Js Ts"], "Qh 7h 2c 9h"),  # a flush draw; AhQh blocked
     ("7c7d", ["AhKh", "AsKs", "Kd Qd"], "Ac 7s 2c"),
     ("5h4h", ["6h6c", "Ah2c", "3h3d"], "3c 6d Th Jh 2h"),
+    ("AhKd", ["AsKc", "AcKs", "QsQc", "2d2s"], "2c 7d 9s Tc"),  # ties, and a set
 ])
-def test_against_a_brute_force(taken, hand, other, board):
+def test_against_a_brute_force(taken, kernel, hand, other, board):
     wins, ties, deals = _naive(hand, other, board)
     table = pokersim.equity([hand, other], board)
-    assert taken and int(table.outcomes.iloc[0]) == deals
+    assert taken and int(table.outcomes.iloc[0]) == deals and (ties > 0) == ("AhKd" in hand)
     assert table.win.iloc[0] == wins / deals and table.tie.iloc[0] == ties / deals
 
 

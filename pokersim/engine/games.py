@@ -82,6 +82,7 @@ from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
 from ._games import batch_ranges as _range_kernels
+from ._games import lists as _list_kernels
 from .choices import (
     exact_whole_weights,
     joint_choices,
@@ -766,15 +767,13 @@ def _board_problem(problem: _Problem, q: Question, forced: bool):
 
 def _list_against_list(q: Question, forced: bool) -> Counted | None:
     """The exact counts of a heads-up question of a :func:`board_game` on a flop, turn or
-    river by the kernel of :func:`~pokersim.engine.batch_ranges.batch_against`
-    (:func:`~pokersim.engine._games.batch_ranges.range_rows`: a hand ranked once a runout,
-    a list by rank class but the hands that may make a flush), with no board problem to
-    build: each player a list of two-card hands (:func:`_completions`: a range, "random", a
-    partial hand, a hand), the shorter list's hands as the kernel's rows (one hand, one row),
-    the other's as weights of every combo (:func:`_every_combo`, made once); the rows' counts
-    summed by their weights. The same counts as the board kernels to the bit: the lists'
-    weights made whole (:func:`~pokersim.engine.choices.whole_weights`, as the board kernels
-    make them) sum exactly in any order.
+    river by the kernel of :mod:`~pokersim.engine._games.lists` (runout by runout, each hand
+    ranked once a runout), with no board problem to build: each player a list of two-card
+    hands (:func:`_completions`: a range, "random", a partial hand, a hand), the shorter
+    list's hands as the kernel's rows, the other's (those of weight above 0) as its columns;
+    the rows' counts summed by their weights. The same counts as the board kernels to the
+    bit: the lists' weights made whole (:func:`~pokersim.engine.choices.whole_weights`, as
+    the board kernels make them) sum exactly in any order.
 
     None where this is not such a question (a longer list that holds a hand twice included);
     where the combinations of the two lists number more than ``config.EXACT_TUPLES``, or
@@ -791,7 +790,8 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     lists = [_completions(p, live) for p in players]
     rows = 0 if len(lists[0].cards) <= len(lists[1].cards) else 1
     mine, theirs = lists[rows], lists[1 - rows]
-    runouts = math.comb(live.size - 4, game.board - q.board.size)
+    n_runout = game.board - q.board.size
+    runouts = math.comb(live.size - 4, n_runout)
     work = 2 * len(mine.cards) * len(theirs.cards) * runouts
     if len(mine.cards) * len(theirs.cards) > config.EXACT_TUPLES or not (
             work <= EXACT_LIMIT if forced else exact_in_reach(work)):
@@ -800,22 +800,21 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     if (row_weights is None or weights is None
             or float(row_weights.sum()) * float(weights.sum()) * runouts >= 2**53):
         return None
-    index = combo_indices(theirs.cards)
-    by_combo = np.zeros(N_COMBOS)
-    by_combo[index] = weights
-    if np.count_nonzero(by_combo) < index.size:  # a list that holds a hand twice
-        return None
     ht = tuple(kernel_args(game.ranking))
-    combos = _every_combo(game.ranking)
-    n = len(mine.cards)
-    counts, pairs = np.zeros((n, 3)), np.zeros(n, np.int64)
-    n_workers = min(_workers(work // 2), n)
-    spaces = _range_kernels.range_spaces(n_workers, N_COMBOS, combos.classes.keys.size)
-    args = (np.ascontiguousarray(mine.cards.reshape(n, 1, 2)),
-            np.repeat(q.board[None, :], n, axis=0), np.repeat(q.dead[None, :], n, axis=0),
-            card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
-            by_combo.reshape(1, -1), combos.classes, ht, counts, pairs)
-    on_workers(lambda w: _range_kernels.range_rows(w, n_workers, *args, spaces[w]), n_workers)
+    columns = theirs.cards
+    if not (weights > 0).all():
+        columns, weights = columns[weights > 0], weights[weights > 0]
+    by_combo = np.zeros(N_COMBOS)
+    by_combo[combo_indices(columns)] = weights
+    if np.count_nonzero(by_combo) < len(columns):  # a list that holds a hand twice
+        return None
+    by_runout = _runout_cost(len(mine.cards), len(columns), math.comb(live.size, n_runout),
+                             runouts, work // 2)
+    if by_runout is None:
+        counts, pairs = _row_by_row(q, mine.cards, by_combo, work, ht)
+    else:
+        counts, pairs = _runout_by_runout(q, live, n_runout, mine.cards, columns, weights,
+                                          by_runout, ht)
     won, tied, met = row_weights @ counts  # whole numbers: exact in any order
     deals = int(pairs.sum())
     if deals == 0:
@@ -823,6 +822,73 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     wins = np.array([won, met - won - tied])[[rows, 1 - rows]]
     return Counted(codes_of_wins(wins, np.array([[0.0, tied], [0.0, tied]]), met), float(met),
                    deals, None, "exact")
+
+
+#: Nanoseconds (on one worker, measured on a Zen 4) of :func:`_row_by_row` a row and runout
+#: (about 90 rank classes ranked), and of :func:`_runout_by_runout` a hand ranked and a pair
+#: of hands compared (:func:`_runout_cost`).
+ROW_RUNOUT_NS, LOOKUP_NS, PAIR_NS = 150, 1.0, 0.35
+
+
+def _runout_cost(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
+                 pairs: int) -> int | None:
+    """The estimated nanoseconds of :func:`_runout_by_runout` on one worker, for ``n_rows``
+    rows against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair of hands,
+    ``pairs`` (row, column, runout) triples in all), or None where :func:`_row_by_row` should
+    cost less: a few rows against many columns (a hand against a wide range; the runout
+    kernel ranks every column once a runout, the row kernel ~90 rank classes).
+
+    >>> _runout_cost(34, 150, 1_176, 990, 3_760_020) < ROW_RUNOUT_NS * 34 * 990
+    True
+    >>> _runout_cost(1, 1_081, 1_176, 990, 1_070_190) is None
+    True
+    """
+    cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
+    return cost if cost < ROW_RUNOUT_NS * n_rows * runouts else None
+
+
+def _row_by_row(q: Question, rows: np.ndarray, by_combo: np.ndarray, work: int,
+                ht: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The counts of :func:`_runout_by_runout`, of the hands ``rows`` (R, 2) against the
+    hands of weights ``by_combo`` (of every combo, :func:`~pokersim.ranges.all_combos`; whole
+    numbers) on ``q``'s board, by the kernel of
+    :func:`~pokersim.engine.batch_ranges.batch_against`
+    (:func:`~pokersim.engine._games.batch_ranges.range_rows`: a row a hand, counted by rank
+    class but the hands that may make a flush)."""
+    game = q.game
+    combos = _every_combo(game.ranking)
+    n = len(rows)
+    counts, pairs = np.zeros((n, 3)), np.zeros(n, np.int64)
+    n_workers = min(_workers(work // 2), n)
+    spaces = _range_kernels.range_spaces(n_workers, N_COMBOS, combos.classes.keys.size)
+    args = (np.ascontiguousarray(rows.reshape(n, 1, 2)),
+            np.repeat(q.board[None, :], n, axis=0), np.repeat(q.dead[None, :], n, axis=0),
+            card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
+            by_combo.reshape(1, -1), combos.classes, ht, counts, pairs)
+    on_workers(lambda w: _range_kernels.range_rows(w, n_workers, *args, spaces[w]), n_workers)
+    return counts, pairs
+
+
+def _runout_by_runout(q: Question, live: np.ndarray, n_runout: int, rows: np.ndarray,
+                      columns: np.ndarray, weights: np.ndarray, cost: int,
+                      ht: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """(the weight each of the hands ``rows`` (R, 2) beats, ties and meets, (R, 3) float64;
+    the (column, runout) pairs it meets, (R,) int64) against the hands ``columns`` of whole
+    ``weights`` on ``q``'s board, by :func:`~pokersim.engine._games.lists.lists_on_board`,
+    each hand ranked once a runout, the runouts of ``n_runout`` cards from ``live`` shared by
+    the workers (as many as an estimated ``cost``, in ns on one worker, calls for)."""
+    card_keys, card_bits = ht[:2]
+    key = np.uint64(card_keys[q.board].sum(dtype=np.uint64))
+    bits = np.uint64(np.bitwise_or.reduce(card_bits[q.board]))
+    n_runouts = math.comb(live.size, n_runout)
+    n_workers = min(_workers(cost // 10), n_runouts)  # a showdown of the board kernels ~10 ns
+    spaces = _list_kernels.list_spaces(n_workers, len(rows), len(columns))
+    args = (key, bits, live, n_runout, _list_kernels.hands_of(rows, card_keys, card_bits),
+            _list_kernels.hands_of(columns, card_keys, card_bits), weights.astype(np.int64), ht)
+    on_workers(lambda w: _list_kernels.lists_on_board(w, n_workers, *args, spaces[w]),
+               n_workers)
+    counts = np.sum([space.counts for space in spaces], axis=0)
+    return counts[:, :3].astype(np.float64), counts[:, 3]
 
 
 @functools.cache
