@@ -168,13 +168,24 @@ def test_same_seed_same_numbers_across_processes_and_thread_counts():
         assert again[name] == two["results"][name], name
 
 
+#: Exact equity on the runout kernel and the range kernel (pokersim.engine.games.
+#: _list_against_list), compared across CPUs too: (args, kwargs) of equity.
+EXACT_CALLS = {
+    "exact range against range, flop": ((["QQ+, AK", "22+, A2s+, KTo+"],),
+                                        {"board": "Qh 7d 2c"}),
+    "exact hand against range, turn": ((["AhKh", "22+, A2s+, KTo+"],),
+                                       {"board": "Qh 7d 2c 9s"}),
+}
+
+
 PORTABLE_SCRIPT = """
 import json
-from pokersim import deal, evaluate
+from pokersim import deal, equity, evaluate
 from pokersim._core.jit import HAS_AVX2, HAS_PDEP
-from tests.test_determinism import CALLS, fingerprint
+from tests.test_determinism import CALLS, EXACT_CALLS, fingerprint
 names = [n for n in CALLS if n.startswith(("equity", "batch_equity"))]
 out = {n: fingerprint(CALLS[n](20_000 + list(CALLS).index(n))) for n in names}
+out.update({n: fingerprint(equity(*args, **kw)) for n, (args, kw) in EXACT_CALLS.items()})
 strengths = {k: evaluate(deal(100_003, k, seed=k)).tolist() for k in (5, 6, 7)}
 print(json.dumps({"pdep": HAS_PDEP, "avx2": HAS_AVX2, "results": out,
                   "strengths": strengths}))
@@ -193,6 +204,7 @@ def test_generic_cpus_get_the_same_numbers(tmp_path):
     assert done.returncode == 0, done.stderr
     portable = json.loads(done.stdout)
     here = run(2)["results"]
+    here.update({n: fingerprint(ps.equity(*args, **kw)) for n, (args, kw) in EXACT_CALLS.items()})
     assert not portable["pdep"] and not portable["avx2"]
     assert portable["results"]
     for k, strengths in portable["strengths"].items():
