@@ -824,27 +824,31 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
                    deals, None, "exact")
 
 
-#: Nanoseconds (on one worker, measured on a Zen 4) of :func:`_row_by_row` a row and runout
-#: (about 90 rank classes ranked), and of :func:`_runout_by_runout` a hand ranked and a pair
-#: of hands compared (:func:`_runout_cost`).
-ROW_RUNOUT_NS, LOOKUP_NS, PAIR_NS = 150, 1.0, 0.35
+#: The estimates of :func:`_runout_cost`, in ns on one worker (fitted to kernel calls timed
+#: on a Zen 4): :func:`_row_by_row` ~120 a row and runout (about 90 rank classes ranked) and
+#: ~0.6 more a column (those that share a card with the row's hand are taken off their
+#: classes); :func:`_runout_by_runout` ~1.2 a hand ranked, ~0.2 a pair of hands compared,
+#: and ~30,000 more than the other to set up (its arrays, in Python).
+ROW_NS, ROW_COLUMN_NS, LOOKUP_NS, PAIR_NS, RUNOUT_SETUP_NS = 120, 0.6, 1.2, 0.2, 30_000
 
 
 def _runout_cost(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
                  pairs: int) -> int | None:
-    """The estimated nanoseconds of :func:`_runout_by_runout` on one worker, for ``n_rows``
-    rows against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair of hands,
-    ``pairs`` (row, column, runout) triples in all), or None where :func:`_row_by_row` should
-    cost less: a few rows against many columns (a hand against a wide range; the runout
-    kernel ranks every column once a runout, the row kernel ~90 rank classes).
+    """The estimated nanoseconds of :func:`_runout_by_runout`'s kernel on one worker, for
+    ``n_rows`` rows against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair
+    of hands, ``pairs`` (row, column, runout) triples in all), or None where
+    :func:`_row_by_row` should cost less (:data:`ROW_NS`): a hand against a wide range or
+    "random" (the runout kernel ranks every column once a runout, the row kernel ~90 rank
+    classes), or a small question (a hand against a hand on the turn: the setup).
 
-    >>> _runout_cost(34, 150, 1_176, 990, 3_760_020) < ROW_RUNOUT_NS * 34 * 990
-    True
-    >>> _runout_cost(1, 1_081, 1_176, 990, 1_070_190) is None
+    >>> _runout_cost(31, 147, 1_176, 990, 3_760_020)  # QQ+,AK vs 22+,A2s+,KTo+ on a flop
+    1003197
+    >>> _runout_cost(1, 1_176, 1_176, 990, 1_070_190) is None  # AhKh vs "random" on a flop
     True
     """
     cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
-    return cost if cost < ROW_RUNOUT_NS * n_rows * runouts else None
+    by_row = (ROW_NS + ROW_COLUMN_NS * n_columns) * n_rows * runouts
+    return cost if cost + RUNOUT_SETUP_NS < by_row else None
 
 
 def _row_by_row(q: Question, rows: np.ndarray, by_combo: np.ndarray, work: int,
@@ -876,19 +880,26 @@ def _runout_by_runout(q: Question, live: np.ndarray, n_runout: int, rows: np.nda
     the (column, runout) pairs it meets, (R,) int64) against the hands ``columns`` of whole
     ``weights`` on ``q``'s board, by :func:`~pokersim.engine._games.lists.lists_on_board`,
     each hand ranked once a runout, the runouts of ``n_runout`` cards from ``live`` shared by
-    the workers (as many as an estimated ``cost``, in ns on one worker, calls for)."""
+    the workers (as many as the kernel's estimated ``cost``, ns on one worker, calls for)."""
     card_keys, card_bits = ht[:2]
     key = np.uint64(card_keys[q.board].sum(dtype=np.uint64))
     bits = np.uint64(np.bitwise_or.reduce(card_bits[q.board]))
     n_runouts = math.comb(live.size, n_runout)
     n_workers = min(_workers(cost // 10), n_runouts)  # a showdown of the board kernels ~10 ns
     spaces = _list_kernels.list_spaces(n_workers, len(rows), len(columns))
-    args = (key, bits, live, n_runout, _list_kernels.hands_of(rows, card_keys, card_bits),
-            _list_kernels.hands_of(columns, card_keys, card_bits), weights.astype(np.int64), ht)
+    row_hands = _list_kernels.hands_of(rows, card_keys, card_bits)
+    column_hands = _list_kernels.hands_of(columns, card_keys, card_bits)
+    meets = _list_kernels.meeting_weights(row_hands, column_hands, weights)
+    args = (key, bits, live, n_runout, row_hands, column_hands, meets, ht)
     on_workers(lambda w: _list_kernels.lists_on_board(w, n_workers, *args, spaces[w]),
                n_workers)
-    counts = np.sum([space.counts for space in spaces], axis=0)
-    return counts[:, :3].astype(np.float64), counts[:, 3]
+    runouts = math.comb(live.size - 4, n_runout)  # of each pair of hands that meet
+    counts = np.empty((len(rows), 3))
+    counts[:, :2] = spaces[0].counts
+    for space in spaces[1:]:
+        counts[:, :2] += space.counts
+    counts[:, 2] = runouts * meets.sum(axis=1)
+    return counts, runouts * np.count_nonzero(meets, axis=1)
 
 
 @functools.cache
