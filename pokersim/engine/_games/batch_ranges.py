@@ -29,7 +29,7 @@ import numpy as np
 
 from ..._core.jit import jit, popcount, share, trailing_zeros, worker_copies
 from ...evaluator.tables import KEY_BIAS, RANK_MASK, lookup, nonflush_strength
-from .shared import list_cards, spot_keys
+from .shared import add_runout, list_cards, spot_keys
 
 _U = np.uint64
 
@@ -241,19 +241,9 @@ def range_rows(w, n_workers, hands, boards, dead, deck, combo_masks, combo_keys,
         # every runout of 0, 1 or 2 cards (x, then y after it), through one call of
         # _on_board: a kernel a third smaller to compile than a loop for each
         for i in range(n_live if n_runout > 0 else 1):
-            key_x, bits_x, runout_x = key, bits, _U(0)
-            if n_runout > 0:
-                x = live[i]
-                key_x += card_keys[x]
-                bits_x |= card_bits[x]
-                runout_x = _U(1) << _U(x)
             for j in range(i + 1 if n_runout == 2 else 0, n_live if n_runout == 2 else 1):
-                key_y, bits_y, runout_y = key_x, bits_x, runout_x
-                if n_runout == 2:
-                    y = live[j]
-                    key_y += card_keys[y]
-                    bits_y |= card_bits[y]
-                    runout_y |= _U(1) << _U(y)
+                key_y, bits_y, runout_y = add_runout(i, j, n_runout, live, key, bits,
+                                                     card_keys, card_bits)
                 out = _on_board(key_y, bits_y, runout_y, hand_key, hand_bit, combo_masks,
                                 combo_keys, combo_bits, weights, wr, classes, flush, offsets,
                                 table, space)

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..._core.jit import jit, share, worker_copies
 from ...evaluator.tables import KEY_BIAS, lookup
+from .shared import add_runout
 
 _U = np.uint64
 
@@ -130,23 +131,13 @@ def lists_on_board(w, n_workers, key, bits, live, n_runout, rows, columns, meets
     n_live = live.shape[0]
     n_runouts = n_live if n_runout == 1 else n_live * (n_live - 1) // 2 if n_runout == 2 else 1
     first, last = share(w, n_workers, n_runouts)
-    t = 0  # the runout's number: x, then y after it
+    t = 0  # the runout's number
     for i in range(n_live if n_runout > 0 else 1):
-        key_x, bits_x, runout_x = key, bits, _U(0)
-        if n_runout > 0:
-            x = live[i]
-            key_x += card_keys[x]
-            bits_x |= card_bits[x]
-            runout_x = _U(1) << _U(x)
         for j in range(i + 1 if n_runout == 2 else 0, n_live if n_runout == 2 else 1):
             if first <= t < last:
-                key_y, bits_y, runout_y = key_x, bits_x, runout_x
-                if n_runout == 2:
-                    y = live[j]
-                    key_y += card_keys[y]
-                    bits_y |= card_bits[y]
-                    runout_y |= _U(1) << _U(y)
-                _on_runout(key_y, bits_y, runout_y, rows, columns, meets, flush, offsets,
-                           table, space)
+                key_r, bits_r, runout = add_runout(i, j, n_runout, live, key, bits, card_keys,
+                                                   card_bits)
+                _on_runout(key_r, bits_r, runout, rows, columns, meets, flush, offsets, table,
+                           space)
             t += 1
     return last - first

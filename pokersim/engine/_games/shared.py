@@ -340,6 +340,26 @@ def list_cards(mask, out):
 
 
 @jit(inline=True)
+def add_runout(i, j, n_runout, live, key, bits, card_keys, card_bits):
+    """(key, suit-rank bits, card mask of the runout): the board of ``key`` and ``bits`` with
+    the ``n_runout`` (0, 1 or 2) cards ``live[i]`` and, with two, ``live[j]`` added. The
+    runouts of a board are ``i`` in ``range(n_live if n_runout > 0 else 1)``, then ``j`` in
+    ``range(i + 1 if n_runout == 2 else 0, n_live if n_runout == 2 else 1)``."""
+    runout = _U(0)
+    if n_runout > 0:
+        x = live[i]
+        key += card_keys[x]
+        bits |= card_bits[x]
+        runout = _U(1) << _U(x)
+    if n_runout == 2:
+        y = live[j]
+        key += card_keys[y]
+        bits |= card_bits[y]
+        runout |= _U(1) << _U(y)
+    return key, bits, runout
+
+
+@jit(inline=True)
 def tally_categories(s_hi, n_players, category_of, cats, weight):
     """Add ``weight`` to the category of each player's high strength in ``cats``."""
     for p in range(n_players):
