@@ -1,10 +1,11 @@
 """equity() heads-up on a flop, turn or river: pokersim.engine.games._list_against_list counts
 it (the shorter list's hands as rows, the other list's as columns), by the range kernel of
 batch_equity(against=...) (a row at a time) or by the runout kernel (each hand ranked once a
-runout, pokersim.engine._games.lists), whichever should cost less, with the same numbers to
-the bit as the board kernels, which count every other exact question of Hold'em and the short
+runout, pokersim.engine._games.lists) or by the sweep of the equity distributions
+(pokersim.engine._games.sweep), whichever should answer first, with the same numbers to the
+bit as the board kernels, which count every other exact question of Hold'em and the short
 decks. The tests below that compare numbers run each kernel (and the runout kernel on one
-worker and on several) besides the choice by cost.
+worker and on several) besides the choice by estimates.
 
 Expected values: the same question with that path turned off (the board kernels, checked
 against brute force and peers in tests/test_equity.py and tests/test_reference.py), compared
@@ -63,18 +64,18 @@ def taken(monkeypatch):
     return answered
 
 
-#: The ways of the kernel fixture: the choice by cost, or one kernel forced (the runout kernel's
-#: cost, in ns, also sets its workers: 0 one, 10**12 as many as there are).
-KERNELS = {"by cost": None, "row by row": lambda *args: None,
-           "runout by runout, one worker": lambda *args: 0,
-           "runout by runout, workers": lambda *args: 10**12}
+#: The ways of the kernel fixture: the choice by estimates, or one kernel forced (the runout
+#: kernel's estimated ns also set its workers: 0 one, 10**12 as many as there are).
+KERNELS = {"by estimate": None, "row by row": ("rows", 0),
+           "runout by runout, one worker": ("runouts", 0),
+           "runout by runout, workers": ("runouts", 10**12), "sweep": ("sweep", 0)}
 
 
 @pytest.fixture(params=list(KERNELS))
 def kernel(request, monkeypatch):
     """Each way of counting a list against a list (:data:`KERNELS`)."""
     if KERNELS[request.param] is not None:
-        monkeypatch.setattr(games, "_runout_cost", KERNELS[request.param])
+        monkeypatch.setattr(games, "_kernel_for", lambda *args: KERNELS[request.param])
     return request.param
 
 

@@ -68,7 +68,7 @@ CONCEPTS = {
     "pokersim.analysis.strength": "hand-strength",
     "pokersim._isomorphism": "isomorphism",
     "pokersim.isomorphism": "isomorphism",
-    "pokersim.analysis._sweep": "ranges-on-a-board",
+    "pokersim.engine._games.sweep": "ranges-on-a-board",
     "pokersim.cards": "card",
     "pokersim.games.draw5": "five-card draw",
     "pokersim.games.videopoker": "video poker",

@@ -9,7 +9,8 @@
   (:func:`pokersim.range_breakdown`);
 * :mod:`~pokersim.analysis.next_card`: a hand's equity after each card to come, its outs
   (:func:`pokersim.outs`);
-* their kernels, :mod:`~pokersim.analysis._strength` and :mod:`~pokersim.analysis._sweep`.
+* their kernels, :mod:`~pokersim.analysis._strength` and (shared with the engine)
+  :mod:`~pokersim.engine._games.sweep`.
 
 The functions are read from ``pokersim`` itself; each module is imported on first use.
 

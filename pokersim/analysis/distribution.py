@@ -13,7 +13,8 @@ Each combo's equity is against the whole other range, weights and card removal c
 opponent holds each of its combos that shares no card with this one (nor with the board and
 the dead cards) in proportion to its weight, and every runout to the river is dealt. The
 kernel evaluates each (combo, runout) once and sweeps the sorted strengths
-(:mod:`pokersim.analysis._sweep`), so two ranges of hundreds of combos take milliseconds on a flop.
+(:mod:`pokersim.engine._games.sweep`), so two ranges of hundreds of combos take milliseconds
+on a flop.
 :func:`pokersim.plots.equity_distribution` draws the sorted curve of both ranges.
 """
 
@@ -25,10 +26,10 @@ import numpy as np
 
 from .._core.validation import short_repr
 from ..cards import as_card_set, format_cards
+from ..engine._games.sweep import board_sweep
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
 from ..ranges import RANDOM_WORDS, Range, all_combos, combo_indices, parse_range
 from ..results import ResultFrame, win_rate_table
-from ._sweep import board_sweep
 
 __all__ = ["equity_distribution"]
 

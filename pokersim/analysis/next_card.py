@@ -40,11 +40,11 @@ from .._core.validation import (
 )
 from ..cards import CARD_NAMES, as_card_set, format_cards, parse_cards
 from ..engine import MAX_OPPONENTS, equity
+from ..engine._games.sweep import board_sweep
 from ..engine.front import collect_runs
 from ..errors import CardError, DuplicateCardError, PokersimInputError
 from ..ranges import Range
 from ..results import ResultFrame, win_rate_table
-from ._sweep import board_sweep
 from .breakdown import MADE_HANDS, made_hands
 from .distribution import as_range, board_and_dead, union
 
@@ -87,7 +87,7 @@ def _opponents(opponents, blocked: np.ndarray, hero: np.ndarray) -> tuple[str, R
 def _hero_sweep(hero: np.ndarray, opponent: Range, board: np.ndarray, live: np.ndarray):
     """``shares(k, by_card)``: the hand's (win, tie, unweighted deals) against the range on
     the board over every runout of ``k`` cards, per slot of
-    :func:`pokersim.analysis._sweep.board_sweep` (NaN where the hand meets no opponent
+    :func:`pokersim.engine._games.sweep.board_sweep` (NaN where the hand meets no opponent
     combo)."""
     combos, weights, _ = union(Range(hero[None, :]), opponent)
     row = int(np.flatnonzero(weights[0])[0])
@@ -120,7 +120,8 @@ def outs(hand, opponents, board, dead=None, *, method: str = "auto",
         Cards out of play.
     method, trials, seed, target_stderr, client, chunk_size, progress
         As in :func:`pokersim.equity`. Against one opponent ``"auto"`` is exact: every
-        opponent holding and runout, all the cards in one sweep (:mod:`pokersim.analysis._sweep`).
+        opponent holding and runout, all the cards in one sweep
+        (:mod:`pokersim.engine._games.sweep`).
         Against several random opponents, or with ``method="monte-carlo"`` (or ``trials``,
         ``seed``, ``target_stderr``), each card's equity is one :func:`pokersim.equity` run
         with these options (the same seed for every card); ``"auto"`` is then exact where

@@ -83,6 +83,7 @@ from ..rankings.omaha import tables as omaha_tables
 from . import _games
 from ._games import batch_ranges as _range_kernels
 from ._games import lists as _list_kernels
+from ._games import sweep as _sweep_kernels
 from .choices import (
     exact_whole_weights,
     joint_choices,
@@ -808,13 +809,15 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     by_combo[combo_indices(columns)] = weights
     if np.count_nonzero(by_combo) < len(columns):  # a list that holds a hand twice
         return None
-    by_runout = _runout_cost(len(mine.cards), len(columns), math.comb(live.size, n_runout),
-                             runouts, work // 2)
-    if by_runout is None:
+    kernel, cost = _kernel_for(len(mine.cards), len(columns), math.comb(live.size, n_runout),
+                               runouts, work // 2)
+    if kernel == "rows":
         counts, pairs = _row_by_row(q, mine.cards, by_combo, work, ht)
-    else:
+    elif kernel == "runouts":
         counts, pairs = _runout_by_runout(q, live, n_runout, mine.cards, columns, weights,
-                                          by_runout, ht)
+                                          cost, ht)
+    else:
+        counts, pairs = _swept(q, live, mine.cards, columns, weights, ht)
     won, tied, met = row_weights @ counts  # whole numbers: exact in any order
     deals = int(pairs.sum())
     if deals == 0:
@@ -824,31 +827,41 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
                    deals, None, "exact")
 
 
-#: The estimates of :func:`_runout_cost`, in ns on one worker (fitted to kernel calls timed
-#: on a Zen 4): :func:`_row_by_row` ~120 a row and runout (about 90 rank classes ranked) and
-#: ~0.6 more a column (those that share a card with the row's hand are taken off their
-#: classes); :func:`_runout_by_runout` ~1.2 a hand ranked, ~0.2 a pair of hands compared,
-#: and ~30,000 more than the other to set up (its arrays, in Python).
+#: The estimates of :func:`_kernel_for`, in ns on one worker (fitted to kernel calls timed on
+#: a Zen 4): :func:`_row_by_row` ~120 a row and runout (about 90 rank classes ranked) and ~0.6
+#: more a column (those that share a card with the row's hand are taken off their classes);
+#: :func:`_runout_by_runout` ~1.2 a hand ranked, ~0.2 a pair of hands compared, and ~30,000
+#: more than the row kernel to set up (its arrays, in Python); :func:`_swept` ~17 a hand and
+#: runout (ranked, sorted and swept, on one thread) and ~100,000 to set up (the runouts listed,
+#: in Python).
 ROW_NS, ROW_COLUMN_NS, LOOKUP_NS, PAIR_NS, RUNOUT_SETUP_NS = 120, 0.6, 1.2, 0.2, 30_000
+SWEEP_NS, SWEEP_SETUP_NS = 17, 100_000
 
 
-def _runout_cost(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
-                 pairs: int) -> int | None:
-    """The estimated nanoseconds of :func:`_runout_by_runout`'s kernel on one worker, for
-    ``n_rows`` rows against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair
-    of hands, ``pairs`` (row, column, runout) triples in all), or None where
-    :func:`_row_by_row` should cost less (:data:`ROW_NS`): a hand against a wide range or
-    "random" (the runout kernel ranks every column once a runout, the row kernel ~90 rank
-    classes), or a small question (a hand against a hand on the turn: the setup).
+def _kernel_for(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
+                pairs: int) -> tuple[str, int]:
+    """The kernel of :func:`_list_against_list` expected to answer first, for ``n_rows`` rows
+    against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair of hands,
+    ``pairs`` (row, column, runout) triples in all): ``"rows"`` (:func:`_row_by_row`: a hand
+    against a wide range or "random", or a small question), ``"runouts"``
+    (:func:`_runout_by_runout`: a range against a range) or ``"sweep"`` (:func:`_swept`: wide
+    ranges against each other); and the runout kernel's estimated ns on one worker (its
+    workers follow from it). The estimates (:data:`ROW_NS`) are of one worker's time, the row
+    and runout kernels' shared by the workers they would get.
 
-    >>> _runout_cost(31, 147, 1_176, 990, 3_760_020)  # QQ+,AK vs 22+,A2s+,KTo+ on a flop
-    1003197
-    >>> _runout_cost(1, 1_176, 1_176, 990, 1_070_190) is None  # AhKh vs "random" on a flop
-    True
+    >>> _kernel_for(31, 147, 1_176, 990, 3_760_020)  # QQ+,AK vs 22+,A2s+,KTo+ on a flop
+    ('runouts', 1003197)
+    >>> _kernel_for(1, 1_176, 1_176, 990, 1_070_190)[0]  # AhKh vs "random" on a flop
+    'rows'
+    >>> _kernel_for(1_128, 1_128, 48, 44, 53_644_800)[0]  # "random" vs "random" on a turn
+    'sweep'
     """
-    cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
     by_row = (ROW_NS + ROW_COLUMN_NS * n_columns) * n_rows * runouts
-    return cost if cost + RUNOUT_SETUP_NS < by_row else None
+    by_runout = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
+    walls = {"rows": by_row / min(_workers(pairs), n_rows),
+             "runouts": RUNOUT_SETUP_NS + by_runout / min(_workers(by_runout // 10), n_runouts),
+             "sweep": SWEEP_SETUP_NS + SWEEP_NS * n_runouts * (n_rows + n_columns)}
+    return min(walls, key=walls.__getitem__), by_runout
 
 
 def _row_by_row(q: Question, rows: np.ndarray, by_combo: np.ndarray, work: int,
@@ -900,6 +913,24 @@ def _runout_by_runout(q: Question, live: np.ndarray, n_runout: int, rows: np.nda
         counts[:, :2] += space.counts
     counts[:, 2] = runouts * meets.sum(axis=1)
     return counts, runouts * np.count_nonzero(meets, axis=1)
+
+
+def _swept(q: Question, live: np.ndarray, rows: np.ndarray, columns: np.ndarray,
+           weights: np.ndarray, ht: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The counts of :func:`_runout_by_runout` by the sweep of the equity distributions
+    (:func:`~pokersim.engine._games.sweep.board_sweep`: the hands of both lists ranked once a
+    runout, sorted, and swept with the weight of the weaker columns in all and per card; one
+    thread), the rows' results read from its first side."""
+    row_index, column_index = combo_indices(rows), combo_indices(columns)
+    present, back = np.unique(np.concatenate([row_index, column_index]), return_inverse=True)
+    both = np.zeros((2, present.size))
+    both[0, back[:len(rows)]] = 1.0  # the rows' side (its weights count for the other's only)
+    both[1, back[len(rows):]] = weights
+    sweep = _sweep_kernels.board_sweep(all_combos()[present], both, q.board, live, ht=ht)
+    at = back[:len(rows)]
+    counts = np.stack([sweep.wins[0, 0, at], sweep.ties[0, 0, at], sweep.total[0, 0, at]],
+                      axis=1)
+    return counts, sweep.deals[0, 0, at]
 
 
 @functools.cache

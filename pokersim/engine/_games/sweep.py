@@ -12,7 +12,9 @@ the combo itself, which the two card terms subtracted twice. Each runout costs o
 combo and a sort, not one per pair of combos.
 
 The kernel returns weighted sums that merge by addition; the totals they divide by do not
-depend on the runout and are counted once, in numpy (:func:`board_sweep`).
+depend on the runout and are counted once, in numpy (:func:`board_sweep`). It serves
+:func:`pokersim.equity_distribution`, :func:`pokersim.outs`, and :func:`pokersim.equity` of
+wide ranges against each other after the flop (:func:`pokersim.engine.games._kernel_for`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._core.jit import jit
-from ..evaluator.tables import (
+from ..._core.jit import jit
+from ...evaluator.tables import (
     FLUSH_CHECK,
     KEY_BIAS,
     key_and_bits,
@@ -192,7 +194,7 @@ def runout_cards(live: np.ndarray, k: int) -> np.ndarray:
 
 
 def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live: np.ndarray,
-                k: int | None = None, by_card: bool = False) -> Sweep:
+                k: int | None = None, by_card: bool = False, ht: tuple | None = None) -> Sweep:
     """Exact win and tie weights of each combo of two ranges against the other on ``board``.
 
     ``combos`` (U, 2) are the distinct combos of both ranges, none holding a board or dead
@@ -200,15 +202,19 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
     neither on the board nor dead. The runouts are every set of ``k`` live cards (default
     5 - len(board): to the river; 0: the board as it is), counted in one slot; ``by_card``
     counts them in one slot per live card instead, that card coming first (k >= 1): slot i
-    holds the runouts whose next card is ``live[i]``.
+    holds the runouts whose next card is ``live[i]``. ``ht``: the ranking's tables (card
+    keys, card bits, flush, offsets, hash: :func:`~pokersim.evaluator.strengths.kernel_args`
+    of a ranking of two hole cards and the board's five), by default Hold'em's.
     """
     t = tables()
+    card_keys, card_bits, flush, offsets, table = ht or (t.card_keys, t.card_bits, t.flush,
+                                                         t.offsets, t.hash)
     k = 5 - board.size if k is None else k
     a = combos[:, 0].astype(np.int64)
     b = combos[:, 1].astype(np.int64)
     on_board = board.astype(np.int64)
-    board_key = np.uint64(KEY_BIAS + t.card_keys[on_board].sum())
-    board_bits = np.bitwise_or.reduce(t.card_bits[on_board], initial=np.uint64(0))
+    board_key = np.uint64(KEY_BIAS + card_keys[on_board].sum())
+    board_bits = np.bitwise_or.reduce(card_bits[on_board], initial=np.uint64(0))
     if by_card:  # the next card, then the rest of the runout from the other live cards
         rest = runout_cards(np.arange(live.size - 1), k - 1)
         index = np.arange(live.size)[:, None, None]
@@ -224,9 +230,9 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
     ties = np.zeros((n_groups, 2, len(combos)))
     weights = np.ascontiguousarray(weights, np.float64)
     sweep_kernel(board_key, np.uint64(board_bits), np.ascontiguousarray(runouts, np.uint8),
-                 groups, t.card_keys[a] + t.card_keys[b], t.card_bits[a] | t.card_bits[b],
-                 np.ascontiguousarray(combos, np.uint8), weights, t.card_keys, t.card_bits,
-                 t.flush, t.offsets, t.hash, wins, ties)
+                 groups, card_keys[a] + card_keys[b], card_bits[a] | card_bits[b],
+                 np.ascontiguousarray(combos, np.uint8), weights, card_keys, card_bits, flush,
+                 offsets, table, wins, ties)
     # runouts per pair of combos that share no card (nor the slot's card)
     per_pair = comb(live.size - 4 - by_card, k - by_card)
     slots = [np.ones(len(combos), bool)] if not by_card else [
