@@ -159,3 +159,46 @@ def test_a_ranges_sums_are_exact():
             met += w
     got = batch_equity([hand], [board], against=text)
     assert got.win.iloc[0] == float(won / met)  # rounded once
+
+
+#: The kernels a group of spots sharing a board may be counted by (see
+#: pokersim.engine.games._kernel_for), each forced; "by estimate" the choice itself.
+GROUP_KERNELS = {"by estimate": None, "row by row": ("rows", 0), "runouts": ("runouts", 0),
+                 "runouts, workers": ("runouts", 10**12), "sweep": ("sweep", 0)}
+
+
+@pytest.mark.parametrize("kernel", list(GROUP_KERNELS))
+@pytest.mark.parametrize("game, text", [("holdem", "22+, A2s+, KTo+"),
+                                        ("holdem", "AhKh, 7c7d@50, T9s:0.25"),
+                                        ("short-deck", "TT+, AJs+")])
+def test_spots_that_share_a_board_give_the_same_numbers(monkeypatch, kernel, game, text):
+    # spots on three flops (one twice, with another dead card; the board's cards given in
+    # another order) and a few of their own: the groups go to the runout kernel or the sweep
+    # where those are expected to be faster (forced here, each), the other spots to the row
+    # kernel; the same numbers to the bit as every spot on the row kernel, and as equity()
+    from pokersim.engine import batch_ranges, games
+
+    rng = np.random.default_rng(len(text))
+    low = 16 if game == "short-deck" else 0
+    spots = []
+    for board, dead in (("Qh 7d 9c", "Ts"), ("Kh Td 6h", "8d"), ("Qh 7d 9c", "Jc")):
+        cards = set(parse_cards(f"{board} {dead}").tolist())
+        live = [c for c in range(low, 52) if c not in cards]
+        for _ in range(5):
+            hand = rng.choice(live, 2, replace=False)
+            spots.append((format_cards(hand), " ".join(board.split()[::1 - 2 * (_ % 2)]), dead))
+    spots += [(h, b, d) for h, b, d in random_spots(4, 3, 1, seed=3)
+              if min(parse_cards(f"{h} {b} {d}")) >= low]
+    hands, boards, dead = (np.array(column) for column in zip(*spots, strict=True))
+    if GROUP_KERNELS[kernel] is not None:
+        monkeypatch.setattr(games, "_kernel_for", lambda *args: GROUP_KERNELS[kernel])
+    grouped = batch_equity(hands, boards, dead, against=text, game=game)
+    with monkeypatch.context() as m:
+        m.setattr(batch_ranges, "list_against_list_counts", lambda *args: None)
+        one_by_one = batch_equity(hands, boards, dead, against=text, game=game)
+    pd_testing = pytest.importorskip("pandas").testing
+    pd_testing.assert_frame_equal(grouped, one_by_one, check_exact=True)
+    for i in (0, 7, 14):
+        want = pokersim.equity([hands[i], text], board=boards[i], dead=dead[i], game=game)
+        got = grouped[grouped.spot == i]  # (the range's equity as 1 - the hand's here)
+        np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)

@@ -17,9 +17,16 @@ every spot or a row a spot. Row by row, the combos that hold one of the row's ca
 out, as :func:`pokersim.equity` leaves them out; every runout of the board is dealt from the
 cards left, and a combo that holds a runout's card sits that runout out. ``outcomes`` counts
 the (combo, runout) pairs met.
+
+Row by row by default (the range kernel, :mod:`pokersim.engine._games.batch_ranges`); with
+one range of whole weights, the spots that share a board and dead cards are counted together
+where that is expected to be faster (:func:`_on_shared_boards`): every hand a flop leaves
+against a range in a quarter of the time. The same numbers either way.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -34,8 +41,8 @@ from ..ranges import N_COMBOS, Range, all_combos, parse_range
 from ..results import win_rate_table
 from ._games import batch_ranges as _kernels
 from .choices import exact_whole_weights
-from .games import card_mask
-from .question import deck_of
+from .games import card_mask, fewest_rows_together, list_against_list_counts
+from .question import cards_left, deck_of
 from .spots import read_spots
 
 __all__ = ["batch_against", "one_hand_a_row"]
@@ -69,17 +76,32 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     pairs = np.zeros(n, np.int64)
     rows = CHUNK_ROWS if chunk_size is None else chunk_size
 
+    # one range of whole weights: rows that share a board may be counted together
+    shared = weights.shape[0] == 1 and bool((weights == np.floor(weights)).all())
+
     def chunk(_, first, k):
-        last = first + k
-        part = slice(first, last)
-        n_workers = max(1, min(workers(), k))
-        spaces = _kernels.range_spaces(n_workers, combos.masks.size, combos.classes.keys.size)
-        row_weights = weights[part] if weights.shape[0] > 1 else weights
-        on_workers(lambda w: _kernels.range_rows(
-            w, n_workers, spots.hands[part], spots.boards[part], spots.dead[part], deck,
-            combos.masks, combos.keys, combos.bits, row_weights, combos.classes, ht,
-            counts[part], pairs[part], spaces[w]), n_workers)
+        rows = np.arange(first, first + k)
+        if shared and k > 1:
+            rows = _on_shared_boards(spots, first, first + k, game, all_combos()[used],
+                                     combos.masks, weights[0], ht, counts, pairs)
+        if rows.size == k:  # the whole chunk: the arrays' slices, no copy
+            part = slice(first, first + k)
+            _row_by_row(spots.hands[part], spots.boards[part], spots.dead[part],
+                        weights[part] if weights.shape[0] > 1 else weights,
+                        counts[part], pairs[part])
+        elif rows.size:
+            part_counts, part_pairs = counts[rows], pairs[rows]
+            _row_by_row(spots.hands[rows], spots.boards[rows], spots.dead[rows], weights,
+                        part_counts, part_pairs)
+            counts[rows], pairs[rows] = part_counts, part_pairs
         return (np.array([k]),)
+
+    def _row_by_row(hands, boards, dead, row_weights, out_counts, out_pairs):
+        n_workers = max(1, min(workers(), hands.shape[0]))
+        spaces = _kernels.range_spaces(n_workers, combos.masks.size, combos.classes.keys.size)
+        on_workers(lambda w: _kernels.range_rows(
+            w, n_workers, hands, boards, dead, deck, combos.masks, combos.keys, combos.bits,
+            row_weights, combos.classes, ht, out_counts, out_pairs, spaces[w]), n_workers)
 
     done = n
     if n:
@@ -96,6 +118,51 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
         raise RangeError(f"{name}: no combo of the range is left with the spot's cards "
                          f"(its hand, board and dead cards)")
     return _result(counts, pairs, spots.ids, game, against, as_array, False)
+
+
+def _on_shared_boards(spots, first: int, stop: int, game: Game, cards: np.ndarray,
+                      masks: np.ndarray, weights: np.ndarray, ht: tuple, counts: np.ndarray,
+                      pairs: np.ndarray) -> np.ndarray:
+    """Count the spots ``first .. stop - 1`` that share their board and dead cards (in any
+    order) with enough others (:func:`~pokersim.engine.games.fewest_rows_together`), each
+    such group against the range's combos ``cards`` (card masks ``masks``, whole ``weights``
+    of one row) at once where the runout kernel or the sweep is expected to answer before
+    the row kernel (:func:`~pokersim.engine.games.list_against_list_counts`), into
+    ``counts`` and ``pairs``; returns the rows left to the row kernel. The same counts: whole
+    weights sum exactly in any order."""
+    deck = deck_of(game)
+    n_runout = game.board - spots.boards.shape[1]
+    runouts = math.comb(spots.n_live(game) - 2, n_runout)  # of a pair of hands
+    fewest = max(2, fewest_rows_together(runouts))
+    rows = np.arange(first, stop)
+    on_board = spots.boards[first:stop]
+    lowest, highest = on_board[:, 0].astype(np.int64), on_board[:, 0].astype(np.int64)
+    for j in range(1, on_board.shape[1]):  # (a column at a time: 10x numpy's min(axis=1))
+        np.minimum(lowest, on_board[:, j], out=lowest)
+        np.maximum(highest, on_board[:, j], out=highest)
+    if fewest > rows.size or np.bincount(lowest * 52 + highest).max() < fewest:
+        return rows  # no board as often (random spots)
+    boards, dead_cards = card_mask(on_board), card_mask(spots.dead[first:stop])
+    order = np.lexsort((dead_cards, boards))  # spots of one board and dead cards side by side
+    boards, dead_cards = boards[order], dead_cards[order]
+    starts = np.flatnonzero(np.concatenate(
+        [[True], (boards[1:] != boards[:-1]) | (dead_cards[1:] != dead_cards[:-1]), [True]]))
+    sizes = np.diff(starts)
+    done = np.zeros(rows.size, bool)
+    for g in np.flatnonzero(sizes >= fewest):
+        members = order[starts[g]:starts[g + 1]]
+        row = rows[members[0]]
+        board, dead = spots.boards[row], spots.dead[row]
+        keep = (weights > 0) & ((masks & card_mask(np.concatenate([board, dead]))) == 0)
+        live = cards_left(deck, np.concatenate([board, dead]))
+        hands = spots.hands[rows[members], 0]
+        bound = len(members) * int(keep.sum()) * runouts
+        counted = list_against_list_counts(board, live, hands, cards[keep], weights[keep],
+                                           ht, bound)
+        if counted is not None:
+            counts[rows[members]], pairs[rows[members]] = counted
+            done[members] = True
+    return rows[~done]
 
 
 def one_hand_a_row(hands):

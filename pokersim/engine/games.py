@@ -96,7 +96,7 @@ from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_lef
 from .runs import exact_counts, monte_carlo_counts
 
 __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "card_mask", "game_counts",
-           "shares"]
+           "fewest_rows_together", "list_against_list_counts", "shares"]
 
 
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
@@ -809,15 +809,9 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     by_combo[combo_indices(columns)] = weights
     if np.count_nonzero(by_combo) < len(columns):  # a list that holds a hand twice
         return None
-    kernel, cost = _kernel_for(len(mine.cards), len(columns), math.comb(live.size, n_runout),
-                               runouts, work // 2)
-    if kernel == "rows":
-        counts, pairs = _row_by_row(q, mine.cards, by_combo, work, ht)
-    elif kernel == "runouts":
-        counts, pairs = _runout_by_runout(q, live, n_runout, mine.cards, columns, weights,
-                                          cost, ht)
-    else:
-        counts, pairs = _swept(q, live, mine.cards, columns, weights, ht)
+    counted = list_against_list_counts(q.board, live, mine.cards, columns, weights, ht,
+                                       work // 2)
+    counts, pairs = _row_by_row(q, mine.cards, by_combo, work, ht) if counted is None else counted
     won, tied, met = row_weights @ counts  # whole numbers: exact in any order
     deals = int(pairs.sum())
     if deals == 0:
@@ -825,6 +819,26 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     wins = np.array([won, met - won - tied])[[rows, 1 - rows]]
     return Counted(codes_of_wins(wins, np.array([[0.0, tied], [0.0, tied]]), met), float(met),
                    deals, None, "exact")
+
+
+def list_against_list_counts(board: np.ndarray, live: np.ndarray, rows: np.ndarray,
+                             columns: np.ndarray, weights: np.ndarray, ht: tuple, pairs: int
+                             ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The counts of the two-card hands ``rows`` (R, 2) against the hands ``columns`` (C, 2,
+    distinct) of whole ``weights`` (above 0) on ``board`` (3 to 5 cards) over every runout
+    from the ``live`` cards (ascending; neither list holds a card outside them), ranked with
+    the tables ``ht``, by the runout kernel or the sweep (:func:`_kernel_for`, ``pairs`` the
+    (row, column, runout) triples, or a bound): (the weight each row beats, ties and meets,
+    (R, 3) float64, whole numbers; the (column, runout) pairs it meets, (R,) int64); or None
+    where the range kernel (a row at a time) is expected to answer first."""
+    n_runout = 5 - board.size
+    kernel, cost = _kernel_for(len(rows), len(columns), math.comb(live.size, n_runout),
+                               math.comb(live.size - 4, n_runout), pairs)
+    if kernel == "runouts":
+        return _runout_by_runout(board, live, n_runout, rows, columns, weights, cost, ht)
+    if kernel == "sweep":
+        return _swept(board, live, rows, columns, weights, ht)
+    return None
 
 
 #: The estimates of :func:`_kernel_for`, in ns on one worker (fitted to kernel calls timed on
@@ -836,6 +850,17 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
 #: in Python).
 ROW_NS, ROW_COLUMN_NS, LOOKUP_NS, PAIR_NS, RUNOUT_SETUP_NS = 120, 0.6, 1.2, 0.2, 30_000
 SWEEP_NS, SWEEP_SETUP_NS = 17, 100_000
+
+
+def fewest_rows_together(runouts: int) -> int:
+    """The fewest rows on one board that :func:`list_against_list_counts` may count sooner
+    than the row kernel, ``runouts`` a pair of hands: with fewer, the row kernel's time is
+    below the other kernels' setup alone (:data:`ROW_NS`).
+
+    >>> fewest_rows_together(1), fewest_rows_together(44), fewest_rows_together(990)
+    (251, 6, 1)
+    """
+    return int(min(RUNOUT_SETUP_NS, SWEEP_SETUP_NS) // (ROW_NS * runouts)) + 1
 
 
 def _kernel_for(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
@@ -886,17 +911,17 @@ def _row_by_row(q: Question, rows: np.ndarray, by_combo: np.ndarray, work: int,
     return counts, pairs
 
 
-def _runout_by_runout(q: Question, live: np.ndarray, n_runout: int, rows: np.ndarray,
+def _runout_by_runout(board: np.ndarray, live: np.ndarray, n_runout: int, rows: np.ndarray,
                       columns: np.ndarray, weights: np.ndarray, cost: int,
                       ht: tuple) -> tuple[np.ndarray, np.ndarray]:
     """(the weight each of the hands ``rows`` (R, 2) beats, ties and meets, (R, 3) float64;
     the (column, runout) pairs it meets, (R,) int64) against the hands ``columns`` of whole
-    ``weights`` on ``q``'s board, by :func:`~pokersim.engine._games.lists.lists_on_board`,
+    ``weights`` on ``board``, by :func:`~pokersim.engine._games.lists.lists_on_board`,
     each hand ranked once a runout, the runouts of ``n_runout`` cards from ``live`` shared by
     the workers (as many as the kernel's estimated ``cost``, ns on one worker, calls for)."""
     card_keys, card_bits = ht[:2]
-    key = np.uint64(card_keys[q.board].sum(dtype=np.uint64))
-    bits = np.uint64(np.bitwise_or.reduce(card_bits[q.board]))
+    key = np.uint64(card_keys[board].sum(dtype=np.uint64))
+    bits = np.uint64(np.bitwise_or.reduce(card_bits[board]))
     n_runouts = math.comb(live.size, n_runout)
     n_workers = min(_workers(cost // 10), n_runouts)  # a showdown of the board kernels ~10 ns
     spaces = _list_kernels.list_spaces(n_workers, len(rows), len(columns))
@@ -915,7 +940,7 @@ def _runout_by_runout(q: Question, live: np.ndarray, n_runout: int, rows: np.nda
     return counts, runouts * np.count_nonzero(meets, axis=1)
 
 
-def _swept(q: Question, live: np.ndarray, rows: np.ndarray, columns: np.ndarray,
+def _swept(board: np.ndarray, live: np.ndarray, rows: np.ndarray, columns: np.ndarray,
            weights: np.ndarray, ht: tuple) -> tuple[np.ndarray, np.ndarray]:
     """The counts of :func:`_runout_by_runout` by the sweep of the equity distributions
     (:func:`~pokersim.engine._games.sweep.board_sweep`: the hands of both lists ranked once a
@@ -926,7 +951,7 @@ def _swept(q: Question, live: np.ndarray, rows: np.ndarray, columns: np.ndarray,
     both = np.zeros((2, present.size))
     both[0, back[:len(rows)]] = 1.0  # the rows' side (its weights count for the other's only)
     both[1, back[len(rows):]] = weights
-    sweep = _sweep_kernels.board_sweep(all_combos()[present], both, q.board, live, ht=ht)
+    sweep = _sweep_kernels.board_sweep(all_combos()[present], both, board, live, ht=ht)
     at = back[:len(rows)]
     counts = np.stack([sweep.wins[0, 0, at], sweep.ties[0, 0, at], sweep.total[0, 0, at]],
                       axis=1)
