@@ -14,6 +14,7 @@ answers as a user's process has them, on the general kernels.
 from __future__ import annotations
 
 import functools
+import math
 import os
 import platform
 import statistics
@@ -144,6 +145,9 @@ def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     batch_equity call, and QQ+,AK against it on each of :data:`RANGE_RANGE_SPOTS`; each (row,
     items, unit, call)."""
     from .. import batch_equity, equity
+    from ..cards import parse_cards
+    from ..engine.games import card_mask
+    from ..ranges import all_combos, parse_range
 
     trials = max(n // 5, 10_000)
     work: list[tuple[str, int, str, Callable[[], object]]] = [
@@ -160,11 +164,23 @@ def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
               functools.partial(equity, ["QQ+,AK", "22+,A2s+,KTo+"], board=board,
                                 method="exact"))
              for board, deals in RANGE_RANGE_SPOTS]
-    return work + [(f"batch_equity exact, {EXACT_RANGE_BATCH} spots of AhKh vs 22+,A2s+,KTo+ "
-                    f"on {board} (deals)", EXACT_RANGE_BATCH * deals, "deals/s",
-                    functools.partial(batch_equity, ["AhKh"] * EXACT_RANGE_BATCH,
-                                      [board] * EXACT_RANGE_BATCH, against="22+,A2s+,KTo+"))
-                   for board, deals in EXACT_RANGE_SPOTS]
+    work += [(f"batch_equity exact, {EXACT_RANGE_BATCH} spots of AhKh vs 22+,A2s+,KTo+ "
+              f"on {board} (deals)", EXACT_RANGE_BATCH * deals, "deals/s",
+              functools.partial(batch_equity, ["AhKh"] * EXACT_RANGE_BATCH,
+                                [board] * EXACT_RANGE_BATCH, against="22+,A2s+,KTo+"))
+             for board, deals in EXACT_RANGE_SPOTS]
+    combo_masks = card_mask(parse_range("22+,A2s+,KTo+").combos)
+    for board, _ in EXACT_RANGE_SPOTS:  # a range's equity chart: every hand the board leaves
+        on_board = card_mask(parse_cards(board))
+        hands = all_combos()[(card_mask(all_combos()) & on_board) == 0]
+        theirs = combo_masks[(combo_masks & on_board) == 0]
+        deals = int(((card_mask(hands)[:, None] & theirs[None, :]) == 0).sum()) * math.comb(
+            48 - len(parse_cards(board)), 5 - len(parse_cards(board)))
+        work.append((f"batch_equity exact, every hand {board} leaves ({len(hands):,} spots) "
+                     f"vs 22+,A2s+,KTo+ (deals)", deals, "deals/s",
+                     functools.partial(batch_equity, hands, [board] * len(hands),
+                                       against="22+,A2s+,KTo+")))
+    return work
 
 
 def _equity_rows(n: int, repeat: int, notes: list[str]) -> list[dict]:
