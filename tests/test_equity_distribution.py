@@ -89,19 +89,32 @@ A = weighted("AhKh", "AsKd 0.5", "QsQd", "7c6c 0.25", "JdTd", "2c2d", "KsQc 0.75
 B = weighted("QcQs", "AhQh 0.5", "JsTd", "7d7h 0.3", "AsKd", "9h8h", "KhKd", "Ac2c")
 
 
-def test_flop_matches_every_opponent_combo_and_runout():
+@pytest.fixture(params=["by estimate", "runout kernel", "sweep"])
+def kernel(request, monkeypatch):
+    """Each way pokersim.engine.games.ranges_on_board may count the two ranges (the other's
+    setup estimate made prohibitive), and its own choice."""
+    from pokersim.engine import games
+
+    if request.param == "runout kernel":
+        monkeypatch.setattr(games, "SWEEP_SETUP_NS", 10**15)
+    elif request.param == "sweep":
+        monkeypatch.setattr(games, "RUNOUT_SETUP_NS", 10**15)
+    return request.param
+
+
+def test_flop_matches_every_opponent_combo_and_runout(kernel):
     table = check_against_naive(A, B, "Qh 7d 2c")
     assert len(table) == 6 + 5  # 2c2d, and AhQh, 7d7h, Ac2c hold a board card
     assert set(table.weight[table.range == "A"]) == {0.5, 1.0, 0.25, 0.75}
 
 
-def test_turn_and_river_with_dead_cards_match():
+def test_turn_and_river_with_dead_cards_match(kernel):
     check_against_naive(A, B, "Qh 7d 2h 9c", dead="Kc 8h")
     check_against_naive(A, B, "Qh 7d 2h 9c Td")
 
 
 @pytest.mark.slow
-def test_random_ranges_on_random_boards_match():
+def test_random_ranges_on_random_boards_match(kernel):
     rng = np.random.default_rng(18)
     for _ in range(6):
         cards = rng.permutation(52)

@@ -11,10 +11,11 @@
 
 Each combo's equity is against the whole other range, weights and card removal counted: the
 opponent holds each of its combos that shares no card with this one (nor with the board and
-the dead cards) in proportion to its weight, and every runout to the river is dealt. The
-kernel evaluates each (combo, runout) once and sweeps the sorted strengths
-(:mod:`pokersim.engine._games.sweep`), so two ranges of hundreds of combos take milliseconds
-on a flop.
+the dead cards) in proportion to its weight, and every runout to the river is dealt. Each
+(combo, runout) is evaluated once (:func:`pokersim.engine.games.ranges_on_board`): then
+compared with each opponent combo in vector lanes (the runout kernel, ranges of tens to
+hundreds of combos on a flop) or sorted and swept (:mod:`pokersim.engine._games.sweep`, wide
+ranges), so two ranges of hundreds of combos take milliseconds on a flop.
 :func:`pokersim.plots.equity_distribution` draws the sorted curve of both ranges.
 """
 
@@ -26,7 +27,7 @@ import numpy as np
 
 from .._core.validation import short_repr
 from ..cards import as_card_set, format_cards
-from ..engine._games.sweep import board_sweep
+from ..engine.games import ranges_on_board
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
 from ..ranges import RANDOM_WORDS, Range, all_combos, combo_indices, parse_range
 from ..results import ResultFrame, win_rate_table
@@ -136,7 +137,7 @@ def equity_distribution(range_a, range_b, board, dead=None) -> ResultFrame:
     a = as_range(range_a, "range_a", blocked)
     b = as_range(range_b, "range_b", blocked)
     combos, weights, names = union(a, b)
-    sweep = board_sweep(combos, weights, board_cards, live)
+    sweep = ranges_on_board(combos, weights, board_cards, live)
     wins, ties, totals, deals = (x[0] for x in sweep[:4])
     columns: dict[str, list] = {name: [] for name in (
         "range", "combo", "win", "tie", "deals", "weight", "matchups", "frequency")}

@@ -96,7 +96,7 @@ from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_lef
 from .runs import exact_counts, monte_carlo_counts
 
 __all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "card_mask", "game_counts",
-           "fewest_rows_together", "list_against_list_counts", "shares"]
+           "fewest_rows_together", "list_against_list_counts", "ranges_on_board", "shares"]
 
 
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
@@ -845,11 +845,11 @@ def list_against_list_counts(board: np.ndarray, live: np.ndarray, rows: np.ndarr
 #: a Zen 4): :func:`_row_by_row` ~120 a row and runout (about 90 rank classes ranked) and ~0.6
 #: more a column (those that share a card with the row's hand are taken off their classes);
 #: :func:`_runout_by_runout` ~1.2 a hand ranked, ~0.2 a pair of hands compared, and ~30,000
-#: more than the row kernel to set up (its arrays, in Python); :func:`_swept` ~17 a hand and
-#: runout (ranked, sorted and swept, on one thread) and ~100,000 to set up (the runouts listed,
-#: in Python).
+#: more than the row kernel to set up (its arrays, in Python); :func:`_swept` ~20 a hand and
+#: runout (ranked, sorted and swept, on one thread), ~65,000 to set up and ~270 more a runout
+#: (listed in Python).
 ROW_NS, ROW_COLUMN_NS, LOOKUP_NS, PAIR_NS, RUNOUT_SETUP_NS = 120, 0.6, 1.2, 0.2, 30_000
-SWEEP_NS, SWEEP_SETUP_NS = 17, 100_000
+SWEEP_NS, SWEEP_SETUP_NS, SWEEP_RUNOUT_NS = 20, 65_000, 270
 
 
 def fewest_rows_together(runouts: int) -> int:
@@ -885,8 +885,14 @@ def _kernel_for(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
     by_runout = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
     walls = {"rows": by_row / min(_workers(pairs), n_rows),
              "runouts": RUNOUT_SETUP_NS + by_runout / min(_workers(by_runout // 10), n_runouts),
-             "sweep": SWEEP_SETUP_NS + SWEEP_NS * n_runouts * (n_rows + n_columns)}
+             "sweep": _sweep_cost(n_runouts, n_rows + n_columns)}
     return min(walls, key=walls.__getitem__), by_runout
+
+
+def _sweep_cost(n_runouts: int, n_hands: int) -> float:
+    """The estimated ns of :func:`~pokersim.engine._games.sweep.board_sweep` of ``n_hands``
+    distinct hands on ``n_runouts`` runouts (:data:`ROW_NS`)."""
+    return SWEEP_SETUP_NS + n_runouts * (SWEEP_RUNOUT_NS + SWEEP_NS * n_hands)
 
 
 def _row_by_row(q: Question, rows: np.ndarray, by_combo: np.ndarray, work: int,
@@ -956,6 +962,42 @@ def _swept(board: np.ndarray, live: np.ndarray, rows: np.ndarray, columns: np.nd
     counts = np.stack([sweep.wins[0, 0, at], sweep.ties[0, 0, at], sweep.total[0, 0, at]],
                       axis=1)
     return counts, sweep.deals[0, 0, at]
+
+
+def ranges_on_board(combos: np.ndarray, weights: np.ndarray, board: np.ndarray,
+                    live: np.ndarray) -> _sweep_kernels.Sweep:
+    """:func:`~pokersim.engine._games.sweep.board_sweep`'s counts of two ranges' combos
+    ``combos`` (U, 2) of ``weights`` (2, U) against each other on ``board`` (Hold'em), every
+    combo of each side against the other side's, the runouts from the ``live`` cards: by the
+    runout kernel once each way (a side's combos as rows, the other's as columns) where both
+    sides' weights are whole in proportion and that is expected to answer first
+    (:data:`ROW_NS`), else by the sweep. The same sums up to the last bits (whole weights sum
+    exactly; a side's counts are divided back by the factor that made its weights whole).
+    """
+    sides = [np.flatnonzero(w > 0) for w in weights]
+    made = [exact_whole_weights(w[side]) for w, side in zip(weights, sides, strict=True)]
+    n_runout = 5 - board.size
+    n_runouts, runouts = math.comb(live.size, n_runout), math.comb(live.size - 4, n_runout)
+    n_rows, n_columns = (len(side) for side in sides)
+    cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns)
+               + PAIR_NS * n_rows * n_columns * runouts)
+    by_runout = 2 * (RUNOUT_SETUP_NS + cost / min(_workers(cost // 10), n_runouts))
+    whole = [w for w in made if w is not None]
+    if (len(whole) < 2 or not n_rows or not n_columns
+            or by_runout >= _sweep_cost(n_runouts, len(combos))):
+        return _sweep_kernels.board_sweep(combos, weights, board, live)
+    ht = tuple(kernel_args("high"))
+    wins, ties, total = (np.zeros((1, 2, len(combos))) for _ in range(3))
+    deals = np.zeros((1, 2, len(combos)), np.int64)
+    for side in (0, 1):
+        rows, columns, theirs = sides[side], sides[1 - side], whole[1 - side]
+        scale = weights[1 - side, columns[0]] / theirs[0]  # whole weights back to the given
+        counts, pairs = _runout_by_runout(board, live, n_runout, combos[rows], combos[columns],
+                                          theirs, cost, ht)
+        for out, column in ((wins, 0), (ties, 1), (total, 2)):
+            out[0, side, rows] = counts[:, column] * scale
+        deals[0, side, rows] = pairs
+    return _sweep_kernels.Sweep(wins, ties, total, deals, runouts)
 
 
 @functools.cache
