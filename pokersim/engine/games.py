@@ -768,13 +768,14 @@ def _board_problem(problem: _Problem, q: Question, forced: bool):
 
 def _list_against_list(q: Question, forced: bool) -> Counted | None:
     """The exact counts of a heads-up question of a :func:`board_game` on a flop, turn or
-    river by the kernel of :mod:`~pokersim.engine._games.lists` (runout by runout, each hand
-    ranked once a runout), with no board problem to build: each player a list of two-card
-    hands (:func:`_completions`: a range, "random", a partial hand, a hand), the shorter
-    list's hands as the kernel's rows, the other's (those of weight above 0) as its columns;
-    the rows' counts summed by their weights. The same counts as the board kernels to the
-    bit: the lists' weights made whole (:func:`~pokersim.engine.choices.whole_weights`, as
-    the board kernels make them) sum exactly in any order.
+    river by the kernel expected to answer first (:func:`_kernel_for`: the runout kernel or
+    the sweep, :func:`list_against_list_counts`; else the range kernel, :func:`_row_by_row`),
+    with no board problem to build: each player a list of two-card hands
+    (:func:`_completions`: a range, "random", a partial hand, a hand), the shorter list's
+    hands as the rows, the other's (those of weight above 0) as the columns; the rows' counts
+    summed by their weights. The same counts as the board kernels to the bit: the lists'
+    weights made whole (:func:`~pokersim.engine.choices.whole_weights`, as the board kernels
+    make them) sum exactly in any order.
 
     None where this is not such a question (a longer list that holds a hand twice included);
     where the combinations of the two lists number more than ``config.EXACT_TUPLES``, or
