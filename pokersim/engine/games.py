@@ -613,7 +613,7 @@ def game_counts(q: Question, *, wanted: str, forced: bool, trials, seed, target_
     may end with is ranked once: those hands, and a comparison a deal), or ``forced`` (up to
     :data:`EXACT_LIMIT` hand evaluations), on this module's kernels: the private kernel with
     no board card to come, the board kernels in the two-card games (:func:`board_game`;
-    heads-up on a flop, turn or river, the range kernel of :func:`_list_against_list`), the
+    heads-up on a flop, turn or river, the list kernels of :func:`_list_against_list`), the
     dealing kernel otherwise. Monte Carlo otherwise: the board kernel in the two-card games,
     the general one in the others. With ``categories``, the category of each player's high
     hand in the game's ranking too.
