@@ -202,3 +202,10 @@ def test_spots_that_share_a_board_give_the_same_numbers(monkeypatch, kernel, gam
         want = pokersim.equity([hands[i], text], board=boards[i], dead=dead[i], game=game)
         got = grouped[grouped.spot == i]  # (the range's equity as 1 - the hand's here)
         np.testing.assert_allclose(got.equity, want.equity, rtol=0, atol=1e-12)
+    # no dead cards: the first two boards' spots
+    grouped = batch_equity(hands[:10], boards[:10], against=text, game=game, as_array=True)
+    with monkeypatch.context() as m:
+        m.setattr(batch_ranges, "list_against_list_counts", lambda *args: None)
+        one_by_one = batch_equity(hands[:10], boards[:10], against=text, game=game,
+                                  as_array=True)
+    np.testing.assert_array_equal(grouped, one_by_one)
