@@ -162,7 +162,7 @@ def test_a_ranges_sums_are_exact():
 
 
 #: The kernels a group of spots sharing a board may be counted by (see
-#: pokersim.engine.games._kernel_for), each forced; "by estimate" the choice itself.
+#: pokersim.engine.lists._kernel_for), each forced; "by estimate" the choice itself.
 GROUP_KERNELS = {"by estimate": None, "row by row": ("rows", 0), "runouts": ("runouts", 0),
                  "runouts, workers": ("runouts", 10**12), "sweep": ("sweep", 0)}
 
@@ -176,7 +176,7 @@ def test_spots_that_share_a_board_give_the_same_numbers(monkeypatch, kernel, gam
     # another order) and a few of their own: the groups go to the runout kernel or the sweep
     # where those are expected to be faster (forced here, each), the other spots to the row
     # kernel; the same numbers to the bit as every spot on the row kernel, and as equity()
-    from pokersim.engine import batch_ranges, games
+    from pokersim.engine import batch_ranges, lists
 
     rng = np.random.default_rng(len(text))
     low = 16 if game == "short-deck" else 0
@@ -191,7 +191,7 @@ def test_spots_that_share_a_board_give_the_same_numbers(monkeypatch, kernel, gam
               if min(parse_cards(f"{h} {b} {d}")) >= low]
     hands, boards, dead = (np.array(column) for column in zip(*spots, strict=True))
     if GROUP_KERNELS[kernel] is not None:
-        monkeypatch.setattr(games, "_kernel_for", lambda *args: GROUP_KERNELS[kernel])
+        monkeypatch.setattr(lists, "_kernel_for", lambda *args: GROUP_KERNELS[kernel])
     grouped = batch_equity(hands, boards, dead, against=text, game=game)
     with monkeypatch.context() as m:
         m.setattr(batch_ranges, "list_against_list_counts", lambda *args: None)

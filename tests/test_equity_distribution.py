@@ -91,14 +91,14 @@ B = weighted("QcQs", "AhQh 0.5", "JsTd", "7d7h 0.3", "AsKd", "9h8h", "KhKd", "Ac
 
 @pytest.fixture(params=["by estimate", "runout kernel", "sweep"])
 def kernel(request, monkeypatch):
-    """Each way pokersim.engine.games.ranges_on_board may count the two ranges (the other's
+    """Each way pokersim.engine.lists.ranges_on_board may count the two ranges (the other's
     setup estimate made prohibitive), and its own choice."""
-    from pokersim.engine import games
+    from pokersim.engine import lists
 
     if request.param == "runout kernel":
-        monkeypatch.setattr(games, "SWEEP_SETUP_NS", 10**15)
+        monkeypatch.setattr(lists, "SWEEP_SETUP_NS", 10**15)
     elif request.param == "sweep":
-        monkeypatch.setattr(games, "RUNOUT_SETUP_NS", 10**15)
+        monkeypatch.setattr(lists, "RUNOUT_SETUP_NS", 10**15)
     return request.param
 
 

@@ -2,10 +2,10 @@
 it (the shorter list's hands as rows, the other list's as columns), by the range kernel of
 batch_equity(against=...) (a row at a time) or by the runout kernel (each hand ranked once a
 runout, pokersim.engine._games.lists) or by the sweep of the equity distributions
-(pokersim.engine._games.sweep), whichever should answer first, with the same numbers to the
-bit as the board kernels, which count every other exact question of Hold'em and the short
-decks. The tests below that compare numbers run each kernel (and the runout kernel on one
-worker and on several) besides the choice by estimates.
+(pokersim.engine._games.sweep), whichever should answer first (pokersim.engine.lists), with
+the same numbers to the bit as the board kernels, which count every other exact question of
+Hold'em and the short decks. The tests below that compare numbers run each kernel (and the
+runout kernel on one worker and on several) besides the choice by estimates.
 
 Expected values: the same question with that path turned off (the board kernels, checked
 against brute force and peers in tests/test_equity.py and tests/test_reference.py), compared
@@ -21,7 +21,7 @@ import pytest
 
 import pokersim
 from pokersim.cards import format_cards, parse_cards
-from pokersim.engine import games
+from pokersim.engine import games, lists
 from pokersim.errors import PokersimInputError
 from tests.naive import naive_rank
 
@@ -75,7 +75,7 @@ KERNELS = {"by estimate": None, "row by row": ("rows", 0),
 def kernel(request, monkeypatch):
     """Each way of counting a list against a list (:data:`KERNELS`)."""
     if KERNELS[request.param] is not None:
-        monkeypatch.setattr(games, "_kernel_for", lambda *args: KERNELS[request.param])
+        monkeypatch.setattr(lists, "_kernel_for", lambda *args: KERNELS[request.param])
     return request.param
 
 

@@ -201,6 +201,22 @@ def workers() -> int:
     return numba.get_num_threads()
 
 
+#: A kernel call of at most this many showdowns (trials, or deals enumerated) runs on one
+#: worker, in a millisecond or two: waking a thread and dispatching the kernel to it costs
+#: ~0.15 ms, more on a busy machine.
+SERIAL_SHOWDOWNS = 100_000
+
+
+def workers_for(showdowns: int) -> int:
+    """The workers of a kernel call of ``showdowns``: one up to :data:`SERIAL_SHOWDOWNS`,
+    else :func:`workers`.
+
+    >>> workers_for(10)
+    1
+    """
+    return 1 if showdowns <= SERIAL_SHOWDOWNS else workers()
+
+
 #: Bytes between two workers' arrays (:func:`worker_copies`): 128 bytes apart (two cache
 #: lines), two workers used 1.5x the CPU time of one on Hold'em Monte Carlo with ranges; a
 #: page apart, as much as the parallel kernels did, whose workers allocated their own arrays.

@@ -12,7 +12,7 @@
 Each combo's equity is against the whole other range, weights and card removal counted: the
 opponent holds each of its combos that shares no card with this one (nor with the board and
 the dead cards) in proportion to its weight, and every runout to the river is dealt. Each
-(combo, runout) is evaluated once (:func:`pokersim.engine.games.ranges_on_board`): then
+(combo, runout) is evaluated once (:func:`pokersim.engine.lists.ranges_on_board`): then
 compared with each opponent combo in vector lanes (the runout kernel, ranges of tens to
 hundreds of combos on a flop) or sorted and swept (:mod:`pokersim.engine._games.sweep`, wide
 ranges), so two ranges of hundreds of combos take milliseconds on a flop.
@@ -27,7 +27,7 @@ import numpy as np
 
 from .._core.validation import short_repr
 from ..cards import as_card_set, format_cards
-from ..engine.games import ranges_on_board
+from ..engine.lists import ranges_on_board
 from ..errors import DuplicateCardError, PokersimInputError, RangeError
 from ..ranges import RANDOM_WORDS, Range, all_combos, combo_indices, parse_range
 from ..results import ResultFrame, win_rate_table

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .._core.jit import on_workers, workers
+from .._core.jit import on_workers, workers_for
 from .._core.runner import check_client, map_in_order, progress_bar, run_chunks
 from .._core.streams import seed_key
 from .._core.validation import (
@@ -49,8 +49,8 @@ from ..results import ResultFrame, win_rate_table
 from ._games import batch as _kernels
 from .batch_games import MAX_RUNOUTS, TwoPlusThree, batch_game_equity
 from .batch_ranges import batch_against, one_hand_a_row
-from .games import board_game, card_mask
-from .question import deck_of
+from .games import board_game
+from .question import card_mask, deck_of
 from .spots import Spots, read_spots
 
 __all__ = ["BATCH_TRIALS", "batch_equity"]
@@ -63,9 +63,6 @@ BATCH_TRIALS = 10_000
 CHUNK_ROWS = 1_048_576
 #: At most this many showdowns a chunk by default (a second or less of work).
 CHUNK_SHOWDOWNS = 2**25
-#: A kernel call of at most this many showdowns runs on one worker (waking a thread costs
-#: ~0.15 ms).
-SERIAL_SHOWDOWNS = 100_000
 
 
 class BatchGameError(PokersimInputError):
@@ -311,7 +308,7 @@ class _Run:
         hands, boards, dead = (a[first:first + k] for a in (s.hands, s.boards, s.dead))
         n_players = hands.shape[1]
         showdowns = k * self.per_row * n_players
-        n_workers = 1 if showdowns <= SERIAL_SHOWDOWNS else min(workers(), k)
+        n_workers = min(workers_for(showdowns), k)
         if self.omaha is not None:  # Omaha, Courchevel: the columns straight from a kernel
             self.omaha.count(n_workers, hands, boards, dead, self.deck, self.n_runout,
                              self.trials, self.key, s.ids[first:first + k], self.plan, out,

@@ -41,8 +41,8 @@ from ..ranges import N_COMBOS, Range, all_combos, parse_range
 from ..results import win_rate_table
 from ._games import batch_ranges as _kernels
 from .choices import exact_whole_weights
-from .games import card_mask, fewest_rows_together, list_against_list_counts
-from .question import cards_left, deck_of
+from .lists import fewest_rows_together, list_against_list_counts
+from .question import card_mask, cards_left, deck_of
 from .spots import read_spots
 
 __all__ = ["batch_against", "one_hand_a_row"]
@@ -124,10 +124,10 @@ def _on_shared_boards(spots, first: int, stop: int, game: Game, cards: np.ndarra
                       masks: np.ndarray, weights: np.ndarray, ht: tuple, counts: np.ndarray,
                       pairs: np.ndarray) -> np.ndarray:
     """Count the spots ``first .. stop - 1`` that share their board and dead cards (in any
-    order) with enough others (:func:`~pokersim.engine.games.fewest_rows_together`), each
+    order) with enough others (:func:`~pokersim.engine.lists.fewest_rows_together`), each
     such group against the range's combos ``cards`` (card masks ``masks``, whole ``weights``
     of one row) at once where the runout kernel or the sweep is expected to answer before
-    the row kernel (:func:`~pokersim.engine.games.list_against_list_counts`), into
+    the row kernel (:func:`~pokersim.engine.lists.list_against_list_counts`), into
     ``counts`` and ``pairs``; returns the rows left to the row kernel. The same counts: whole
     weights sum exactly in any order."""
     deck = deck_of(game)

@@ -68,7 +68,7 @@ import numpy as np
 from .. import config, rankings
 from .._core.combinatorics import binomials
 from .._core.gaps import gap_words
-from .._core.jit import on_workers, workers
+from .._core.jit import SERIAL_SHOWDOWNS, on_workers, workers_for
 from .._core.streams import alias_rows, alias_tables, seed_key
 from .._core.validation import drawn_seed, monte_carlo_trials
 from ..dealing import deal_plan
@@ -76,14 +76,11 @@ from ..errors import PokersimInputError
 from ..evaluator.strengths import game_strengths, kernel_args
 from ..evaluator.tables import KEY_BIAS
 from ..games.game import Game
-from ..ranges import N_COMBOS, all_combos, combo_indices
+from ..ranges import N_COMBOS, combo_indices
 from ..rankings import BADUGI
 from ..rankings.omaha import HOLE_BIAS
 from ..rankings.omaha import tables as omaha_tables
 from . import _games
-from ._games import batch_ranges as _range_kernels
-from ._games import lists as _list_kernels
-from ._games import sweep as _sweep_kernels
 from .choices import (
     exact_whole_weights,
     joint_choices,
@@ -91,12 +88,20 @@ from .choices import (
     no_choice,
     whole_weights,
 )
+from .lists import list_against_list_counts, row_by_row_counts
 from .outcomes import Counted, codes_of_wins, exact_in_reach, shares
-from .question import MIXED_LIST_HANDS, WEIGHT_SPAN, Player, Question, cards_left, deck_of
+from .question import (
+    MIXED_LIST_HANDS,
+    WEIGHT_SPAN,
+    Player,
+    Question,
+    card_mask,
+    cards_left,
+    deck_of,
+)
 from .runs import exact_counts, monte_carlo_counts
 
-__all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "card_mask", "game_counts",
-           "fewest_rows_together", "list_against_list_counts", "ranges_on_board", "shares"]
+__all__ = ["EXACT_LIMIT", "MIXED_LIST_HANDS", "WEIGHT_SPAN", "game_counts", "shares"]
 
 
 #: ``method="exact"`` refuses more players' hand evaluations than this (deals x players: a
@@ -263,17 +268,6 @@ def _byte_tables(ranking: str, has_low: bool, omaha: bool) -> np.ndarray:
     return np.stack([_byte_table(ht[0]), _byte_table(ht[1]), _byte_table(lt[0])])
 
 
-#: A kernel call of at most this many showdowns (trials, or deals enumerated) runs on one
-#: worker, in a millisecond or two: waking a thread and dispatching the kernel to it costs
-#: ~0.15 ms, more on a busy machine.
-SERIAL_SHOWDOWNS = 100_000
-
-
-def _workers(showdowns: int) -> int:
-    """The workers of a kernel call of ``showdowns`` (see :data:`SERIAL_SHOWDOWNS`)."""
-    return 1 if showdowns <= SERIAL_SHOWDOWNS else workers()
-
-
 @contextmanager
 def _threads(showdowns: int):
     """Run the parallel (Numba-threaded) kernel call inside on one thread when it has few
@@ -291,7 +285,7 @@ def _threads(showdowns: int):
 
 def _monte_carlo_chunk(p: _Problem, first: int, n: int):
     trials = min((first + n) * p.block, p.trials) - first * p.block
-    n_workers = _workers(trials)
+    n_workers = workers_for(trials)
     masks, codes = p.counts(np.int64, 1)
     if p.boards is not None:  # the board kernel (:func:`_board_trials`)
         b = p.boards
@@ -329,7 +323,7 @@ def _exact_chunk(p: _Problem, first: int, n: int):
     else:
         last = min(first + n, _last_level_hands(p.hands))
         showdowns = (last - first) * -(-p.deals // _last_level_hands(p.hands))
-    n_workers = _workers(showdowns)
+    n_workers = workers_for(showdowns)
     masks, codes = p.counts(np.float64, 1)
     args: tuple
     if p.boards is not None:
@@ -454,13 +448,6 @@ def _category_strengths(ranking: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 _BINOM = binomials(64, 11)
-
-
-def card_mask(cards):
-    """The card mask (bit c for card c) of ``cards``: one for a 1-D set of cards, one a row
-    of a 2-D array of hands."""
-    return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64), axis=-1,
-                                initial=np.uint64(0))
 
 
 def _keys(cards: np.ndarray, ht: tuple, lt: tuple, bias: np.uint64) -> np.ndarray:
@@ -768,8 +755,8 @@ def _board_problem(problem: _Problem, q: Question, forced: bool):
 
 def _list_against_list(q: Question, forced: bool) -> Counted | None:
     """The exact counts of a heads-up question of a :func:`board_game` on a flop, turn or
-    river by the kernel expected to answer first (:func:`_kernel_for`: the runout kernel or
-    the sweep, :func:`list_against_list_counts`; else the range kernel, :func:`_row_by_row`),
+    river by the kernel expected to answer first (:mod:`pokersim.engine.lists`: the runout
+    kernel or the sweep, else the range kernel),
     with no board problem to build: each player a list of two-card hands
     (:func:`_completions`: a range, "random", a partial hand, a hand), the shorter list's
     hands as the rows, the other's (those of weight above 0) as the columns; the rows' counts
@@ -812,7 +799,9 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
         return None
     counted = list_against_list_counts(q.board, live, mine.cards, columns, weights, ht,
                                        work // 2)
-    counts, pairs = _row_by_row(q, mine.cards, by_combo, work, ht) if counted is None else counted
+    if counted is None:
+        counted = row_by_row_counts(q.board, q.dead, game, mine.cards, by_combo, work, ht)
+    counts, pairs = counted
     won, tied, met = row_weights @ counts  # whole numbers: exact in any order
     deals = int(pairs.sum())
     if deals == 0:
@@ -820,195 +809,6 @@ def _list_against_list(q: Question, forced: bool) -> Counted | None:
     wins = np.array([won, met - won - tied])[[rows, 1 - rows]]
     return Counted(codes_of_wins(wins, np.array([[0.0, tied], [0.0, tied]]), met), float(met),
                    deals, None, "exact")
-
-
-def list_against_list_counts(board: np.ndarray, live: np.ndarray, rows: np.ndarray,
-                             columns: np.ndarray, weights: np.ndarray, ht: tuple, pairs: int
-                             ) -> tuple[np.ndarray, np.ndarray] | None:
-    """The counts of the two-card hands ``rows`` (R, 2) against the hands ``columns`` (C, 2,
-    distinct) of whole ``weights`` (above 0) on ``board`` (3 to 5 cards) over every runout
-    from the ``live`` cards (ascending; neither list holds a card outside them), ranked with
-    the tables ``ht``, by the runout kernel or the sweep (:func:`_kernel_for`, ``pairs`` the
-    (row, column, runout) triples, or a bound): (the weight each row beats, ties and meets,
-    (R, 3) float64, whole numbers; the (column, runout) pairs it meets, (R,) int64); or None
-    where the range kernel (a row at a time) is expected to answer first."""
-    n_runout = 5 - board.size
-    kernel, cost = _kernel_for(len(rows), len(columns), math.comb(live.size, n_runout),
-                               math.comb(live.size - 4, n_runout), pairs)
-    if kernel == "runouts":
-        return _runout_by_runout(board, live, n_runout, rows, columns, weights, cost, ht)
-    if kernel == "sweep":
-        return _swept(board, live, rows, columns, weights, ht)
-    return None
-
-
-#: The estimates of :func:`_kernel_for`, in ns on one worker (fitted to kernel calls timed on
-#: a Zen 4): :func:`_row_by_row` ~120 a row and runout (about 90 rank classes ranked) and ~0.6
-#: more a column (those that share a card with the row's hand are taken off their classes);
-#: :func:`_runout_by_runout` ~1.2 a hand ranked, ~0.2 a pair of hands compared, and ~30,000
-#: more than the row kernel to set up (its arrays, in Python); :func:`_swept` ~20 a hand and
-#: runout (ranked, sorted and swept, on one thread), ~65,000 to set up and ~270 more a runout
-#: (listed in Python).
-ROW_NS, ROW_COLUMN_NS, LOOKUP_NS, PAIR_NS, RUNOUT_SETUP_NS = 120, 0.6, 1.2, 0.2, 30_000
-SWEEP_NS, SWEEP_SETUP_NS, SWEEP_RUNOUT_NS = 20, 65_000, 270
-
-
-def fewest_rows_together(runouts: int) -> int:
-    """The fewest rows on one board that :func:`list_against_list_counts` may count sooner
-    than the row kernel, ``runouts`` a pair of hands: with fewer, the row kernel's time is
-    below the other kernels' setup alone (:data:`ROW_NS`).
-
-    >>> fewest_rows_together(1), fewest_rows_together(44), fewest_rows_together(990)
-    (251, 6, 1)
-    """
-    return int(min(RUNOUT_SETUP_NS, SWEEP_SETUP_NS) // (ROW_NS * runouts)) + 1
-
-
-def _kernel_for(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
-                pairs: int) -> tuple[str, int]:
-    """The kernel of :func:`_list_against_list` expected to answer first, for ``n_rows`` rows
-    against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair of hands,
-    ``pairs`` (row, column, runout) triples in all): ``"rows"`` (:func:`_row_by_row`: a hand
-    against a wide range or "random", or a small question), ``"runouts"``
-    (:func:`_runout_by_runout`: a range against a range) or ``"sweep"`` (:func:`_swept`: wide
-    ranges against each other); and the runout kernel's estimated ns on one worker (its
-    workers follow from it). The estimates (:data:`ROW_NS`) are of one worker's time, the row
-    and runout kernels' shared by the workers they would get.
-
-    >>> _kernel_for(31, 147, 1_176, 990, 3_760_020)  # QQ+,AK vs 22+,A2s+,KTo+ on a flop
-    ('runouts', 1003197)
-    >>> _kernel_for(1, 1_176, 1_176, 990, 1_070_190)[0]  # AhKh vs "random" on a flop
-    'rows'
-    >>> _kernel_for(1_128, 1_128, 48, 44, 53_644_800)[0]  # "random" vs "random" on a turn
-    'sweep'
-    """
-    by_row = (ROW_NS + ROW_COLUMN_NS * n_columns) * n_rows * runouts
-    by_runout = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
-    walls = {"rows": by_row / min(_workers(pairs), n_rows),
-             "runouts": RUNOUT_SETUP_NS + by_runout / min(_workers(by_runout // 10), n_runouts),
-             "sweep": _sweep_cost(n_runouts, n_rows + n_columns)}
-    return min(walls, key=walls.__getitem__), by_runout
-
-
-def _sweep_cost(n_runouts: int, n_hands: int) -> float:
-    """The estimated ns of :func:`~pokersim.engine._games.sweep.board_sweep` of ``n_hands``
-    distinct hands on ``n_runouts`` runouts (:data:`ROW_NS`)."""
-    return SWEEP_SETUP_NS + n_runouts * (SWEEP_RUNOUT_NS + SWEEP_NS * n_hands)
-
-
-def _row_by_row(q: Question, rows: np.ndarray, by_combo: np.ndarray, work: int,
-                ht: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """The counts of :func:`_runout_by_runout`, of the hands ``rows`` (R, 2) against the
-    hands of weights ``by_combo`` (of every combo, :func:`~pokersim.ranges.all_combos`; whole
-    numbers) on ``q``'s board, by the kernel of
-    :func:`~pokersim.engine.batch_ranges.batch_against`
-    (:func:`~pokersim.engine._games.batch_ranges.range_rows`: a row a hand, counted by rank
-    class but the hands that may make a flush)."""
-    game = q.game
-    combos = _every_combo(game.ranking)
-    n = len(rows)
-    counts, pairs = np.zeros((n, 3)), np.zeros(n, np.int64)
-    n_workers = min(_workers(work // 2), n)
-    spaces = _range_kernels.range_spaces(n_workers, N_COMBOS, combos.classes.keys.size)
-    args = (np.ascontiguousarray(rows.reshape(n, 1, 2)),
-            np.repeat(q.board[None, :], n, axis=0), np.repeat(q.dead[None, :], n, axis=0),
-            card_mask(deck_of(game)), combos.masks, combos.keys, combos.bits,
-            by_combo.reshape(1, -1), combos.classes, ht, counts, pairs)
-    on_workers(lambda w: _range_kernels.range_rows(w, n_workers, *args, spaces[w]), n_workers)
-    return counts, pairs
-
-
-def _runout_by_runout(board: np.ndarray, live: np.ndarray, n_runout: int, rows: np.ndarray,
-                      columns: np.ndarray, weights: np.ndarray, cost: int,
-                      ht: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """(the weight each of the hands ``rows`` (R, 2) beats, ties and meets, (R, 3) float64;
-    the (column, runout) pairs it meets, (R,) int64) against the hands ``columns`` of whole
-    ``weights`` on ``board``, by :func:`~pokersim.engine._games.lists.lists_on_board`,
-    each hand ranked once a runout, the runouts of ``n_runout`` cards from ``live`` shared by
-    the workers (as many as the kernel's estimated ``cost``, ns on one worker, calls for)."""
-    card_keys, card_bits = ht[:2]
-    key = np.uint64(card_keys[board].sum(dtype=np.uint64))
-    bits = np.uint64(np.bitwise_or.reduce(card_bits[board]))
-    n_runouts = math.comb(live.size, n_runout)
-    n_workers = min(_workers(cost // 10), n_runouts)  # a showdown of the board kernels ~10 ns
-    spaces = _list_kernels.list_spaces(n_workers, len(rows), len(columns))
-    row_hands = _list_kernels.hands_of(rows, card_keys, card_bits)
-    column_hands = _list_kernels.hands_of(columns, card_keys, card_bits)
-    meets = _list_kernels.meeting_weights(row_hands, column_hands, weights)
-    args = (key, bits, live, n_runout, row_hands, column_hands, meets, ht)
-    on_workers(lambda w: _list_kernels.lists_on_board(w, n_workers, *args, spaces[w]),
-               n_workers)
-    runouts = math.comb(live.size - 4, n_runout)  # of each pair of hands that meet
-    counts = np.empty((len(rows), 3))
-    counts[:, :2] = spaces[0].counts
-    for space in spaces[1:]:
-        counts[:, :2] += space.counts
-    counts[:, 2] = runouts * meets.sum(axis=1)
-    return counts, runouts * np.count_nonzero(meets, axis=1)
-
-
-def _swept(board: np.ndarray, live: np.ndarray, rows: np.ndarray, columns: np.ndarray,
-           weights: np.ndarray, ht: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """The counts of :func:`_runout_by_runout` by the sweep of the equity distributions
-    (:func:`~pokersim.engine._games.sweep.board_sweep`: the hands of both lists ranked once a
-    runout, sorted, and swept with the weight of the weaker columns in all and per card; one
-    thread), the rows' results read from its first side."""
-    row_index, column_index = combo_indices(rows), combo_indices(columns)
-    present, back = np.unique(np.concatenate([row_index, column_index]), return_inverse=True)
-    both = np.zeros((2, present.size))
-    both[0, back[:len(rows)]] = 1.0  # the rows' side (its weights count for the other's only)
-    both[1, back[len(rows):]] = weights
-    sweep = _sweep_kernels.board_sweep(all_combos()[present], both, board, live, ht=ht)
-    at = back[:len(rows)]
-    counts = np.stack([sweep.wins[0, 0, at], sweep.ties[0, 0, at], sweep.total[0, 0, at]],
-                      axis=1)
-    return counts, sweep.deals[0, 0, at]
-
-
-def ranges_on_board(combos: np.ndarray, weights: np.ndarray, board: np.ndarray,
-                    live: np.ndarray) -> _sweep_kernels.Sweep:
-    """:func:`~pokersim.engine._games.sweep.board_sweep`'s counts of two ranges' combos
-    ``combos`` (U, 2) of ``weights`` (2, U) against each other on ``board`` (Hold'em), every
-    combo of each side against the other side's, the runouts from the ``live`` cards: by the
-    runout kernel once each way (a side's combos as rows, the other's as columns) where both
-    sides' weights are whole in proportion and that is expected to answer first
-    (:data:`ROW_NS`), else by the sweep. The same sums up to the last bits (whole weights sum
-    exactly; a side's counts are divided back by the factor that made its weights whole).
-    """
-    sides = [np.flatnonzero(w > 0) for w in weights]
-    made = [exact_whole_weights(w[side]) for w, side in zip(weights, sides, strict=True)]
-    n_runout = 5 - board.size
-    n_runouts, runouts = math.comb(live.size, n_runout), math.comb(live.size - 4, n_runout)
-    n_rows, n_columns = (len(side) for side in sides)
-    cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns)
-               + PAIR_NS * n_rows * n_columns * runouts)
-    by_runout = 2 * (RUNOUT_SETUP_NS + cost / min(_workers(cost // 10), n_runouts))
-    whole = [w for w in made if w is not None]
-    if (len(whole) < 2 or not n_rows or not n_columns
-            or by_runout >= _sweep_cost(n_runouts, len(combos))):
-        return _sweep_kernels.board_sweep(combos, weights, board, live)
-    ht = tuple(kernel_args("high"))
-    wins, ties, total = (np.zeros((1, 2, len(combos))) for _ in range(3))
-    deals = np.zeros((1, 2, len(combos)), np.int64)
-    for side in (0, 1):
-        rows, columns, theirs = sides[side], sides[1 - side], whole[1 - side]
-        scale = weights[1 - side, columns[0]] / theirs[0]  # whole weights back to the given
-        counts, pairs = _runout_by_runout(board, live, n_runout, combos[rows], combos[columns],
-                                          theirs, cost, ht)
-        for out, column in ((wins, 0), (ties, 1), (total, 2)):
-            out[0, side, rows] = counts[:, column] * scale
-        deals[0, side, rows] = pairs
-    return _sweep_kernels.Sweep(wins, ties, total, deals, runouts)
-
-
-@functools.cache
-def _every_combo(ranking: str) -> _range_kernels.Combos:
-    """The combo table of the 1,326 two-card combos, in the order of
-    :func:`~pokersim.ranges.all_combos`, under ``ranking`` (its arrays writable, as
-    :func:`~pokersim.engine.batch_ranges.batch_against`'s: one compiled kernel for both;
-    nothing writes to them)."""
-    ht = kernel_args(ranking)
-    return _range_kernels.combo_table(all_combos(), ht[0], ht[1])
 
 
 def _completions(player: Player, live: np.ndarray) -> Player:

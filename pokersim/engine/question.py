@@ -30,8 +30,8 @@ from ..ranges import RANDOM_WORDS, Range, parse_range
 if TYPE_CHECKING:
     from ..games.game import Game
 
-__all__ = ["MIXED_LIST_HANDS", "NO_CARD", "WEIGHT_SPAN", "Player", "cards_left", "cards_of",
-           "deck_of", "in_deck", "parse_players", "Question", "read_question"]
+__all__ = ["MIXED_LIST_HANDS", "NO_CARD", "WEIGHT_SPAN", "Player", "card_mask", "cards_left",
+           "cards_of", "deck_of", "in_deck", "parse_players", "Question", "read_question"]
 
 
 @dataclass(frozen=True)
@@ -241,6 +241,17 @@ def parse_players(specs, game: Game, blocked: np.ndarray) -> list[Player]:
     return [p if len(p.cards) == 1 else
             Player(p.label, p.cards, np.ldexp(p.weights, -np.frexp(p.weights.max())[1]))
             for p in players]
+
+
+def card_mask(cards):
+    """The card mask (bit c for card c) of ``cards``: one for a 1-D set of cards, one a row
+    of a 2-D array of hands.
+
+    >>> int(card_mask(np.array([0, 51]))) == 1 | 1 << 51
+    True
+    """
+    return np.bitwise_or.reduce(np.uint64(1) << np.asarray(cards, np.uint64), axis=-1,
+                                initial=np.uint64(0))
 
 
 def cards_left(deck: np.ndarray, cards: np.ndarray) -> np.ndarray:

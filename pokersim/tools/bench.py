@@ -146,7 +146,7 @@ def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     items, unit, call)."""
     from .. import batch_equity, equity
     from ..cards import parse_cards
-    from ..engine.games import card_mask
+    from ..engine.question import card_mask
     from ..ranges import all_combos, parse_range
 
     trials = max(n // 5, 10_000)

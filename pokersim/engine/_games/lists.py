@@ -16,7 +16,7 @@ for each row: about 90 lookups a row and runout, cheaper for a hand against a wi
 dearer for a range against a range (QQ+,AK against 22+,A2s+,KTo+ on a flop: 1.0-1.4 ms a
 call here, 3.8-6.8 there, two threads); the sweep (:mod:`.sweep`) sorts the hands ranked on
 a runout instead of comparing pairs, cheaper for wide ranges on the turn or river;
-:func:`pokersim.engine.games._kernel_for` picks.
+:func:`pokersim.engine.lists._kernel_for` picks.
 """
 
 from __future__ import annotations

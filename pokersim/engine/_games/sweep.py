@@ -14,7 +14,7 @@ combo and a sort, not one per pair of combos.
 The kernel returns weighted sums that merge by addition; the totals they divide by do not
 depend on the runout and are counted once, in numpy (:func:`board_sweep`). It serves
 :func:`pokersim.equity_distribution`, :func:`pokersim.outs`, and :func:`pokersim.equity` of
-wide ranges against each other after the flop (:func:`pokersim.engine.games._kernel_for`).
+wide ranges against each other after the flop (:mod:`pokersim.engine.lists`).
 """
 
 from __future__ import annotations
