@@ -69,7 +69,8 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     weights = _whole(_weights(against, n))
     ht = tuple(kernel_args(game.ranking))
     used = (weights > 0).any(axis=0)  # combos no row weighs are left out at once
-    combos = _kernels.combo_table(all_combos()[used], ht[0], ht[1])
+    cards = all_combos()[used]
+    combos = _kernels.combo_table(cards, ht[0], ht[1])
     weights = np.ascontiguousarray(weights[:, used])
     deck = card_mask(deck_of(game))
     counts = np.zeros((n, 3))
@@ -82,8 +83,8 @@ def batch_against(hands, boards, dead, against, game: Game, *, chunk_size: int |
     def chunk(_, first, k):
         rows = np.arange(first, first + k)
         if shared and k > 1:
-            rows = _on_shared_boards(spots, first, first + k, game, all_combos()[used],
-                                     combos.masks, weights[0], ht, counts, pairs)
+            rows = _on_shared_boards(spots, first, first + k, game, cards, combos.masks,
+                                     weights[0], ht, counts, pairs)
         if rows.size == k:  # the whole chunk: the arrays' slices, no copy
             part = slice(first, first + k)
             _row_by_row(spots.hands[part], spots.boards[part], spots.dead[part],
@@ -152,9 +153,9 @@ def _on_shared_boards(spots, first: int, stop: int, game: Game, cards: np.ndarra
     for g in np.flatnonzero(sizes >= fewest):
         members = order[starts[g]:starts[g + 1]]
         row = rows[members[0]]
-        board, dead = spots.boards[row], spots.dead[row]
-        keep = (weights > 0) & ((masks & card_mask(np.concatenate([board, dead]))) == 0)
-        live = cards_left(deck, np.concatenate([board, dead]))
+        board, taken = spots.boards[row], np.concatenate([spots.boards[row], spots.dead[row]])
+        keep = (weights > 0) & ((masks & card_mask(taken)) == 0)
+        live = cards_left(deck, taken)
         hands = spots.hands[rows[members], 0]
         bound = len(members) * int(keep.sum()) * runouts
         counted = list_against_list_counts(board, live, hands, cards[keep], weights[keep],

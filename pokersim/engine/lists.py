@@ -94,7 +94,7 @@ def fewest_rows_together(runouts: int) -> int:
 
 def _kernel_for(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
                 pairs: int) -> tuple[str, int]:
-    """The kernel of :func:`_list_against_list` expected to answer first, for ``n_rows`` rows
+    """The kernel of :func:`list_against_list_counts` expected to answer first, for ``n_rows`` rows
     against ``n_columns`` columns on ``n_runouts`` runouts (``runouts`` a pair of hands,
     ``pairs`` (row, column, runout) triples in all): ``"rows"`` (:func:`row_by_row_counts`: a hand
     against a wide range or "random", or a small question), ``"runouts"``
@@ -111,11 +111,19 @@ def _kernel_for(n_rows: int, n_columns: int, n_runouts: int, runouts: int,
     'sweep'
     """
     by_row = (ROW_NS + ROW_COLUMN_NS * n_columns) * n_rows * runouts
-    by_runout = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
-    walls = {"rows": by_row / min(workers_for(pairs), n_rows),
-             "runouts": RUNOUT_SETUP_NS + by_runout / min(workers_for(by_runout // 10), n_runouts),
+    by_runout, cost = _runout_cost(n_rows, n_columns, n_runouts, pairs)
+    walls = {"rows": by_row / min(workers_for(pairs), n_rows), "runouts": by_runout,
              "sweep": _sweep_cost(n_runouts, n_rows + n_columns)}
-    return min(walls, key=walls.__getitem__), by_runout
+    return min(walls, key=walls.__getitem__), cost
+
+
+def _runout_cost(n_rows: int, n_columns: int, n_runouts: int, pairs: int) -> tuple[float, int]:
+    """(the estimated ns of :func:`_runout_by_runout`, its setup and its kernel shared by its
+    workers; the kernel's ns on one worker, whence its workers) for ``n_rows`` rows against
+    ``n_columns`` columns on ``n_runouts`` runouts, ``pairs`` (row, column, runout) triples
+    (:data:`ROW_NS`)."""
+    cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns) + PAIR_NS * pairs)
+    return RUNOUT_SETUP_NS + cost / min(workers_for(cost // 10), n_runouts), cost
 
 
 def _sweep_cost(n_runouts: int, n_hands: int) -> float:
@@ -209,12 +217,10 @@ def ranges_on_board(combos: np.ndarray, weights: np.ndarray, board: np.ndarray,
     n_runout = 5 - board.size
     n_runouts, runouts = math.comb(live.size, n_runout), math.comb(live.size - 4, n_runout)
     n_rows, n_columns = (len(side) for side in sides)
-    cost = int(LOOKUP_NS * n_runouts * (n_rows + n_columns)
-               + PAIR_NS * n_rows * n_columns * runouts)
-    by_runout = 2 * (RUNOUT_SETUP_NS + cost / min(workers_for(cost // 10), n_runouts))
+    by_runout, cost = _runout_cost(n_rows, n_columns, n_runouts, n_rows * n_columns * runouts)
     whole = [w for w in made if w is not None]
     if (len(whole) < 2 or not n_rows or not n_columns
-            or by_runout >= _sweep_cost(n_runouts, len(combos))):
+            or 2 * by_runout >= _sweep_cost(n_runouts, len(combos))):
         return _sweep_kernels.board_sweep(combos, weights, board, live)
     ht = tuple(kernel_args("high"))
     wins, ties, total = (np.zeros((1, 2, len(combos))) for _ in range(3))
