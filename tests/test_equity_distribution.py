@@ -89,16 +89,20 @@ A = weighted("AhKh", "AsKd 0.5", "QsQd", "7c6c 0.25", "JdTd", "2c2d", "KsQc 0.75
 B = weighted("QcQs", "AhQh 0.5", "JsTd", "7d7h 0.3", "AsKd", "9h8h", "KhKd", "Ac2c")
 
 
-@pytest.fixture(params=["by estimate", "runout kernel", "sweep"])
+@pytest.fixture(params=["by estimate", "runout kernel", "sweep", "sweep, workers"])
 def kernel(request, monkeypatch):
     """Each way pokersim.engine.lists.ranges_on_board may count the two ranges (the other's
-    setup estimate made prohibitive), and its own choice."""
+    setup estimate made prohibitive), and its own choice; the sweep also with three workers
+    where its weights are whole (one otherwise)."""
     from pokersim.engine import lists
+    from pokersim.engine._games import sweep
 
     if request.param == "runout kernel":
         monkeypatch.setattr(lists, "SWEEP_SETUP_NS", 10**15)
-    elif request.param == "sweep":
+    elif request.param.startswith("sweep"):
         monkeypatch.setattr(lists, "RUNOUT_SETUP_NS", 10**15)
+    if request.param == "sweep, workers":
+        monkeypatch.setattr(sweep, "workers_for", lambda showdowns: 3)
     return request.param
 
 
@@ -111,6 +115,48 @@ def test_flop_matches_every_opponent_combo_and_runout(kernel):
 def test_turn_and_river_with_dead_cards_match(kernel):
     check_against_naive(A, B, "Qh 7d 2h 9c", dead="Kc 8h")
     check_against_naive(A, B, "Qh 7d 2h 9c Td")
+
+
+# Weights of 1: the sweep's workers share the runouts (sums exact in any order).
+WHOLE_A = weighted("AhKh", "AsKd", "QsQd", "7c6c", "JdTd", "2c2d", "KsQc", "9s9c")
+WHOLE_B = weighted("QcQs", "AhQh", "JsTd", "7d7h", "AsKd", "9h8h", "KhKd", "Ac2c", "Th9h")
+
+
+def test_whole_weights_on_flop_and_turn_match(kernel):
+    check_against_naive(WHOLE_A, WHOLE_B, "Qh 7d 2h")
+    check_against_naive(WHOLE_A, WHOLE_B, "Qh 7d 2h 9c", dead="Kc")
+
+
+@pytest.mark.parametrize("board, by_card", [("Qh 7d 2h", False), ("Qh 7d 2h 9c", True)])
+def test_the_sweep_on_several_workers_sums_as_one(monkeypatch, board, by_card):
+    """board_sweep's sums, to the bit, on one worker and on three sharing the runouts (whole
+    weights); with a weight that is not whole, one worker whatever the work."""
+    from pokersim._core import jit
+    from pokersim.engine._games import sweep
+    from pokersim.ranges import all_combos
+
+    board_cards = np.array(cards_from_text(board), np.uint8)
+    live = np.setdiff1d(np.arange(52), board_cards).astype(np.uint8)
+    combos = all_combos()[::3]
+    combos = combos[~np.isin(combos, board_cards).any(axis=1)]
+    weights = np.random.default_rng(5).integers(0, 4, (2, len(combos))).astype(np.float64)
+    started = []
+
+    def spy(task, n_workers):
+        started.append(n_workers)
+        return jit.on_workers(task, n_workers)
+
+    monkeypatch.setattr(sweep, "on_workers", spy)
+    monkeypatch.setattr(sweep, "workers_for", lambda showdowns: 1)
+    one = sweep.board_sweep(combos, weights, board_cards, live, by_card=by_card)
+    monkeypatch.setattr(sweep, "workers_for", lambda showdowns: 3)
+    three = sweep.board_sweep(combos, weights, board_cards, live, by_card=by_card)
+    for a, b in zip(one, three, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert one.wins.any() and one.ties.any()
+    weights[0, 0] = 0.5
+    sweep.board_sweep(combos, weights, board_cards, live, by_card=by_card)
+    assert started == [1, 3, 1]
 
 
 @pytest.mark.slow

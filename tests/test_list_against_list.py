@@ -5,7 +5,7 @@ runout, pokersim.engine._games.lists) or by the sweep of the equity distribution
 (pokersim.engine._games.sweep), whichever should answer first (pokersim.engine.lists), with
 the same numbers to the bit as the board kernels, which count every other exact question of
 Hold'em and the short decks. The tests below that compare numbers run each kernel (and the
-runout kernel on one worker and on several) besides the choice by estimates.
+runout kernel and the sweep on one worker and on several) besides the choice by estimates.
 
 Expected values: the same question with that path turned off (the board kernels, checked
 against brute force and peers in tests/test_equity.py and tests/test_reference.py), compared
@@ -22,6 +22,7 @@ import pytest
 import pokersim
 from pokersim.cards import format_cards, parse_cards
 from pokersim.engine import games, lists
+from pokersim.engine._games import sweep
 from pokersim.errors import PokersimInputError
 from tests.naive import naive_rank
 
@@ -65,10 +66,12 @@ def taken(monkeypatch):
 
 
 #: The ways of the kernel fixture: the choice by estimates, or one kernel forced (the runout
-#: kernel's estimated ns also set its workers: 0 one, 10**12 as many as there are).
+#: kernel's estimated ns also set its workers: 0 one, 10**12 as many as there are; the sweep's
+#: workers follow from its work, "sweep, workers" has three whatever it is).
 KERNELS = {"by estimate": None, "row by row": ("rows", 0),
            "runout by runout, one worker": ("runouts", 0),
-           "runout by runout, workers": ("runouts", 10**12), "sweep": ("sweep", 0)}
+           "runout by runout, workers": ("runouts", 10**12), "sweep": ("sweep", 0),
+           "sweep, workers": ("sweep", 0)}
 
 
 @pytest.fixture(params=list(KERNELS))
@@ -76,6 +79,8 @@ def kernel(request, monkeypatch):
     """Each way of counting a list against a list (:data:`KERNELS`)."""
     if KERNELS[request.param] is not None:
         monkeypatch.setattr(lists, "_kernel_for", lambda *args: KERNELS[request.param])
+    if request.param == "sweep, workers":
+        monkeypatch.setattr(sweep, "workers_for", lambda showdowns: 3)
     return request.param
 
 

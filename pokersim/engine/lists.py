@@ -75,8 +75,8 @@ def list_against_list_counts(board: np.ndarray, live: np.ndarray, rows: np.ndarr
 #: more a column (those that share a card with the row's hand are taken off their classes);
 #: :func:`_runout_by_runout` ~1.2 a hand ranked, ~0.2 a pair of hands compared, and ~30,000
 #: more than the row kernel to set up (its arrays, in Python); :func:`_swept` ~20 a hand and
-#: runout (ranked, sorted and swept, on one thread), ~65,000 to set up and ~270 more a runout
-#: (listed in Python).
+#: runout (ranked, sorted and swept, on one worker; its workers share the runouts where the
+#: weights are whole), ~65,000 to set up and ~270 more a runout (listed in Python).
 ROW_NS, ROW_COLUMN_NS, LOOKUP_NS, PAIR_NS, RUNOUT_SETUP_NS = 120, 0.6, 1.2, 0.2, 30_000
 SWEEP_NS, SWEEP_SETUP_NS, SWEEP_RUNOUT_NS = 20, 65_000, 270
 
@@ -126,10 +126,12 @@ def _runout_cost(n_rows: int, n_columns: int, n_runouts: int, pairs: int) -> tup
     return RUNOUT_SETUP_NS + cost / min(workers_for(cost // 10), n_runouts), cost
 
 
-def _sweep_cost(n_runouts: int, n_hands: int) -> float:
+def _sweep_cost(n_runouts: int, n_hands: int, whole: bool = True) -> float:
     """The estimated ns of :func:`~pokersim.engine._games.sweep.board_sweep` of ``n_hands``
-    distinct hands on ``n_runouts`` runouts (:data:`ROW_NS`)."""
-    return SWEEP_SETUP_NS + n_runouts * (SWEEP_RUNOUT_NS + SWEEP_NS * n_hands)
+    distinct hands on ``n_runouts`` runouts (:data:`ROW_NS`), its kernel shared by its
+    workers where the weights are ``whole``."""
+    workers = _sweep_kernels.sweep_workers(n_runouts, n_hands, whole)
+    return SWEEP_SETUP_NS + n_runouts * (SWEEP_RUNOUT_NS + SWEEP_NS * n_hands / workers)
 
 
 def row_by_row_counts(board: np.ndarray, dead: np.ndarray, game: Game, rows: np.ndarray,
@@ -188,10 +190,14 @@ def _swept(board: np.ndarray, live: np.ndarray, rows: np.ndarray, columns: np.nd
            weights: np.ndarray, ht: tuple) -> tuple[np.ndarray, np.ndarray]:
     """The counts of :func:`_runout_by_runout` by the sweep of the equity distributions
     (:func:`~pokersim.engine._games.sweep.board_sweep`: the hands of both lists ranked once a
-    runout, sorted, and swept with the weight of the weaker columns in all and per card; one
-    thread), the rows' results read from its first side."""
-    row_index, column_index = combo_indices(rows), combo_indices(columns)
-    present, back = np.unique(np.concatenate([row_index, column_index]), return_inverse=True)
+    runout, sorted, and swept with the weight of the weaker columns in all and per card; the
+    weights whole, its workers share the runouts), the rows' results read from its first
+    side."""
+    index = combo_indices(np.concatenate([rows, columns]))
+    seen = np.zeros(N_COMBOS, bool)
+    seen[index] = True
+    present = np.flatnonzero(seen)
+    back = (np.cumsum(seen) - 1)[index]  # where each hand's combo is in ``present``
     both = np.zeros((2, present.size))
     both[0, back[:len(rows)]] = 1.0  # the rows' side (its weights count for the other's only)
     both[1, back[len(rows):]] = weights
@@ -220,7 +226,8 @@ def ranges_on_board(combos: np.ndarray, weights: np.ndarray, board: np.ndarray,
     by_runout, cost = _runout_cost(n_rows, n_columns, n_runouts, n_rows * n_columns * runouts)
     whole = [w for w in made if w is not None]
     if (len(whole) < 2 or not n_rows or not n_columns
-            or 2 * by_runout >= _sweep_cost(n_runouts, len(combos))):
+            or 2 * by_runout >= _sweep_cost(n_runouts, len(combos),
+                                            bool(np.all(weights == np.rint(weights))))):
         return _sweep_kernels.board_sweep(combos, weights, board, live)
     ht = tuple(kernel_args("high"))
     wins, ties, total = (np.zeros((1, 2, len(combos))) for _ in range(3))

@@ -12,7 +12,9 @@ the combo itself, which the two card terms subtracted twice. Each runout costs o
 combo and a sort, not one per pair of combos.
 
 The kernel returns weighted sums that merge by addition; the totals they divide by do not
-depend on the runout and are counted once, in numpy (:func:`board_sweep`). It serves
+depend on the runout and are counted once, in numpy (:func:`board_sweep`). Workers share the
+runouts where every weight is whole (each sum exact in any order: the same bits whoever took
+which runouts); otherwise one worker sums them in the runouts' order. It serves
 :func:`pokersim.equity_distribution`, :func:`pokersim.outs`, and :func:`pokersim.equity` of
 wide ranges against each other after the flop (:mod:`pokersim.engine.lists`).
 """
@@ -25,7 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._core.jit import jit
+from ..._core.jit import jit, on_workers, take_next, worker_copies, workers_for
 from ...evaluator.tables import (
     FLUSH_CHECK,
     KEY_BIAS,
@@ -59,23 +61,51 @@ def _sort_by_strength(strength, members, n, buffer, counts):
             members[i] = buffer[i]
 
 
-@jit
-def sweep_kernel(board_key, board_bits, runouts, groups, hole_keys, hole_bits, hole_cards,
-                 weights, card_keys, card_bits, flush, offsets, table, wins, ties):
-    """Weighted wins and ties of every combo against the other range, over every runout.
+#: Runouts a worker takes at a time (:func:`sweep_kernel`).
+RUNOUTS_A_TAKE = 2
 
-    ``hole_keys``, ``hole_bits`` (U,) and ``hole_cards`` (U, 2) describe the combos of both
-    ranges; ``weights`` (2, U) is each combo's weight in range 0 and in range 1 (0 where it is
-    not in that range). ``runouts`` (R, k) lists the cards each runout adds to the board
-    (k = 0: the board as it is), and runout r counts in slot ``groups[r]``. Adds to
-    ``wins[g, side, u]`` the weight of the other side's combos that combo u beats, summed
-    over the runouts of slot g that leave both live, and to ``ties`` those it ties. Both
-    sides' sums are computed for every combo (no branch on membership); a combo's row for a
-    range it is not in is meaningless.
 
-    One thread: the work of a call is milliseconds (two ranges of 500 combos on a flop: 14
-    ms of CPU), and a ``parallel=True`` kernel took twice as long to compile (30 s against
-    16 s on the shared 2-core machine) for a gain of a few milliseconds.
+class SweepSpace(NamedTuple):
+    """One worker's own arrays (:func:`sweep_spaces`)."""
+
+    strength: np.ndarray  # (U,) int64: each live combo's strength on the runout
+    members: np.ndarray  # (U,) int64: the live combos, sorted by strength
+    buffer: np.ndarray  # (U,) int64: the sort's
+    counts: np.ndarray  # (2**7 + 1,) int64: the sort's
+    weaker: np.ndarray  # (2, 52): per side and card, the weight of the weaker combos holding it
+    equal: np.ndarray  # (2, 52): ... of those in the group of equal strength being swept
+    wins: np.ndarray  # (G, 2, U): see sweep_kernel
+    ties: np.ndarray  # (G, 2, U)
+
+
+def sweep_spaces(n_workers: int, n_groups: int, n_combos: int) -> list[SweepSpace]:
+    """A :class:`SweepSpace` per worker for ``n_combos`` combos in ``n_groups`` slots of
+    runouts, its sums zero."""
+    return worker_copies(
+        n_workers, SweepSpace, **{name: np.zeros(n_combos, np.int64)
+                                  for name in ("strength", "members", "buffer")},
+        counts=np.zeros((1 << _LOW_BITS) + 1, np.int64), weaker=np.zeros((2, 52)),
+        equal=np.zeros((2, 52)), wins=np.zeros((n_groups, 2, n_combos)),
+        ties=np.zeros((n_groups, 2, n_combos)))
+
+
+@jit(worker=True)
+def sweep_kernel(w, n_workers, claimed, board_key, board_bits, runouts, groups, hole_keys,
+                 hole_bits, first, second, weight_a, weight_b, card_keys, card_bits, flush,
+                 offsets, table, space):
+    """Worker w's share of the weighted wins and ties of every combo against the other
+    range, over every runout (:data:`RUNOUTS_A_TAKE` runouts at a time, the next left as it
+    finishes some: ``claimed``, a shared counter from 0, :func:`~pokersim._core.jit.take_next`).
+
+    ``hole_keys``, ``hole_bits`` (U,) and ``first``, ``second`` (U,) describe the combos of
+    both ranges (keys, suit-rank bits, cards); ``weight_a``, ``weight_b`` (U,) are each
+    combo's weight in range 0 and in range 1 (0 where it is not in that range). ``runouts``
+    (R, k) lists the cards each runout adds to the board (k = 0: the board as it is), and
+    runout r counts in slot ``groups[r]``. Adds to ``space.wins[g, side, u]`` the weight of
+    the other side's combos that combo u beats, summed over the runouts of slot g that leave
+    both live, and to ``space.ties`` those it ties. Both sides' sums are computed for every
+    combo (no branch on membership); a combo's row for a range it is not in is meaningless.
+    Returns the runouts it took.
 
     The strength is looked up in the loop itself, not through
     :func:`pokersim.evaluator.tables.lookup`: inlined, that function's two returns kept the loop
@@ -83,90 +113,85 @@ def sweep_kernel(board_key, board_bits, runouts, groups, hole_keys, hole_bits, h
     """
     n_combos = hole_keys.shape[0]
     n_runouts, k = runouts.shape
-    weight_a = weights[0].copy()
-    weight_b = weights[1].copy()
-    first = hole_cards[:, 0].astype(np.int64)
-    second = hole_cards[:, 1].astype(np.int64)
-    strength = np.zeros(n_combos, np.int64)
-    members = np.zeros(n_combos, np.int64)
-    buffer = np.zeros(n_combos, np.int64)
-    counts = np.zeros((1 << _LOW_BITS) + 1, np.int64)
-    # per range and card: the weight of the combos already swept (weaker) holding it, and
-    # of those in the group of equal strength being swept
-    weaker_a = np.zeros(52)
-    weaker_b = np.zeros(52)
-    equal_a = np.zeros(52)
-    equal_b = np.zeros(52)
-    for r in range(n_runouts):
-        wins_a, wins_b = wins[groups[r], 0], wins[groups[r], 1]
-        ties_a, ties_b = ties[groups[r], 0], ties[groups[r], 1]
-        key, dealt = key_and_bits(runouts, r, k, card_keys, card_bits)
-        key += board_key - KEY_BIAS
-        bits = board_bits | dealt
-        n = 0
-        for u in range(n_combos):  # the combos the runout leaves live, without a branch
-            members[n] = u
-            n += (hole_bits[u] & dealt) == 0  # a card's bit is its own
-        for i in range(n):
-            u = members[i]
-            hand = key + hole_keys[u]
-            if hand & FLUSH_CHECK:
-                shift = np.uint64(16 * suit_of_flush(hand))
-                strength[u] = flush[((bits | hole_bits[u]) >> shift) & np.uint64(0x1FFF)]
-            else:
-                strength[u] = nonflush_strength(hand, offsets, table)
-        _sort_by_strength(strength, members, n, buffer, counts)
-        weaker_a[:] = 0.0
-        weaker_b[:] = 0.0
-        total_a = 0.0
-        total_b = 0.0
-        start = 0
-        while start < n:
-            stop = start + 1
-            while stop < n and strength[members[stop]] == strength[members[start]]:
-                stop += 1
-            if stop == start + 1:  # alone at its strength: it ties nothing
-                u = members[start]
-                c1 = first[u]
-                c2 = second[u]
-                wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
-                wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
-                total_a += weight_a[u]
-                total_b += weight_b[u]
-                weaker_a[c1] += weight_a[u]
-                weaker_a[c2] += weight_a[u]
-                weaker_b[c1] += weight_b[u]
-                weaker_b[c2] += weight_b[u]
+    strength, members, buffer, counts, weaker, equal, wins, ties = space
+    weaker_a, weaker_b, equal_a, equal_b = weaker[0], weaker[1], equal[0], equal[1]
+    done = 0
+    while True:
+        start_at = take_next(claimed) * RUNOUTS_A_TAKE
+        if start_at >= n_runouts:
+            break
+        for r in range(start_at, min(start_at + RUNOUTS_A_TAKE, n_runouts)):
+            done += 1
+            wins_a, wins_b = wins[groups[r], 0], wins[groups[r], 1]
+            ties_a, ties_b = ties[groups[r], 0], ties[groups[r], 1]
+            key, dealt = key_and_bits(runouts, r, k, card_keys, card_bits)
+            key += board_key - KEY_BIAS
+            bits = board_bits | dealt
+            n = 0
+            for u in range(n_combos):  # the combos the runout leaves live, without a branch
+                members[n] = u
+                n += (hole_bits[u] & dealt) == 0  # a card's bit is its own
+            for i in range(n):
+                u = members[i]
+                hand = key + hole_keys[u]
+                if hand & FLUSH_CHECK:
+                    shift = np.uint64(16 * suit_of_flush(hand))
+                    strength[u] = flush[((bits | hole_bits[u]) >> shift) & np.uint64(0x1FFF)]
+                else:
+                    strength[u] = nonflush_strength(hand, offsets, table)
+            _sort_by_strength(strength, members, n, buffer, counts)
+            weaker_a[:] = 0.0
+            weaker_b[:] = 0.0
+            total_a = 0.0
+            total_b = 0.0
+            start = 0
+            while start < n:
+                stop = start + 1
+                while stop < n and strength[members[stop]] == strength[members[start]]:
+                    stop += 1
+                if stop == start + 1:  # alone at its strength: it ties nothing
+                    u = members[start]
+                    c1 = first[u]
+                    c2 = second[u]
+                    wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
+                    wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
+                    total_a += weight_a[u]
+                    total_b += weight_b[u]
+                    weaker_a[c1] += weight_a[u]
+                    weaker_a[c2] += weight_a[u]
+                    weaker_b[c1] += weight_b[u]
+                    weaker_b[c2] += weight_b[u]
+                    start = stop
+                    continue
+                group_a = 0.0
+                group_b = 0.0
+                for i in range(start, stop):
+                    u = members[i]
+                    group_a += weight_a[u]
+                    group_b += weight_b[u]
+                    equal_a[first[u]] += weight_a[u]
+                    equal_a[second[u]] += weight_a[u]
+                    equal_b[first[u]] += weight_b[u]
+                    equal_b[second[u]] += weight_b[u]
+                for i in range(start, stop):
+                    u = members[i]
+                    c1 = first[u]
+                    c2 = second[u]
+                    wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
+                    ties_a[u] += group_b - equal_b[c1] - equal_b[c2] + weight_b[u]
+                    wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
+                    ties_b[u] += group_a - equal_a[c1] - equal_a[c2] + weight_a[u]
+                total_a += group_a
+                total_b += group_b
+                for i in range(start, stop):  # the group joins the weaker combos
+                    u = members[i]
+                    for c in (first[u], second[u]):
+                        weaker_a[c] += equal_a[c]
+                        weaker_b[c] += equal_b[c]
+                        equal_a[c] = 0.0
+                        equal_b[c] = 0.0
                 start = stop
-                continue
-            group_a = 0.0
-            group_b = 0.0
-            for i in range(start, stop):
-                u = members[i]
-                group_a += weight_a[u]
-                group_b += weight_b[u]
-                equal_a[first[u]] += weight_a[u]
-                equal_a[second[u]] += weight_a[u]
-                equal_b[first[u]] += weight_b[u]
-                equal_b[second[u]] += weight_b[u]
-            for i in range(start, stop):
-                u = members[i]
-                c1 = first[u]
-                c2 = second[u]
-                wins_a[u] += total_b - weaker_b[c1] - weaker_b[c2]
-                ties_a[u] += group_b - equal_b[c1] - equal_b[c2] + weight_b[u]
-                wins_b[u] += total_a - weaker_a[c1] - weaker_a[c2]
-                ties_b[u] += group_a - equal_a[c1] - equal_a[c2] + weight_a[u]
-            total_a += group_a
-            total_b += group_b
-            for i in range(start, stop):  # the group joins the weaker combos
-                u = members[i]
-                for c in (first[u], second[u]):
-                    weaker_a[c] += equal_a[c]
-                    weaker_b[c] += equal_b[c]
-                    equal_a[c] = 0.0
-                    equal_b[c] = 0.0
-            start = stop
+    return done
 
 
 class Sweep(NamedTuple):
@@ -181,6 +206,18 @@ class Sweep(NamedTuple):
     total: np.ndarray
     deals: np.ndarray
     per_pair: int
+
+
+def sweep_workers(n_runouts: int, n_combos: int, exact: bool = True) -> int:
+    """The workers that share the ``n_runouts`` runouts of a sweep of ``n_combos`` combos:
+    several only where every sum is ``exact`` in any order (whole weights, below 2**53), so
+    that the sums do not depend on who took which runouts (a combo ranked, sorted and swept
+    costs about two showdowns of the board kernels: :func:`~pokersim._core.jit.workers_for`).
+
+    >>> sweep_workers(1, 1_326), sweep_workers(1_000, 1_000, exact=False)
+    (1, 1)
+    """
+    return min(workers_for(2 * n_runouts * n_combos), n_runouts) if exact else 1
 
 
 def runout_cards(live: np.ndarray, k: int) -> np.ndarray:
@@ -226,13 +263,19 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
         runouts = runout_cards(live, k)
         groups = np.zeros(len(runouts), np.int64)
     n_groups = live.size if by_card else 1
-    wins = np.zeros((n_groups, 2, len(combos)))
-    ties = np.zeros((n_groups, 2, len(combos)))
     weights = np.ascontiguousarray(weights, np.float64)
-    sweep_kernel(board_key, np.uint64(board_bits), np.ascontiguousarray(runouts, np.uint8),
-                 groups, card_keys[a] + card_keys[b], card_bits[a] | card_bits[b],
-                 np.ascontiguousarray(combos, np.uint8), weights, card_keys, card_bits, flush,
-                 offsets, table, wins, ties)
+    exact = bool(np.all(weights == np.rint(weights))) and weights.sum() * len(runouts) < 2**53
+    n_workers = sweep_workers(len(runouts), len(combos), exact)
+    spaces = sweep_spaces(n_workers, n_groups, len(combos))
+    claimed = np.zeros(1, np.int64)
+    args = (claimed, board_key, np.uint64(board_bits), np.ascontiguousarray(runouts, np.uint8),
+            groups, card_keys[a] + card_keys[b], card_bits[a] | card_bits[b], a, b,
+            weights[0].copy(), weights[1].copy(), card_keys, card_bits, flush, offsets, table)
+    on_workers(lambda w: sweep_kernel(w, n_workers, *args, spaces[w]), n_workers)
+    wins, ties = spaces[0].wins, spaces[0].ties
+    for space in spaces[1:]:
+        wins = wins + space.wins
+        ties = ties + space.ties
     # runouts per pair of combos that share no card (nor the slot's card)
     per_pair = comb(live.size - 4 - by_card, k - by_card)
     slots = [np.ones(len(combos), bool)] if not by_card else [
@@ -251,7 +294,5 @@ def _compatible(combos: np.ndarray, weight: np.ndarray) -> np.ndarray:
     """For each combo, the weight of the combos (of ``weight``'s range) that share no card with
     it: all - those holding its first card - those holding its second + itself."""
     weight = weight.astype(np.float64)
-    per_card = np.zeros(52)
-    np.add.at(per_card, combos[:, 0], weight)
-    np.add.at(per_card, combos[:, 1], weight)
+    per_card = np.bincount(combos.T.ravel(), np.concatenate([weight, weight]), 52)
     return weight.sum() - per_card[combos[:, 0]] - per_card[combos[:, 1]] + weight
