@@ -78,8 +78,8 @@ def parse_cards(text: str, *, hand: int | None = None) -> np.ndarray:
         raise CardError(f"cards must be text such as 'As Kd'; got {type(text).__name__} "
                         f"{short_repr(text)}")
     tokens = _SEPARATORS.split(text.strip())
-    try:  # the usual spelling ("As Kd"): one look-up a card
-        ids = [_CARD_IDS[token] for token in tokens]
+    try:  # the usual spellings ("As Kd", "AsKd"): one look-up a card
+        ids = [_CARD_IDS[token[i:i + 2]] for token in tokens for i in range(0, len(token), 2)]
         if len(set(ids)) == len(ids):
             return np.array(ids, dtype=np.uint8)
     except KeyError:

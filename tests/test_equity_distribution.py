@@ -127,6 +127,26 @@ def test_whole_weights_on_flop_and_turn_match(kernel):
     check_against_naive(WHOLE_A, WHOLE_B, "Qh 7d 2h 9c", dead="Kc")
 
 
+def test_weights_whole_in_proportion_share_the_sweep(monkeypatch):
+    """Weights of 1, 0.5, 0.25, 0.75 and of 1, 0.5, 0.3 are whole in proportion: the sweep
+    counts them as whole numbers, on its workers, and divides each side's sums back."""
+    from pokersim._core import jit
+    from pokersim.engine import lists
+    from pokersim.engine._games import sweep
+
+    started = []
+
+    def spy(task, n_workers):
+        started.append(n_workers)
+        return jit.on_workers(task, n_workers)
+
+    monkeypatch.setattr(lists, "RUNOUT_SETUP_NS", 10**15)
+    monkeypatch.setattr(sweep, "workers_for", lambda showdowns: 3)
+    monkeypatch.setattr(sweep, "on_workers", spy)
+    check_against_naive(A, B, "Qh 7d 2h 9c", dead="Kc 8h")
+    assert started == [3]
+
+
 @pytest.mark.parametrize("board, by_card", [("Qh 7d 2h", False), ("Qh 7d 2h 9c", True)])
 def test_the_sweep_on_several_workers_sums_as_one(monkeypatch, board, by_card):
     """board_sweep's sums, to the bit, on one worker and on three sharing the runouts (whole

@@ -215,8 +215,9 @@ def ranges_on_board(combos: np.ndarray, weights: np.ndarray, board: np.ndarray,
     combo of each side against the other side's, the runouts from the ``live`` cards: by the
     runout kernel once each way (a side's combos as rows, the other's as columns) where both
     sides' weights are whole in proportion and that is expected to answer first
-    (:data:`ROW_NS`), else by the sweep. The same sums up to the last bits (whole weights sum
-    exactly; a side's counts are divided back by the factor that made its weights whole).
+    (:data:`ROW_NS`), else by the sweep (on those whole weights where they are: its workers
+    then share the runouts). The same sums up to the last bits (whole weights sum exactly; a
+    side's counts are divided back by the factor that made the other side's weights whole).
     """
     sides = [np.flatnonzero(w > 0) for w in weights]
     made = [exact_whole_weights(w[side]) for w, side in zip(weights, sides, strict=True)]
@@ -225,21 +226,29 @@ def ranges_on_board(combos: np.ndarray, weights: np.ndarray, board: np.ndarray,
     n_rows, n_columns = (len(side) for side in sides)
     by_runout, cost = _runout_cost(n_rows, n_columns, n_runouts, n_rows * n_columns * runouts)
     whole = [w for w in made if w is not None]
-    if (len(whole) < 2 or not n_rows or not n_columns
-            or 2 * by_runout >= _sweep_cost(n_runouts, len(combos),
-                                            bool(np.all(weights == np.rint(weights))))):
+    if len(whole) < 2 or not n_rows or not n_columns:
         return _sweep_kernels.board_sweep(combos, weights, board, live)
+    # each side's sums are of the other side's weights: back to the given by its factor
+    scale = np.array([weights[1 - side, sides[1 - side][0]] / whole[1 - side][0]
+                      for side in (0, 1)])[None, :, None]
+    if 2 * by_runout >= _sweep_cost(n_runouts, len(combos)):
+        made_whole = np.zeros_like(weights)
+        for side in (0, 1):
+            made_whole[side, sides[side]] = whole[side]
+        sweep = _sweep_kernels.board_sweep(combos, made_whole, board, live)
+        return sweep._replace(wins=sweep.wins * scale, ties=sweep.ties * scale,
+                              total=sweep.total * scale)
     ht = tuple(kernel_args("high"))
     wins, ties, total = (np.zeros((1, 2, len(combos))) for _ in range(3))
     deals = np.zeros((1, 2, len(combos)), np.int64)
     for side in (0, 1):
         rows, columns, theirs = sides[side], sides[1 - side], whole[1 - side]
-        scale = weights[1 - side, columns[0]] / theirs[0]  # whole weights back to the given
         counts, pairs = _runout_by_runout(board, live, n_runout, combos[rows], combos[columns],
                                           theirs, cost, ht)
         for out, column in ((wins, 0), (ties, 1), (total, 2)):
-            out[0, side, rows] = counts[:, column] * scale
+            out[0, side, rows] = counts[:, column]
         deals[0, side, rows] = pairs
+    wins, ties, total = wins * scale, ties * scale, total * scale
     return _sweep_kernels.Sweep(wins, ties, total, deals, runouts)
 
 
