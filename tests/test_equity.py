@@ -460,6 +460,41 @@ def test_method_auto_is_exact_only_when_cheap_and_nothing_asks_for_a_simulation(
 
 
 
+def test_auto_lists_no_choices_it_could_not_count(monkeypatch):
+    """method='auto' lists the joint choices of the players' hands only where exact
+    enumeration of them could be in reach once the suit relabellings merge them (each
+    choice standing for at most as many as there are relabellings): AhKh against two random
+    hands, 1.1 million choices out of reach whatever the merge, goes to Monte Carlo without
+    listing or merging them (5-7 s a call before); AA,KK against QQ before the flop, 72
+    choices x 1,712,304 boards x 2 players, past config.EXACT_WORK but not once merged, is
+    listed, merged and enumerated (and without the merge, Monte Carlo). method='exact' out
+    of reach however merged says so without listing them (13 s before the error, before)."""
+    from pokersim import config
+    from pokersim.engine import games
+
+    listed, merged = [], []
+    real_list, real_merge = games.joint_choices, games.merge_isomorphic
+
+    def spy_list(*args):
+        out = real_list(*args)
+        listed.append(None if out is None else len(out[0]))
+        return out
+
+    monkeypatch.setattr(games, "joint_choices", spy_list)
+    monkeypatch.setattr(games, "merge_isomorphic",
+                        lambda *args: merged.append(1) or real_merge(*args))
+    assert equity(["AhKh", "random", "random"]).attrs["method"] == "monte-carlo"
+    assert not merged and max(n or 0 for n in listed) <= 1  # the Monte Carlo lists: AhKh
+    with pytest.raises(PokersimInputError, match="would evaluate more than"):  # forced: past
+        equity(["AhKh", "random", "random"], method="exact")  # EXACT_LIMIT, however merged
+    assert not merged and max(n or 0 for n in listed) <= 1
+    assert 72 * 1_712_304 * 2 > config.EXACT_WORK
+    exact = equity(["AA, KK", "QQ"])
+    assert exact.attrs["method"] == "exact" and merged and 72 in listed
+    monkeypatch.setattr(config, "SUIT_ISOMORPHISM", False)
+    assert equity(["AA, KK", "QQ"]).attrs["method"] == "monte-carlo"
+
+
 @pytest.mark.parametrize("game, players, board, work", [
     # one joint choice of hole cards x 990 runouts x 2 players (the board kernels)
     ("holdem", ["AhKh", "QsQd"], "2c 7d Qh", 990 * 2),

@@ -83,6 +83,7 @@ from ..rankings.omaha import tables as omaha_tables
 from . import _games
 from .choices import (
     exact_whole_weights,
+    fixing_permutations,
     joint_choices,
     merge_isomorphic,
     no_choice,
@@ -701,19 +702,40 @@ def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
     suits fixing each set of ``fixed`` cards turns into one another merged when the work of
     ``n_players`` players over ``runouts`` deals a choice is large enough to pay for it
     (``config.ISOMORPHISM_MIN_WORK``). None when there are more than ``config.EXACT_TUPLES``
-    (an error when ``forced``)."""
+    (an error when ``forced``), or more than could be in reach however few the merge would
+    leave (a choice stands for at most as many as the relabellings:
+    :func:`~pokersim.engine.outcomes.exact_in_reach`, or forced :data:`EXACT_LIMIT`, an
+    error): neither the list nor the merge is made then (a million choices took seconds
+    before Monte Carlo answered, or the error)."""
     if all(len(p.cards) == 1 for p in ranged):  # a hand each (distinct: parse_players)
         return np.zeros((1, len(ranged)), np.int64), np.ones(1), runouts
     masks = [card_mask(p.cards) for p in ranged]
+    # past this many choices the work is out of reach however few the merge leaves (a choice
+    # stands for at most as many as the relabellings): exact_in_reach, or forced EXACT_LIMIT
+    # (the work a choice at least: its runouts, or the preflop kernel's showdowns); the list
+    # is asked for four times as many (joint_choices gives up on the pairs it would look at,
+    # conflicts included)
+    relabellings = len(fixing_permutations(fixed)) if config.SUIT_ISOMORPHISM else 1
+    reach = (EXACT_LIMIT // max(1, min(runouts, PREFLOP_SHOWDOWNS) * n_players) if forced
+             else config.EXACT_WORK // max(1, runouts * n_players))
+    limit = min(config.EXACT_TUPLES, relabellings * reach)
     joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
-                          config.EXACT_TUPLES)
+                          min(config.EXACT_TUPLES, 4 * limit))
     if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
-        joint = joint_choices(masks, [p.weights for p in ranged], config.EXACT_TUPLES)
+        joint = joint_choices(masks, [p.weights for p in ranged],
+                              min(config.EXACT_TUPLES, 4 * limit))
+    if joint is not None and len(joint[0]) > limit:
+        joint = None
     if joint is None:
-        if forced:
+        if forced and limit == config.EXACT_TUPLES:
             raise PokersimInputError(f"exact enumeration is out of reach here (more than "
                                      f"{config.EXACT_TUPLES:,} combinations of the players' "
                                      f"hands); use method='monte-carlo'")
+        if forced:
+            raise PokersimInputError(f"method='exact' would evaluate more than "
+                                     f"{EXACT_LIMIT:,} hands, out of reach here (the players' "
+                                     f"hands combine in more than {limit:,} ways); use "
+                                     f"method='monte-carlo'")
         return None
     rows, weights = joint
     if len(rows) == 0:
