@@ -17,7 +17,7 @@ def _mask(cards):
     return sum(1 << int(c) for c in cards)
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", range(20))
 def test_joint_choices_are_every_product_with_no_card_in_common(seed):
     rng = np.random.default_rng(seed)
     lists = [[rng.choice(20, size=2, replace=False) for _ in range(rng.integers(1, 6))]
@@ -32,6 +32,28 @@ def test_joint_choices_are_every_product_with_no_card_in_common(seed):
     assert [tuple(r) for r in got.tolist()] == [idx for idx, _ in want]
     assert got_weights.tolist() == [w for _, w in want]
     assert joint_choices(masks, weights, limit=len(want) - 1) is None  # over the limit
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_early_bound_counts_no_more_pairs_apart_than_there_are(seed):
+    """joint_choices gives up early where even the fewest pairs that could share no card
+    (each row meeting every hand but those holding one of its cards) are over its limit:
+    that bound is never above the pairs counted one by one (lists crowded on a few cards,
+    rows of several hands), and is the count where no pair shares a card."""
+    from pokersim.engine.choices import _fewest_apart
+
+    rng = np.random.default_rng(100 + seed)
+    n_cards = int(rng.integers(6, 64))
+    rows = np.array([_mask(rng.choice(n_cards, size=2 * int(rng.integers(1, 3)), replace=False))
+                     for _ in range(rng.integers(1, 40))], np.uint64)
+    hands = np.array([_mask(rng.choice(n_cards, size=2, replace=False))
+                      for _ in range(rng.integers(1, 40))], np.uint64)
+    apart = sum(int(r) & int(h) == 0 for r in rows for h in hands)
+    assert _fewest_apart(rows, hands) <= apart
+    # rows of one card against hands of one card: the bound is the count, every byte read
+    singles = np.array([1 << c for c in range(64)], np.uint64)
+    some = singles[rng.permutation(64)[:int(rng.integers(1, 64))]]
+    assert _fewest_apart(singles, some) == 64 * len(some) - len(some)
 
 
 def _relabelled(cards, perm):

@@ -81,6 +81,8 @@ def joint_choices(masks: list[np.ndarray], weights: list[np.ndarray], limit: int
     for m, w in zip(masks[1:], weights[1:], strict=True):
         if len(choices) * len(m) > 4 * limit:
             return None
+        if len(choices) * len(m) > limit and _fewest_apart(used, np.asarray(m)) > limit:
+            return None  # more than the limit however many of the pairs share a card
         t, c = np.nonzero((used[:, None] & np.asarray(m, np.uint64)[None, :]) == 0)
         if len(t) > limit:
             return None
@@ -88,6 +90,25 @@ def joint_choices(masks: list[np.ndarray], weights: list[np.ndarray], limit: int
         joint = joint[t] * np.asarray(w, np.float64)[c]
         used = used[t] | m[c]
     return choices, joint
+
+
+def _fewest_apart(used: np.ndarray, masks: np.ndarray) -> int:
+    """At least how many pairs of a row of ``used`` and a hand of ``masks`` (card masks) share
+    no card: each row meets every hand but those holding one of its cards (counted from a
+    table of each byte of a mask, not card by card).
+
+    >>> _fewest_apart(np.array([0b11], np.uint64), np.array([0b01, 0b110, 0b1000], np.uint64))
+    1
+    """
+    bits = np.unpackbits(np.asarray(masks, "<u8").view(np.uint8).reshape(-1, 8), axis=1,
+                         bitorder="little")  # (hands, 64): card j in column j
+    holding = bits.sum(axis=0, dtype=np.int64).reshape(8, 8)  # hands holding each card
+    byte_bits = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
+                              bitorder="little").astype(np.int64)
+    per_byte = byte_bits @ holding.T  # [b, j]: hands holding a card of byte b of byte j
+    rows = np.asarray(used, "<u8").view(np.uint8).reshape(-1, 8)
+    blocked = sum(per_byte[rows[:, j], j] for j in range(8))
+    return int(np.maximum(len(masks) - blocked, 0).sum())
 
 
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), np.int64)
