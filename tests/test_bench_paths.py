@@ -107,6 +107,9 @@ def test_the_portable_rows_run_in_a_child_compiled_for_a_zen_2(tmp_path):
 
 def test_the_exact_rows_count_the_deals_they_time():
     for work, items, _, call in bench._equity_work(10_000):
+        if "its defaults" in work:  # the whole default call: Monte Carlo, its trials
+            got = call()
+            assert got.attrs["method"] == "monte-carlo" and got.attrs["trials"] == items
         if work.startswith("equity exact"):
             assert int(call().outcomes.iloc[0]) == items, work
         if work.startswith("batch_equity exact"):

@@ -140,7 +140,9 @@ RANGE_RANGE_SPOTS = [("Qh 7d 2c", 3_760_020), ("Qh 7d 2c 9s", 161_964)]
 
 def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     """The equity issue's work: exact heads-up preflop, Monte Carlo (``n // 5`` trials) of
-    each of :data:`MONTE_CARLO_SPOTS`, and AhKh against 22+,A2s+,KTo+ exactly on each board
+    each of :data:`MONTE_CARLO_SPOTS`, AhKh against two random hands as its defaults answer
+    it (the whole call: the method chosen, then ``config.DEFAULT_TRIALS`` trials), and AhKh
+    against 22+,A2s+,KTo+ exactly on each board
     of :data:`EXACT_RANGE_SPOTS`, one spot a call and :data:`EXACT_RANGE_BATCH` spots in one
     batch_equity call, and QQ+,AK against it on each of :data:`RANGE_RANGE_SPOTS`; each (row,
     items, unit, call)."""
@@ -156,6 +158,10 @@ def _equity_work(n: int) -> list[tuple[str, int, str, Callable[[], object]]]:
     work += [(f"equity Monte Carlo {label}", trials, "trials/s",
               functools.partial(equity, players, trials=trials, seed=1))
              for label, players in MONTE_CARLO_SPOTS]
+    # the whole call as users make it: method="auto" decides, then a million trials
+    work += [("equity AhKh vs 2 random, its defaults (auto: Monte Carlo)",
+              config.DEFAULT_TRIALS, "trials/s",
+              functools.partial(equity, ["AhKh", "random", "random"]))]
     work += [(f"equity exact AhKh vs 22+,A2s+,KTo+ on {board} (deals)", deals, "deals/s",
               functools.partial(equity, ["AhKh", "22+,A2s+,KTo+"], board=board,
                                 method="exact"))
