@@ -92,6 +92,11 @@ def joint_choices(masks: list[np.ndarray], weights: list[np.ndarray], limit: int
     return choices, joint
 
 
+#: The bits of each byte value, low bit first: (256, 8) int64.
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
+                           bitorder="little").astype(np.int64)
+
+
 def _fewest_apart(used: np.ndarray, masks: np.ndarray) -> int:
     """At least how many pairs of a row of ``used`` and a hand of ``masks`` (card masks) share
     no card: each row meets every hand but those holding one of its cards (counted from a
@@ -103,9 +108,7 @@ def _fewest_apart(used: np.ndarray, masks: np.ndarray) -> int:
     bits = np.unpackbits(np.asarray(masks, "<u8").view(np.uint8).reshape(-1, 8), axis=1,
                          bitorder="little")  # (hands, 64): card j in column j
     holding = bits.sum(axis=0, dtype=np.int64).reshape(8, 8)  # hands holding each card
-    byte_bits = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
-                              bitorder="little").astype(np.int64)
-    per_byte = byte_bits @ holding.T  # [b, j]: hands holding a card of byte b of byte j
+    per_byte = _BYTE_BITS @ holding.T  # [b, j]: hands holding a card of byte b of byte j
     rows = np.asarray(used, "<u8").view(np.uint8).reshape(-1, 8)
     blocked = sum(per_byte[rows[:, j], j] for j in range(8))
     return int(np.maximum(len(masks) - blocked, 0).sum())

@@ -719,23 +719,19 @@ def _exact_choices(ranged: list[Player], fixed: list[np.ndarray], runouts: int,
     reach = (EXACT_LIMIT // max(1, min(runouts, PREFLOP_SHOWDOWNS) * n_players) if forced
              else config.EXACT_WORK // max(1, runouts * n_players))
     limit = min(config.EXACT_TUPLES, relabellings * reach)
-    joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged],
-                          min(config.EXACT_TUPLES, 4 * limit))
+    asked = min(config.EXACT_TUPLES, 4 * limit)
+    joint = joint_choices(masks, [whole_weights(p.weights) for p in ranged], asked)
     if joint is not None and float(joint[1].sum()) * runouts >= 2**53:  # sums not exact
-        joint = joint_choices(masks, [p.weights for p in ranged],
-                              min(config.EXACT_TUPLES, 4 * limit))
+        joint = joint_choices(masks, [p.weights for p in ranged], asked)
     if joint is not None and len(joint[0]) > limit:
         joint = None
+    if joint is None and forced:
+        why = ("" if limit == config.EXACT_TUPLES else
+               f"method='exact' would evaluate more than {EXACT_LIMIT:,} hands, ")
+        raise PokersimInputError(f"{why}exact enumeration is out of reach here (more than "
+                                 f"{limit:,} combinations of the players' hands); use "
+                                 f"method='monte-carlo'")
     if joint is None:
-        if forced and limit == config.EXACT_TUPLES:
-            raise PokersimInputError(f"exact enumeration is out of reach here (more than "
-                                     f"{config.EXACT_TUPLES:,} combinations of the players' "
-                                     f"hands); use method='monte-carlo'")
-        if forced:
-            raise PokersimInputError(f"method='exact' would evaluate more than "
-                                     f"{EXACT_LIMIT:,} hands, out of reach here (the players' "
-                                     f"hands combine in more than {limit:,} ways); use "
-                                     f"method='monte-carlo'")
         return None
     rows, weights = joint
     if len(rows) == 0:
