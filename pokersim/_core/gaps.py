@@ -155,7 +155,8 @@ def gap_words(held: np.ndarray, live: int | np.uint64) -> np.ndarray:
     rows, k = held.shape
     if k > MAX_TAKEN:
         return np.zeros((rows, 0), np.uint64)
-    below = np.array([(int(live) & ((1 << c) - 1)).bit_count() for c in range(64)], np.int64)
+    in_live = (np.uint64(live) >> np.arange(64, dtype=np.uint64)) & np.uint64(1)
+    below = np.cumsum(in_live, dtype=np.int64) - in_live.astype(np.int64)  # live cards below c
     slots = np.full((rows, -(-k // 8) * 8), FREE, np.uint8)
     slots[:, :k] = below[np.sort(held, axis=1)] - np.arange(k)
     return slots.view(np.uint64)

@@ -68,7 +68,7 @@ import numpy as np
 from .. import config, rankings
 from .._core.combinatorics import binomials
 from .._core.gaps import gap_words
-from .._core.jit import SERIAL_SHOWDOWNS, on_workers, workers_for
+from .._core.jit import HAS_PDEP, SERIAL_SHOWDOWNS, on_workers, workers_for
 from .._core.streams import alias_rows, alias_tables, seed_key
 from .._core.validation import drawn_seed, monte_carlo_trials
 from ..dealing import deal_plan
@@ -580,12 +580,19 @@ def _ranged(indices: list[int], ranged: list[Player], h: int, ht: tuple, lt: tup
     threshold, alias = alias_tables([p.weights for p in ranged] if choices is None else [])
     joint = np.zeros((0, 8), np.uint64)
     if drawn:
-        hands = (np.arange(len(ranged)), listed[0])
-        held = np.hstack([cards[r, listed[0][:, r], :p.cards.shape[1]]
-                          for r, p in enumerate(ranged)])
-        joint = alias_rows(listed[1], np.column_stack([
-            np.bitwise_or.reduce(masks[hands], axis=1),
-            keys[hands][..., :2].reshape(len(listed[0]), -1), gap_words(held, live)]))
+        # each choice's payload: the mask of the cards held, each player's key and bits, then
+        # the slots of the cards held, read by the portable deal alone (not where pdep is);
+        # a player's column at a time (numpy's fancy indexing of the lot: 4x as long)
+        n_choices = len(listed[0])
+        gaps = np.zeros((n_choices, 0), np.uint64) if HAS_PDEP else gap_words(np.hstack(
+            [cards[r, listed[0][:, r], :p.cards.shape[1]] for r, p in enumerate(ranged)]), live)
+        payload = np.zeros((n_choices, 1 + 2 * len(ranged) + gaps.shape[1]), np.uint64)
+        for r in range(len(ranged)):
+            chosen = listed[0][:, r]
+            payload[:, 0] |= masks[r].take(chosen)
+            payload[:, 1 + 2 * r:3 + 2 * r] = keys[r, :, :2].take(chosen, axis=0)
+        payload[:, 1 + 2 * len(ranged):] = gaps
+        joint = alias_rows(listed[1], payload)
     return _games.Ranged(
         players=np.array(indices, np.int64), cards=cards, masks=masks, keys=keys,
         sizes=np.array([len(p.cards) for p in ranged], np.int64), threshold=threshold,
