@@ -123,7 +123,8 @@ class Ranged(NamedTuple):
     choices: np.ndarray  # (T, R) int64: each row a hand of each list; (0, R): not listed
     choice_weights: np.ndarray  # (T,) float64
     joint: np.ndarray  # (T, W) uint64: threshold, alias, the choice's card mask, each
-    #                   list's hand's key and bits, then the slots of its cards (gap_words);
+    #                   list's hand's key and bits, then the slots of its cards (gap_words)
+    #                   where the portable deal reads them (none where pdep is fast);
     #                   (0, 8) when not drawn
 
 
