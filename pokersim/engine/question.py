@@ -231,6 +231,8 @@ def parse_players(specs, game: Game, blocked: np.ndarray) -> list[Player]:
         singles = [p.cards[0] for p in players if len(p.cards) == 1]
         held = np.concatenate([blocked, *singles]).astype(np.uint8)
         check_distinct(held, "two players hold the same card")
+        if not singles:  # only the board and dead cards are held: taken out of the lists
+            break
         players = [p if len(p.cards) == 1 else _without(p, i, held)
                    for i, p in enumerate(players)]
         if sum(len(p.cards) == 1 for p in players) == len(singles):
