@@ -12,10 +12,12 @@ import warnings
 from math import comb
 from pathlib import Path
 
+import numba
 import numpy as np
 import pandas as pd
 import pytest
 
+import pokersim.analysis.strength as strength_module
 from pokersim import (
     deal,
     evaluate,
@@ -132,10 +134,37 @@ def test_billings_example_as_published():
 # ------------------------------------------------------------------------------- the naive loop
 
 
+# both ways to the counts: each hand against its opponents one by one (a few hands a board),
+# and every pair of a board swept together (more)
+WAYS = {"one by one": 10**9, "swept": -1}
+
+
+@pytest.mark.parametrize("way", list(WAYS))
 @pytest.mark.parametrize("n_board, n", [(5, 12), (4, 4), (3, 1)])
-def test_random_hands_against_the_naive_loop(n_board, n):
+def test_random_hands_against_the_naive_loop(n_board, n, way, monkeypatch):
+    monkeypatch.setattr(strength_module, "DIRECT_HANDS", WAYS[way])
     holes, boards = random_hands(n, n_board, seed=100 + n_board)
     check_against_naive(hand_strength(holes, boards, bins=7), holes, boards, bins=7)
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_one_by_one_counts_as_the_sweep_on_any_workers(n_board):
+    # the kernel of a few hands (its runouts split in parts where the hands are fewer than
+    # the workers) against the board's sweep, every count and bin equal
+    rng = np.random.default_rng(n_board)
+    board = rng.choice(52, n_board, replace=False).astype(np.uint8)
+    holes, _, _ = strength_module.board_stats(board[None, :], 0)
+    rows = rng.choice(holes.shape[1], 9, replace=False)
+    _, stats, hist = strength_module.board_stats(board[None, :], 5)
+    boards = np.repeat(board[None, :], len(rows), axis=0)
+    for n, threads in [(9, 2), (1, 2), (1, 3), (2, 3)]:
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+        try:
+            got, got_hist = strength_module.hand_stats(holes[0, rows[:n]], boards[:n], 5)
+        finally:
+            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        assert (got == stats[0, rows[:n]]).all(), (n, threads)
+        assert (got_hist == hist[0, rows[:n]]).all(), (n, threads)
 
 
 @pytest.mark.slow

@@ -19,7 +19,12 @@ technique of ``ALGORITHMS.md``, "Strength against every hand at once"):
   any s0 place is one word read and one ``popcnt``), and per card a 64-bit mask over the at
   most 48 pairs holding it, in the same order (the card-removal terms, one ``popcnt`` each).
 
-Per board and hole pair the kernel writes counts that merge by addition (:data:`N_STATS`
+A few hands of a board (:func:`hand_stats_rows`) are counted one by one instead: each hand
+against each opponent pair on every runout, by its place against it now and at the river
+(C(47, 2) opponents over C(47, 2) runouts on a flop: some 1.1 million lookups a hand, where
+the sweep of a flop ranks and sweeps its 1,176 pairs on each of 1,176 runouts).
+
+Per board and hole pair the kernels write counts that merge by addition (:data:`N_STATS`
 columns, named by the constants below) and, when asked, a histogram of the river hand
 strength over the runouts. :mod:`pokersim.analysis.strength` turns them into HS, EHS, EHS²,
 PPot and NPot.
@@ -348,3 +353,141 @@ def _starts(buckets):
     total = 0
     for r in range(buckets.shape[0]):
         buckets[r], total = total, total + buckets[r]
+
+
+# ---------------------------------------------------------------------------------------------
+# A few hands: each against its opponents one by one
+
+
+class Opponents(NamedTuple):
+    """A worker's arrays for :func:`hand_stats_rows`: one hand's opponent pairs at a time."""
+
+    mask: np.ndarray  # (pairs,) uint64: bit c for each of its cards
+    key0: np.ndarray  # (pairs,) uint64: its key with the board
+    bits0: np.ndarray  # its suit-rank bits with the board
+    now: np.ndarray  # (pairs,) int64: the hand against it now: 0 ahead, 1 tied, 2 behind
+    rem: np.ndarray  # (50,) int64: the cards left (neither the board's nor the hand's)
+
+
+def opponent_spaces(n_workers: int) -> list[Opponents]:
+    """An :class:`Opponents` per worker, room for a board of 3 cards or more (at most
+    C(47, 2) opponent pairs), each worker's arrays apart."""
+    pairs = comb(47, 2)
+    u64 = np.uint64
+    return worker_copies(n_workers, Opponents, mask=np.zeros(pairs, u64),
+                         key0=np.zeros(pairs, u64), bits0=np.zeros(pairs, u64),
+                         now=np.zeros(pairs, np.int64), rem=np.zeros(50, np.int64))
+
+
+@jit(worker=True)
+def hand_stats_rows(w, n_workers, holes, boards, parts, card_keys, card_bits, flush, offsets,
+                    table, stats, hist, sp):
+    """Worker w's share of the counts of :func:`board_stats_kernel`, for the hands ``holes[r]``
+    (two cards) on ``boards[r]`` (3 to 5 cards) alone, each against its opponent pairs one
+    by one on every runout: cheaper than every pair of the board swept together for a few
+    hands a board. Each row's runouts are split in ``parts`` (part p: those whose first card
+    is the i-th card left, i = p mod ``parts``; the counts now in part 0), item ``r * parts
+    + p`` of ``stats`` and ``hist`` the part's counts: integers, which the caller sums."""
+    start, stop = share(w, n_workers, holes.shape[0] * parts)
+    n_runout = 5 - boards.shape[1]
+    for item in range(start, stop):
+        r, part = divmod(item, parts)
+        for k in range(N_STATS):
+            stats[item, k] = 0
+        for k in range(hist.shape[1]):
+            hist[item, k] = 0
+        _hand_part(holes[r], boards[r], n_runout, part, parts, card_keys, card_bits, flush,
+                   offsets, table, stats[item], hist[item], sp)
+    return stop - start
+
+
+@jit(worker=True)
+def _hand_part(hole, board, n_runout, part, parts, card_keys, card_bits, flush, offsets,
+               table, stats, hist, sp):
+    """One item of :func:`hand_stats_rows` (compiled as worker kernels are: it allocates
+    nothing)."""
+    board_key = KEY_BIAS
+    board_bits = np.uint64(0)
+    taken = np.uint64(0)
+    for c in board:
+        board_key += card_keys[c]
+        board_bits |= card_bits[c]
+        taken |= np.uint64(1) << np.uint64(c)
+    hand_key = board_key + card_keys[hole[0]] + card_keys[hole[1]]
+    hand_bits = board_bits | card_bits[hole[0]] | card_bits[hole[1]]
+    taken |= (np.uint64(1) << np.uint64(hole[0])) | (np.uint64(1) << np.uint64(hole[1]))
+    mine_now = lookup(hand_key, hand_bits, flush, offsets, table)
+    rem = sp.rem
+    n_rem = 0
+    for c in range(52):
+        if not taken >> np.uint64(c) & np.uint64(1):
+            rem[n_rem] = c
+            n_rem += 1
+    n_opp = 0
+    ahead_now = tied_now = 0
+    for i in range(n_rem):
+        for j in range(i + 1, n_rem):
+            x, y = rem[i], rem[j]
+            sp.mask[n_opp] = (np.uint64(1) << np.uint64(x)) | (np.uint64(1) << np.uint64(y))
+            sp.key0[n_opp] = board_key + card_keys[x] + card_keys[y]
+            sp.bits0[n_opp] = board_bits | card_bits[x] | card_bits[y]
+            theirs = lookup(sp.key0[n_opp], sp.bits0[n_opp], flush, offsets, table)
+            sp.now[n_opp] = 0 if mine_now > theirs else 1 if mine_now == theirs else 2
+            ahead_now += mine_now > theirs
+            tied_now += mine_now == theirs
+            n_opp += 1
+    if part == 0:
+        stats[AHEAD_NOW] = ahead_now
+        stats[TIED_NOW] = tied_now
+    if n_runout == 0:
+        if part == 0:
+            _hand_runout(hand_key, hand_bits, np.uint64(0), np.uint64(0), np.uint64(0), n_opp,
+                         flush, offsets, table, stats, hist, sp)
+        return
+    for i in range(part, n_rem, parts):
+        t = rem[i]
+        if n_runout == 1:
+            _hand_runout(hand_key, hand_bits, card_keys[t], card_bits[t],
+                         np.uint64(1) << np.uint64(t), n_opp, flush, offsets, table, stats,
+                         hist, sp)
+            continue
+        for j in range(i + 1, n_rem):
+            v = rem[j]
+            _hand_runout(hand_key, hand_bits, card_keys[t] + card_keys[v],
+                         card_bits[t] | card_bits[v],
+                         (np.uint64(1) << np.uint64(t)) | (np.uint64(1) << np.uint64(v)),
+                         n_opp, flush, offsets, table, stats, hist, sp)
+
+
+@jit(inline=True)
+def _hand_runout(hand_key, hand_bits, run_key, run_bits, run_mask, n_opp, flush, offsets,
+                 table, stats, hist, sp):
+    """Add one runout (the cards of ``run_mask``) to a hand's counts: each opponent pair
+    that holds none of its cards, by the hand's place against it now and at the river."""
+    mine = lookup(hand_key + run_key, hand_bits | run_bits, flush, offsets, table)
+    a0 = a1 = a2 = t0 = t1 = t2 = 0
+    for o in range(n_opp):
+        if sp.mask[o] & run_mask:
+            continue
+        theirs = lookup(sp.key0[o] + run_key, sp.bits0[o] | run_bits, flush, offsets, table)
+        now = sp.now[o]
+        if mine > theirs:
+            a0 += now == 0
+            a1 += now == 1
+            a2 += now == 2
+        elif mine == theirs:
+            t0 += now == 0
+            t1 += now == 1
+            t2 += now == 2
+    stats[HP_AA] += a0
+    stats[HP_TA] += a1
+    stats[HP_BA] += a2
+    stats[HP_AT] += t0
+    stats[HP_TT] += t1
+    stats[HP_BT] += t2
+    k = 2 * (a0 + a1 + a2) + t0 + t1 + t2
+    stats[SUM_K] += k
+    stats[SUM_K2] += k * k
+    bins = hist.shape[0]
+    if bins:
+        hist[min(k * bins // RIVER_UNITS, bins - 1)] += 1

@@ -628,10 +628,11 @@ def _range_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict
 
 def _hand_strength_rows(repeat: int, notes: list[str], quick: bool = False) -> list[dict]:
     """Issue 18's hand-strength rows: every hand of one flop board (with a 50-bin histogram)
-    and of one river board, beside the peers measuring one hand at a time as users call them
-    (poker-equity's exact EHS on the flop, eval7's exact HS on the river); then each round's
-    table, timed on a sample of its board classes (a chunk as ``hand_strength_table`` runs
-    it: the kernel, the class index, the measures) and scaled up to all of them in a note."""
+    and of one river board, and five of them one a call, beside the peers measuring one hand
+    at a time as users call them (poker-equity's exact EHS on the flop, eval7's exact HS on
+    the river); then each round's table, timed on a sample of its board classes (a chunk as
+    ``hand_strength_table`` runs it: the kernel, the class index, the measures) and scaled up
+    to all of them in a note."""
     from math import comb
 
     from .. import format_cards, hand_strength, parse_cards
@@ -649,6 +650,12 @@ def _hand_strength_rows(repeat: int, notes: list[str], quick: bool = False) -> l
                    unit="hands/s")
         rows.append(out)
         peers.append((out, board_text, format_cards(holes)))
+        few = holes[:5]  # and one hand a call, as the peers are timed (counted one by one)
+        rows.append(_row(f"hand_strength, one hand a call, {len(few)} hands on {board_text}"
+                         f"{', 50 bins' if bins else ''}", len(few),
+                         _time(lambda h=few, b=board, n=bins: [hand_strength(x, b, bins=n)
+                                                               for x in h], repeat),
+                         unit="hands/s"))
     rows += _hand_strength_peers(peers, repeat, notes, quick)
     for name, n_board in ROUNDS.items():
         if quick and name == "river":  # listing the river's board classes takes seconds
