@@ -75,6 +75,8 @@ An ace plays high and low in straights (A-2-3-4-5).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 
@@ -105,7 +107,19 @@ _STRAIGHTS = np.array([0x1F << low for low in range(10)], np.int64)  # lowest fi
 
 def _straight_top(masks: np.ndarray) -> np.ndarray:
     """For 13-bit rank masks, 1 + the index of the best straight they hold (1: the wheel,
-    10: ace high), 0 for none."""
+    10: ace high), 0 for none: looked up (:func:`_straight_tops`; a draw's classification
+    asks some 180 times a call)."""
+    return _straight_tops()[masks]
+
+
+@functools.cache
+def _straight_tops() -> np.ndarray:
+    """:func:`_straight_top` of every 13-bit rank mask, (8192,) int64.
+
+    >>> int(_straight_tops()[0b1000000001111]), int(_straight_tops()[0b1111100000000])
+    (1, 10)
+    """
+    masks = np.arange(1 << 13)
     wide = (masks << 1) | ((masks >> _ACE) & 1)
     held = (wide[..., None] & _STRAIGHTS) == _STRAIGHTS
     return np.where(held.any(-1), 10 - np.argmax(held[..., ::-1], axis=-1), 0)
