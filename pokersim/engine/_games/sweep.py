@@ -278,21 +278,27 @@ def board_sweep(combos: np.ndarray, weights: np.ndarray, board: np.ndarray, live
         ties = ties + space.ties
     # runouts per pair of combos that share no card (nor the slot's card)
     per_pair = comb(live.size - 4 - by_card, k - by_card)
-    slots = [np.ones(len(combos), bool)] if not by_card else [
-        (combos != c).all(axis=1) for c in live.tolist()]  # the combos a slot leaves live
-    total = np.stack([np.stack([_compatible(combos, weights[1] * alive) * alive,
-                                _compatible(combos, weights[0] * alive) * alive])
-                      for alive in slots])
-    deals = np.stack([np.stack([_compatible(combos, (weights[1] > 0) & alive) * alive,
-                                _compatible(combos, (weights[0] > 0) & alive) * alive])
-                      for alive in slots])
+    # the combos each slot leaves live (S, U): all, or those without the slot's card
+    alive = (np.ones((1, len(combos)), bool) if not by_card
+             else (combos[None, :, :] != live[:, None, None]).all(axis=2))
+    total = np.stack([_compatible(combos, weights[1] * alive) * alive,
+                      _compatible(combos, weights[0] * alive) * alive], axis=1)
+    deals = np.stack([_compatible(combos, (weights[1] > 0) & alive) * alive,
+                      _compatible(combos, (weights[0] > 0) & alive) * alive], axis=1)
     return Sweep(wins, ties, total * per_pair,
                  np.rint(deals * per_pair).astype(np.int64), per_pair)
 
 
 def _compatible(combos: np.ndarray, weight: np.ndarray) -> np.ndarray:
-    """For each combo, the weight of the combos (of ``weight``'s range) that share no card with
-    it: all - those holding its first card - those holding its second + itself."""
+    """For each slot (a row of ``weight``, (S, U)) and combo, the weight of the combos (of the
+    slot's weights) that share no card with it: all - those holding its first card - those
+    holding its second + itself. Each slot's per-card sums are one ``np.bincount`` of all
+    the slots' (a bin per slot and card), added in the order of one slot's own."""
     weight = weight.astype(np.float64)
-    per_card = np.bincount(combos.T.ravel(), np.concatenate([weight, weight]), 52)
-    return weight.sum() - per_card[combos[:, 0]] - per_card[combos[:, 1]] + weight
+    n_slots, n = weight.shape
+    bins = np.arange(n_slots)[:, None, None] * 52 + combos.T[None, :, :]  # (S, 2, U)
+    per_card = np.bincount(bins.ravel(), np.repeat(weight, 2, axis=0).ravel(),
+                           52 * n_slots).reshape(n_slots, 52)
+    rows = np.arange(n_slots)[:, None]
+    return (weight.sum(axis=1)[:, None] - per_card[rows, combos[:, 0]]
+            - per_card[rows, combos[:, 1]] + weight)
