@@ -157,12 +157,13 @@ def test_one_by_one_counts_as_the_sweep_on_any_workers(n_board):
     rows = rng.choice(holes.shape[1], 9, replace=False)
     _, stats, hist = strength_module.board_stats(board[None, :], 5)
     boards = np.repeat(board[None, :], len(rows), axis=0)
+    before = numba.get_num_threads()
     for n, threads in [(9, 2), (1, 2), (1, 3), (2, 3)]:
         numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
         try:
             got, got_hist = strength_module.hand_stats(holes[0, rows[:n]], boards[:n], 5)
         finally:
-            numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+            numba.set_num_threads(before)
         assert (got == stats[0, rows[:n]]).all(), (n, threads)
         assert (got_hist == hist[0, rows[:n]]).all(), (n, threads)
 
