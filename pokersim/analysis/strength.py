@@ -257,7 +257,7 @@ def hand_stats(holes: np.ndarray, boards: np.ndarray, bins: int):
     """
     n = len(holes)
     n_runout = 5 - boards.shape[1]
-    showdowns = n * comb(47, n_runout) * comb(45, 2) if n_runout else n * comb(45, 2)
+    showdowns = n * comb(50 - boards.shape[1], n_runout) * comb(45, 2)  # hands, runouts, opponents
     n_workers = workers_for(showdowns)
     parts = -(-n_workers // n) if n_runout and 0 < n < n_workers else 1
     stats = np.empty((n * parts, N_STATS), np.int64)
