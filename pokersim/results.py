@@ -203,15 +203,25 @@ def win_rate_table(keys: dict, win, tie, lose, equity, std_error, outcomes,
         "method": [method] * len(outcomes) if each_row else method,
         **extra,
     }
-    # from columns pandas keeps as they are, with the column names made once: pandas' dict
-    # constructor makes the names' index (its string dtype) anew and checks each column (a
-    # table of two players 3.2-3.5x as long)
-    arrays = [_column(v, win.size) for v in columns.values()]
-    frame = ResultFrame._from_arrays(arrays, columns=_names(tuple(columns)),
-                                     index=pd.RangeIndex(win.size), verify_integrity=False)
+    frame = table_of(columns, win.size)
     labels = list(dict.fromkeys([method] if isinstance(method, str) else method))
     frame.attrs.update(method=", ".join(labels), partial="monte-carlo (partial)" in labels)
     return frame
+
+
+def table_of(columns: dict, n: int) -> ResultFrame:
+    """A table of ``n`` rows from ``columns`` (name: values), as ``ResultFrame(columns)``
+    makes it, in less time: from columns pandas keeps as they are (:func:`_column`), with
+    the column names made once (:func:`_names`). pandas' dict constructor makes the names'
+    index (its string dtype) anew and checks each column (a table of two players took
+    3.2-3.5x as long).
+
+    >>> table_of({"player": ["a", "b"], "win": np.array([0.25, 0.5])}, 2).win.tolist()
+    [0.25, 0.5]
+    """
+    arrays = [_column(v, n) for v in columns.values()]
+    return ResultFrame._from_arrays(arrays, columns=_names(tuple(columns)),
+                                    index=pd.RangeIndex(n), verify_integrity=False)
 
 
 def _column(values, n: int):

@@ -58,7 +58,7 @@ from ..errors import HandShapeError, PokersimInputError
 from ..evaluator.strengths import kernel_args
 from ..io import PARQUET_KEY, require_format, table_metadata, write_atomic
 from ..isomorphism import _paired_rows
-from ..results import ResultFrame
+from ..results import ResultFrame, table_of
 from ._strength import (
     AHEAD_NOW,
     HP_AA,
@@ -147,16 +147,18 @@ def hand_strength(hole, board=None, *, bins=None):
     bins = _check_bins(bins)
     n_board = boards.shape[1]
     stats, hist = _stats_of_hands(holes, boards, bins)
-    frame = ResultFrame({"hole": _text(holes), "board": _text(boards),
-                         **_measures(stats, n_board),
-                         **{f"hist_{i}": hist[:, i] for i in range(bins)}})
+    frame = table_of({"hole": _text(holes), "board": _text(boards),
+                      **_measures(stats, n_board),
+                      **{f"hist_{i}": hist[:, i] for i in range(bins)}}, len(holes))
     frame.attrs.update(_attrs(n_board, bins))
     return frame
 
 
-def _text(cards: np.ndarray) -> np.ndarray:
-    """Each row's cards as text (str objects, also when there are no rows)."""
-    return np.array(format_cards(cards), dtype=object)
+def _text(cards: np.ndarray) -> list[str] | np.ndarray:
+    """Each row's cards as text: a list of str (:func:`~pokersim.results.table_of` keeps a
+    few rows' text columns made once), an empty column of str objects when there are no
+    rows."""
+    return list(format_cards(cards)) if len(cards) else np.array([], dtype=object)
 
 
 def _hands(hole, board):
@@ -231,10 +233,9 @@ def _stats_of_hands(holes: np.ndarray, boards: np.ndarray, bins: int):
     """The kernel's counts (N, N_STATS) and histograms (N, bins) of each hand: one by one
     where a board has at most :data:`DIRECT_HANDS` of them (:func:`hand_stats`), else
     computed once per distinct board for all its pairs (:func:`_swept_stats`)."""
-    keys = np.sort(boards, axis=1)
-    _, which = np.unique(keys, axis=0, return_inverse=True)
-    which = which.reshape(-1)
-    direct = np.bincount(which)[which] <= DIRECT_HANDS
+    masks = np.bitwise_or.reduce(np.uint64(1) << boards.astype(np.uint64), axis=1)
+    _, which = np.unique(masks, return_inverse=True)  # a board by its set of cards
+    direct = np.bincount(which.reshape(-1))[which.reshape(-1)] <= DIRECT_HANDS
     if direct.all():
         return hand_stats(holes, boards, bins)
     stats = np.empty((len(holes), N_STATS), np.int64)
