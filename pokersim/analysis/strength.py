@@ -201,9 +201,7 @@ def board_stats(boards: np.ndarray, bins: int):
     ``(holes (B, P, 2) uint8, stats (B, P, N_STATS) int64, hist (B, P, bins) int64)``,
     the P pairs of each board in lexicographic order of their ranks among the cards left
     (see :func:`pair_of`)."""
-    boards = np.ascontiguousarray(boards, np.uint8)
-    if not boards.flags.writeable:  # a read-only array is another type to Numba: one kernel
-        boards = boards.copy()
+    boards = np.require(boards, np.uint8, ["C", "W"])  # read-only: another type to Numba
     n_left = 52 - boards.shape[1]
     pairs = comb(n_left, 2)
     holes = np.empty((len(boards), pairs, 2), np.uint8)
@@ -234,8 +232,8 @@ def _stats_of_hands(holes: np.ndarray, boards: np.ndarray, bins: int):
     where a board has at most :data:`DIRECT_HANDS` of them (:func:`hand_stats`), else
     computed once per distinct board for all its pairs (:func:`_swept_stats`)."""
     masks = np.bitwise_or.reduce(np.uint64(1) << boards.astype(np.uint64), axis=1)
-    _, which = np.unique(masks, return_inverse=True)  # a board by its set of cards
-    direct = np.bincount(which.reshape(-1))[which.reshape(-1)] <= DIRECT_HANDS
+    which = np.unique(masks, return_inverse=True)[1].reshape(-1)  # a board by its cards
+    direct = np.bincount(which)[which] <= DIRECT_HANDS
     if direct.all():
         return hand_stats(holes, boards, bins)
     stats = np.empty((len(holes), N_STATS), np.int64)
@@ -265,8 +263,8 @@ def hand_stats(holes: np.ndarray, boards: np.ndarray, bins: int):
     hist = np.empty((n * parts, bins), np.int64)
     n_workers = max(1, min(n_workers, n * parts))
     spaces = opponent_spaces(n_workers)
-    args = (np.ascontiguousarray(holes, np.uint8).copy(),
-            np.ascontiguousarray(boards, np.uint8).copy(), parts, *kernel_args(), stats, hist)
+    args = (np.require(holes, np.uint8, ["C", "W"]), np.require(boards, np.uint8, ["C", "W"]),
+            parts, *kernel_args(), stats, hist)
     on_workers(lambda w: hand_stats_rows(w, n_workers, *args, spaces[w]), n_workers)
     return (stats.reshape(n, parts, N_STATS).sum(axis=1),
             hist.reshape(n, parts, bins).sum(axis=1))

@@ -295,7 +295,7 @@ def _compatible(combos: np.ndarray, weight: np.ndarray) -> np.ndarray:
     holding its second + itself. Each slot's per-card sums are one ``np.bincount`` of all
     the slots' (a bin per slot and card), added in the order of one slot's own."""
     weight = weight.astype(np.float64)
-    n_slots, n = weight.shape
+    n_slots = weight.shape[0]
     bins = np.arange(n_slots)[:, None, None] * 52 + combos.T[None, :, :]  # (S, 2, U)
     per_card = np.bincount(bins.ravel(), np.repeat(weight, 2, axis=0).ravel(),
                            52 * n_slots).reshape(n_slots, 52)
