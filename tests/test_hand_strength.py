@@ -444,11 +444,3 @@ def test_the_whole_turn_table(tmp_path):
 
 def test_the_api_page_example_runs():
     assert run_section_example("Hand strength").failed == 0
-
-
-@pytest.mark.slow
-def test_the_written_flop_table_is_the_returned_one(tmp_path):
-    path = write_hand_strength_table("flop", tmp_path / "flop.parquet", bins=4)
-    written, returned = read_table(path), hand_strength_table("flop", bins=4)
-    pd.testing.assert_frame_equal(pd.DataFrame(written), pd.DataFrame(returned))
-    assert written.attrs["round"] == returned.attrs["round"] == "flop"
