@@ -14,10 +14,14 @@ technique of ``ALGORITHMS.md``, "Strength against every hand at once"):
   board (s1), radix-sorted by s1 and swept from the weakest up. A hand's opponents are
   counted before its run of equal s1 is inserted (the river-ahead ones) and after (ahead or
   tied), each count split by its opponents' place now (below, tied with or above it in s0):
-  Billings et al.'s HP[now][river] table, for every hand and runout at once. The inserted
-  pairs are bits in their s0 order, a word's running count beside the bits (a count below
-  any s0 place is one word read and one ``popcnt``), and per card a 64-bit mask over the at
-  most 48 pairs holding it, in the same order (the card-removal terms, one ``popcnt`` each).
+  Billings et al.'s HP[now][river] table, for every hand and runout at once. The pairs are
+  numbered by their place in s0 order, and what a sweep reads of one is packed in two words
+  beside each other (:attr:`Sweep.pairs`) and its sums in three (:attr:`Sweep.counts`): a
+  pair's reads and writes touch two cache lines, not a dozen arrays. The inserted pairs are
+  bits at their places, each word's running count beside the bits, brought up to date once
+  a run is in (a count below any place is one word read and one ``popcnt``), and per card a
+  64-bit mask over the at most 48 pairs holding it, in the same order (the card-removal
+  terms, one ``popcnt`` each).
 
 A few hands of a board (:func:`hand_stats_rows`) are counted one by one instead: each hand
 against each opponent pair on every runout, by its place against it now and at the river
@@ -103,74 +107,93 @@ def _one_board(board, n_runout, card_keys, card_bits, flush, offsets, table, hol
         if not used[c]:
             rem[n] = c
             n += 1
-    # every hole pair: its cards, its key and bits with the board, its strength now
-    card_a, card_b, hole_mask, key0, bits0, s0 = (sw.card_a, sw.card_b, sw.hole_mask, sw.key0,
-                                                  sw.bits0, sw.s0)
+    # every hole pair h: its cards and its strength now
+    card_a, card_b, s0 = sw.card_a, sw.card_b, sw.s1
     h = 0
     for i in range(n_rem):
         for j in range(i + 1, n_rem):
             x, y = rem[i], rem[j]
             card_a[h], card_b[h] = x, y
             holes[h, 0], holes[h, 1] = x, y
-            hole_mask[h] = (np.uint64(1) << np.uint64(x)) | (np.uint64(1) << np.uint64(y))
-            key0[h] = board_key + card_keys[x] + card_keys[y]
-            bits0[h] = board_bits | card_bits[x] | card_bits[y]
-            s0[h] = lookup(key0[h], bits0[h], flush, offsets, table)
+            s0[h] = lookup(board_key + card_keys[x] + card_keys[y],
+                           board_bits | card_bits[x] | card_bits[y], flush, offsets, table)
+            sw.alive[h] = h
             h += 1
-    # places in s0 order: the global place of each pair, the run of its equal strengths
-    # [lo, hi), and per card the place among the pairs holding that card ([clo, chi) as
-    # low-bit masks, cplace as the bit of the pair itself); a stable sort, as the mergesort
-    # that this radix sort replaced
-    order = sw.order
-    _radix_sort(s0, n_holes, sw.buckets, sw.tmp, order)
-    place, lo, hi, clo, chi, cbit = sw.place, sw.lo, sw.hi, sw.clo, sw.chi, sw.cbit
-    seen = sw.seen
+    # the pairs renumbered by their place p in s0 order (order[p] = h, a stable sort), and
+    # each one's fields at p (see Sweep.pairs); per card, its pairs are numbered as they come
+    order, s0_sorted = sw.order, sw.sorted
+    _radix_sort(s0, sw.alive, n_holes, sw.buckets, sw.tmp, order, s0_sorted)
+    pairs, seen = sw.pairs, sw.seen
     seen[:] = 0
     i = 0
     while i < n_holes:
-        j = i
-        while j < n_holes and s0[order[j]] == s0[order[i]]:
+        j = i + 1
+        while j < n_holes and s0_sorted[j] == s0_sorted[i]:
             j += 1
-        for g in range(i, j):
-            h = order[g]
-            place[h], lo[h], hi[h] = g, i, j
-            clo[h, 0] = _low_bits(seen[card_a[h]])
-            clo[h, 1] = _low_bits(seen[card_b[h]])
-        for g in range(i, j):
-            h = order[g]
-            cbit[h, 0] = np.uint64(1) << np.uint64(seen[card_a[h]])
-            cbit[h, 1] = np.uint64(1) << np.uint64(seen[card_b[h]])
-            seen[card_a[h]] += 1
-            seen[card_b[h]] += 1
-        for g in range(i, j):
-            h = order[g]
-            chi[h, 0] = _low_bits(seen[card_a[h]])
-            chi[h, 1] = _low_bits(seen[card_b[h]])
+        for p in range(i, j):  # its run [i, j) and cards, the pairs of its cards before
+            x, y = card_a[order[p]], card_b[order[p]]
+            sw.key0[p] = board_key + card_keys[x] + card_keys[y]
+            sw.bits0[p] = board_bits | card_bits[x] | card_bits[y]
+            sw.hole_mask[p] = (np.uint64(1) << np.uint64(x)) | (np.uint64(1) << np.uint64(y))
+            pairs[p, 0] = _word(i, 0) | _word(j, 16) | _word(x, 32) | _word(y, 40)
+            pairs[p, 1] = _word(seen[x], A_BEFORE) | _word(seen[y], B_BEFORE)
+        for p in range(i, j):  # its own number among its cards' pairs
+            x, y = card_a[order[p]], card_b[order[p]]
+            pairs[p, 1] |= _word(seen[x], A_SELF) | _word(seen[y], B_SELF)
+            seen[x] += 1
+            seen[y] += 1
+        for p in range(i, j):  # and those of its cards' pairs up to the end of its run
+            x, y = card_a[order[p]], card_b[order[p]]
+            pairs[p, 1] |= _word(seen[x], A_UNTIL) | _word(seen[y], B_UNTIL)
         i = j
+    sw.counts[:] = 0
     for h in range(n_holes):
-        for k in range(N_STATS):
-            stats[h, k] = 0
         for k in range(hist.shape[1]):
             hist[h, k] = 0
-        # opponents below and tied now, less those holding one of the hand's cards; the
-        # hand itself holds both and is in its own run: added back once
-        stats[h, AHEAD_NOW] = (lo[h] - popcount(clo[h, 0]) - popcount(clo[h, 1]))
-        stats[h, TIED_NOW] = (hi[h] - lo[h] - popcount(chi[h, 0] ^ clo[h, 0])
-                              - popcount(chi[h, 1] ^ clo[h, 1]) + 1)
     if n_runout == 0:
-        _runout(sw, np.uint64(0), np.uint64(0), np.uint64(0), card_keys, card_bits, flush,
-                offsets, table, stats, hist)
+        _runout(sw, n_holes, np.uint64(0), np.uint64(0), np.uint64(0), flush, offsets, table,
+                hist)
     for i in range(n_rem if n_runout > 0 else 0):
         t = rem[i]
         if n_runout == 1:
-            _runout(sw, card_keys[t], card_bits[t], np.uint64(1) << np.uint64(t),
-                    card_keys, card_bits, flush, offsets, table, stats, hist)
+            _runout(sw, n_holes, card_keys[t], card_bits[t], np.uint64(1) << np.uint64(t),
+                    flush, offsets, table, hist)
             continue
         for j in range(i + 1, n_rem):
             v = rem[j]
-            _runout(sw, card_keys[t] + card_keys[v], card_bits[t] | card_bits[v],
+            _runout(sw, n_holes, card_keys[t] + card_keys[v], card_bits[t] | card_bits[v],
                     (np.uint64(1) << np.uint64(t)) | (np.uint64(1) << np.uint64(v)),
-                    card_keys, card_bits, flush, offsets, table, stats, hist)
+                    flush, offsets, table, hist)
+    for p in range(n_holes):
+        h = order[p]
+        lo, hi = _field(pairs[p, 0], 0, 16), _field(pairs[p, 0], 16, 16)
+        word = pairs[p, 1]
+        a_lo, a_hi = _field(word, A_BEFORE, 8), _field(word, A_UNTIL, 8)
+        b_lo, b_hi = _field(word, B_BEFORE, 8), _field(word, B_UNTIL, 8)
+        # opponents below and tied now, less those holding one of the hand's cards; the
+        # hand itself holds both and is in its own run: added back once
+        stats[h, AHEAD_NOW] = lo - a_lo - b_lo
+        stats[h, TIED_NOW] = hi - lo - (a_hi - a_lo) - (b_hi - b_lo) + 1
+        for k in range(6):
+            stats[h, HP_AA + k] = _field(sw.counts[p, k // 3], COUNT_BITS * (k % 3),
+                                         COUNT_BITS)
+        # k = 2 * ahead + tied on each runout, summed: from the counts
+        stats[h, SUM_K] = (2 * (stats[h, HP_AA] + stats[h, HP_TA] + stats[h, HP_BA])
+                           + stats[h, HP_AT] + stats[h, HP_TT] + stats[h, HP_BT])
+        stats[h, SUM_K2] = np.int64(sw.counts[p, 2])
+
+
+@jit(inline=True)
+def _word(value, shift):
+    """``value`` at bit ``shift`` of a uint64 word."""
+    return np.uint64(value) << np.uint64(shift)
+
+
+@jit(inline=True)
+def _field(word, shift, bits):
+    """The ``bits``-wide field of ``word`` at bit ``shift``, as int64."""
+    return np.int64((word >> np.uint64(shift)) & ((np.uint64(1) << np.uint64(bits))
+                                                  - np.uint64(1)))
 
 
 @jit(inline=True)
@@ -183,36 +206,45 @@ def _low_bits(n):
 RADIX_BITS = 7
 RADIX = 1 << RADIX_BITS
 
+#: Word 1 of a pair in :attr:`Sweep.pairs`: for each of its cards (a, the lower, and b), 8-bit
+#: counts of the pairs holding that card placed before its run of equal s0 (``BEFORE``),
+#: before itself (``SELF``: its own bit in the card's mask) and up to the end of its run
+#: (``UNTIL``); a card is in at most 48 pairs.
+A_BEFORE, A_UNTIL, A_SELF, B_BEFORE, B_UNTIL, B_SELF = 0, 8, 16, 24, 32, 40
+
+#: The HP counts of a pair are summed three to a word (:attr:`Sweep.counts`), in fields of
+#: this many bits: each is at most C(47, 2) runouts x C(45, 2) opponents = 1,070,190 < 2**21.
+COUNT_BITS = 21
+
 
 class Sweep(NamedTuple):
     """A worker's arrays for one board at a time (:func:`sweep_spaces`): the board's pairs as
-    the runouts' sweeps read them (filled by :func:`_one_board`), the sweeps' scratch arrays,
-    reused from runout to runout, and :func:`_one_board`'s own."""
+    the runouts' sweeps read them, each at its place p in s0 order (filled by
+    :func:`_one_board`), the sums of their counts over the runouts, the sweeps' scratch
+    arrays, reused from runout to runout, and :func:`_one_board`'s own."""
 
-    card_a: np.ndarray  # (pairs,) int64: the lower card of each pair
-    card_b: np.ndarray  # its higher card
-    hole_mask: np.ndarray  # (pairs,) uint64: bit c for each of its cards
+    pairs: np.ndarray  # (pairs, 2) uint64: word 0 lo | hi << 16 | card a << 32 | card b << 40
+    #                    (its run of equal s0 is [lo, hi)); word 1 its cards' counts (A_BEFORE ..)
     key0: np.ndarray  # (pairs,) uint64: its key with the board
     bits0: np.ndarray  # its suit-rank bits with the board
-    place: np.ndarray  # (pairs,) int64: its place in s0 order
-    lo: np.ndarray  # the first place of its run of equal s0
-    hi: np.ndarray  # one past the last
-    clo: np.ndarray  # (pairs, 2) uint64: per card, the places before its run, as low bits
-    chi: np.ndarray  # the places up to the end of its run
-    cbit: np.ndarray  # (pairs, 2) uint64: per card, the bit of the pair itself
-    alive: np.ndarray  # scratch: the pairs holding no runout card
+    hole_mask: np.ndarray  # bit c for each of its cards
+    counts: np.ndarray  # (pairs, 3) uint64: HP_AA | HP_TA | HP_BA, HP_AT | HP_TT | HP_BT
+    #                     (COUNT_BITS each), the sum of k²
+    order: np.ndarray  # (pairs,) int64: the hole pair h at each place
+    alive: np.ndarray  # scratch: the places of the pairs holding no runout card
     s1: np.ndarray  # their strengths with the whole board
+    ranked: np.ndarray  # the places alive, strength increasing
+    sorted: np.ndarray  # their strengths
     tmp: np.ndarray  # the radix sort's first pass
-    ranked: np.ndarray  # indices into alive and s1, strength increasing
     buckets: np.ndarray  # (RADIX,) the radix sort's counts
     first: np.ndarray  # (pairs, 3) the counts of each pair before its run was inserted
-    words: np.ndarray  # the inserted pairs, one bit each at their s0 place
+    words: np.ndarray  # the inserted pairs, one bit each at their place
     below: np.ndarray  # per word, the pairs inserted in the words before it
-    masks: np.ndarray  # (52,) per card, its inserted pairs, one bit each at their cplace
+    masks: np.ndarray  # (52,) per card, its inserted pairs, one bit each (its SELF count)
     used: np.ndarray  # (52,) bool: _one_board's cards of the board
     rem: np.ndarray  # (52 - board cards,) int64: the cards left
-    s0: np.ndarray  # (pairs,) int64: each pair's strength with the board
-    order: np.ndarray  # the pairs by increasing s0 (stable)
+    card_a: np.ndarray  # (pairs,) int64: the lower card of hole pair h
+    card_b: np.ndarray  # its higher card
     seen: np.ndarray  # (52,) int64: per card, its pairs placed so far
 
 
@@ -225,31 +257,30 @@ def sweep_spaces(n_workers: int, n_board: int) -> list[Sweep]:
     words = pairs // 64 + 1
     i64, u64 = np.int64, np.uint64
     return worker_copies(
-        n_workers, Sweep, card_a=np.zeros(pairs, i64), card_b=np.zeros(pairs, i64),
-        hole_mask=np.zeros(pairs, u64), key0=np.zeros(pairs, u64), bits0=np.zeros(pairs, u64),
-        place=np.zeros(pairs, i64), lo=np.zeros(pairs, i64), hi=np.zeros(pairs, i64),
-        clo=np.zeros((pairs, 2), u64), chi=np.zeros((pairs, 2), u64),
-        cbit=np.zeros((pairs, 2), u64), alive=np.zeros(pairs, i64), s1=np.zeros(pairs, i64),
-        tmp=np.zeros(pairs, i64), ranked=np.zeros(pairs, i64), buckets=np.zeros(RADIX, i64),
+        n_workers, Sweep, pairs=np.zeros((pairs, 2), u64), key0=np.zeros(pairs, u64),
+        bits0=np.zeros(pairs, u64), hole_mask=np.zeros(pairs, u64),
+        counts=np.zeros((pairs, 3), u64), order=np.zeros(pairs, i64),
+        alive=np.zeros(pairs, i64), s1=np.zeros(pairs, i64), ranked=np.zeros(pairs, i64),
+        sorted=np.zeros(pairs, i64), tmp=np.zeros(pairs, i64), buckets=np.zeros(RADIX, i64),
         first=np.zeros((pairs, 3), i64), words=np.zeros(words, u64),
         below=np.zeros(words, i64), masks=np.zeros(52, u64), used=np.zeros(52, np.bool_),
-        rem=np.zeros(n_rem, i64), s0=np.zeros(pairs, i64), order=np.zeros(pairs, i64),
+        rem=np.zeros(n_rem, i64), card_a=np.zeros(pairs, i64), card_b=np.zeros(pairs, i64),
         seen=np.zeros(52, i64))
 
 
 @jit(worker=True)
-def _runout(sw, run_key, run_bits, run_mask, card_keys, card_bits, flush, offsets, table,
-            stats, hist):
+def _runout(sw, n_holes, run_key, run_bits, run_mask, flush, offsets, table, hist):
     """Add one runout (the cards of ``run_mask``, with their summed key and bits) to the
     counts of every pair that holds none of its cards (compiled as :func:`_one_board`)."""
     n = 0
-    for h in range(sw.key0.shape[0]):
-        if sw.hole_mask[h] & run_mask == 0:
-            sw.alive[n] = h
-            sw.s1[n] = lookup(sw.key0[h] + run_key, sw.bits0[h] | run_bits, flush, offsets,
+    for p in range(n_holes):
+        if sw.hole_mask[p] & run_mask == 0:
+            sw.alive[n] = p
+            sw.s1[n] = lookup(sw.key0[p] + run_key, sw.bits0[p] | run_bits, flush, offsets,
                               table)
             n += 1
-    _radix_sort(sw.s1, n, sw.buckets, sw.tmp, sw.ranked)
+    ranked, s1_sorted, first, counts = sw.ranked, sw.sorted, sw.first, sw.counts
+    _radix_sort(sw.s1, sw.alive, n, sw.buckets, sw.tmp, ranked, s1_sorted)
     sw.words[:] = 0
     sw.below[:] = 0
     sw.masks[:] = 0
@@ -258,31 +289,29 @@ def _runout(sw, run_key, run_bits, run_mask, card_keys, card_bits, flush, offset
     i = 0
     while i < n:
         j = i + 1
-        while j < n and sw.s1[sw.ranked[j]] == sw.s1[sw.ranked[i]]:
+        while j < n and s1_sorted[j] == s1_sorted[i]:
             j += 1
         for g in range(i, j):  # the opponents it beats at the river, by their place now
-            lt, eq, gt = _split(sw, sw.alive[sw.ranked[g]], inserted)
-            sw.first[g, 0], sw.first[g, 1], sw.first[g, 2] = lt, eq, gt
+            lt, eq, gt = _split(sw, ranked[g], inserted)
+            first[g, 0], first[g, 1], first[g, 2] = lt, eq, gt
         for g in range(i, j):
-            _insert(sw, sw.alive[sw.ranked[g]])
+            _insert(sw, ranked[g])
+        _recount(sw.words, sw.below, ranked[i] >> 6)  # a run's places increase
         inserted += j - i
         for g in range(i, j):  # and those it beats or ties
-            h = sw.alive[sw.ranked[g]]
-            lt, eq, gt = _split(sw, h, inserted)
+            p = ranked[g]
+            lt, eq, gt = _split(sw, p, inserted)
             eq += 1  # the hand itself: in the run, and in both of its cards' masks
-            a_lt, a_eq, a_gt = sw.first[g, 0], sw.first[g, 1], sw.first[g, 2]
+            a_lt, a_eq, a_gt = first[g, 0], first[g, 1], first[g, 2]
             t_lt, t_eq, t_gt = lt - a_lt, eq - a_eq, gt - a_gt
-            stats[h, HP_AA] += a_lt
-            stats[h, HP_TA] += a_eq
-            stats[h, HP_BA] += a_gt
-            stats[h, HP_AT] += t_lt
-            stats[h, HP_TT] += t_eq
-            stats[h, HP_BT] += t_gt
+            counts[p, 0] += (_word(a_lt, 0) | _word(a_eq, COUNT_BITS)
+                             | _word(a_gt, 2 * COUNT_BITS))
+            counts[p, 1] += (_word(t_lt, 0) | _word(t_eq, COUNT_BITS)
+                             | _word(t_gt, 2 * COUNT_BITS))
             k = 2 * (a_lt + a_eq + a_gt) + t_lt + t_eq + t_gt
-            stats[h, SUM_K] += k
-            stats[h, SUM_K2] += k * k
+            counts[p, 2] += np.uint64(k * k)
             if bins:
-                hist[h, min(k * bins // RIVER_UNITS, bins - 1)] += 1
+                hist[sw.order[p], min(k * bins // RIVER_UNITS, bins - 1)] += 1
         i = j
 
 
@@ -294,17 +323,19 @@ def _count_below(words, below, p):
 
 
 @jit(inline=True)
-def _split(sw, h, inserted):
-    """The inserted pairs that share no card with pair h, split by their place now: below
-    its run of equal s0, in it, above it."""
-    g_lo = _count_below(sw.words, sw.below, sw.lo[h])
-    g_hi = _count_below(sw.words, sw.below, sw.hi[h])
-    ma = sw.masks[sw.card_a[h]]
-    mb = sw.masks[sw.card_b[h]]
-    a_lo = np.int64(popcount(ma & sw.clo[h, 0]))
-    a_hi = np.int64(popcount(ma & sw.chi[h, 0]))
-    b_lo = np.int64(popcount(mb & sw.clo[h, 1]))
-    b_hi = np.int64(popcount(mb & sw.chi[h, 1]))
+def _split(sw, p, inserted):
+    """The inserted pairs that share no card with the pair at place p, split by their place
+    now: below its run of equal s0, in it, above it."""
+    word = sw.pairs[p, 0]
+    g_lo = _count_below(sw.words, sw.below, _field(word, 0, 16))
+    g_hi = _count_below(sw.words, sw.below, _field(word, 16, 16))
+    ma = sw.masks[_field(word, 32, 8)]
+    mb = sw.masks[_field(word, 40, 8)]
+    word = sw.pairs[p, 1]
+    a_lo = np.int64(popcount(ma & _low_bits(_field(word, A_BEFORE, 8))))
+    a_hi = np.int64(popcount(ma & _low_bits(_field(word, A_UNTIL, 8))))
+    b_lo = np.int64(popcount(mb & _low_bits(_field(word, B_BEFORE, 8))))
+    b_hi = np.int64(popcount(mb & _low_bits(_field(word, B_UNTIL, 8))))
     lt = g_lo - a_lo - b_lo
     eq = g_hi - g_lo - (a_hi - a_lo) - (b_hi - b_lo)
     gt = (inserted - g_hi - (np.int64(popcount(ma)) - a_hi)
@@ -313,20 +344,29 @@ def _split(sw, h, inserted):
 
 
 @jit(inline=True)
-def _insert(sw, h):
-    p = sw.place[h]
-    w = p >> 6
-    sw.words[w] |= np.uint64(1) << np.uint64(p & 63)
-    for u in range(w + 1, sw.below.shape[0]):
-        sw.below[u] += 1
-    sw.masks[sw.card_a[h]] |= sw.cbit[h, 0]
-    sw.masks[sw.card_b[h]] |= sw.cbit[h, 1]
+def _insert(sw, p):
+    """The pair at place p among the inserted: its bit, and its bit in its cards' masks
+    (``below`` is brought up to date once a run is in: :func:`_recount`)."""
+    sw.words[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    word, counts = sw.pairs[p, 0], sw.pairs[p, 1]
+    sw.masks[_field(word, 32, 8)] |= np.uint64(1) << np.uint64(_field(counts, A_SELF, 8))
+    sw.masks[_field(word, 40, 8)] |= np.uint64(1) << np.uint64(_field(counts, B_SELF, 8))
 
 
 @jit(inline=True)
-def _radix_sort(values, n, buckets, tmp, out):
-    """``out[:n]``: the indices of ``values[:n]`` (each below 2**14) by increasing value:
-    two passes of a counting sort on :data:`RADIX_BITS` bits each, the low bits first."""
+def _recount(words, below, w0):
+    """``below`` past word w0 again, after pairs were inserted in words w0 and up."""
+    total = below[w0]
+    for w in range(w0, words.shape[0] - 1):
+        total += np.int64(popcount(words[w]))
+        below[w + 1] = total
+
+
+@jit(inline=True)
+def _radix_sort(values, keys, n, buckets, tmp, out, out_values):
+    """``out[:n]``: ``keys[:n]`` by increasing ``values[:n]`` (each below 2**14), stable,
+    and ``out_values[:n]`` the values in that order: two passes of a counting sort on
+    :data:`RADIX_BITS` bits each, the low bits first."""
     low = RADIX - 1
     buckets[:] = 0
     for i in range(n):
@@ -343,7 +383,8 @@ def _radix_sort(values, n, buckets, tmp, out):
     for k in range(n):
         i = tmp[k]
         d = values[i] >> RADIX_BITS
-        out[buckets[d]] = i
+        out[buckets[d]] = keys[i]
+        out_values[buckets[d]] = values[i]
         buckets[d] += 1
 
 
