@@ -107,7 +107,7 @@ def _one_board(board, n_runout, card_keys, card_bits, flush, offsets, table, hol
         if not used[c]:
             rem[n] = c
             n += 1
-    # every hole pair h: its cards and its strength now
+    # every hole pair h: its cards and its strength now (in s1's room: s0 is read sorted)
     card_a, card_b, s0 = sw.card_a, sw.card_b, sw.s1
     h = 0
     for i in range(n_rem):
@@ -147,7 +147,7 @@ def _one_board(board, n_runout, card_keys, card_bits, flush, offsets, table, hol
             pairs[p, 1] |= _word(seen[x], A_UNTIL) | _word(seen[y], B_UNTIL)
         i = j
     sw.counts[:] = 0
-    for h in range(n_holes):
+    for h in range(n_holes):  # (the counts are written once the runouts are in)
         for k in range(hist.shape[1]):
             hist[h, k] = 0
     if n_runout == 0:
