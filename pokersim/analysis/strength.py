@@ -54,6 +54,7 @@ from .._core.jit import on_workers, workers_for
 from .._core.runner import _results, check_client, progress_bar
 from .._core.validation import check_between, check_count, check_writable, short_repr
 from ..cards import as_hands, check_hands, format_cards
+from ..engine.question import card_mask
 from ..errors import HandShapeError, PokersimInputError
 from ..evaluator.strengths import kernel_args
 from ..io import PARQUET_KEY, require_format, table_metadata, write_atomic
@@ -231,8 +232,7 @@ def _stats_of_hands(holes: np.ndarray, boards: np.ndarray, bins: int):
     """The kernel's counts (N, N_STATS) and histograms (N, bins) of each hand: one by one
     where a board has at most :data:`DIRECT_HANDS` of them (:func:`hand_stats`), else
     computed once per distinct board for all its pairs (:func:`_swept_stats`)."""
-    masks = np.bitwise_or.reduce(np.uint64(1) << boards.astype(np.uint64), axis=1)
-    which = np.unique(masks, return_inverse=True)[1].reshape(-1)  # a board by its cards
+    which = np.unique(card_mask(boards), return_inverse=True)[1].reshape(-1)  # by its cards
     direct = np.bincount(which)[which] <= DIRECT_HANDS
     if direct.all():
         return hand_stats(holes, boards, bins)
