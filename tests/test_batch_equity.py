@@ -306,7 +306,7 @@ def with_card(array, index, card):
     (lambda: ps.batch_equity([["AhKh", "QsQd"]] * 2, ["2c 3d 4h", "2c 3d"]),
      ps.HandShapeError, r"row 1 of boards has 2 cards"),
     (lambda: ps.batch_equity(GOOD, np.zeros((3, 6), np.uint8)),
-     ps.HandShapeError, r"holdem has 5 board cards; boards has 6"),
+     ps.HandShapeError, r"holdem has at most 5 board cards a spot; boards has 6"),
     (lambda: ps.batch_equity(GOOD, BOARDS[:2]), ps.HandShapeError, r"N = 3"),
     (lambda: ps.batch_equity(GOOD[:, :1]), ps.HandShapeError, r"P >= 2"),
     (lambda: ps.batch_equity(GOOD.reshape(3, 4)), ps.HandShapeError, r"shape \(N, P, 2\)"),

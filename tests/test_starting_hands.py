@@ -77,6 +77,9 @@ def test_rows_are_reproduced_by_a_fresh_simulation(table, hand, n):
     (dict(names=["AKx"]), "not a starting hand: 'AKx'"),
     (dict(names="AA"), "names must be a list of hands"),
     (dict(names=[["As", "Ad"]]), "a starting hand is a text"),
+    # a hand twice: two rows of one hand, which the command line's wide table could not hold
+    (dict(names=["AA", "KK", "AA"]), "'AA' is the hand 'AA' again; name each hand once"),
+    (dict(names=["As Ad", "Ad As"]), "'Ad As' is the hand 'As Ad' again"),
     (dict(game="shortdeck"), "unknown game .shortdeck."),
 ])
 def test_starting_hand_table_bad_input_is_an_input_error(kwargs, words):

@@ -152,16 +152,23 @@ def _starting_hands(game: Game, names) -> list[TableHand]:
         raise PokersimInputError(f"names must be a list of hands, such as ['AKs', 'AA']; got "
                                  f"{short_repr(names)}")
     chosen: list[TableHand] = []
-    for name in names:
+    named: dict = {}  # each hand's key: the place of the name that first gave it
+    for i, name in enumerate(names):
         if not isinstance(name, str):
             raise PokersimInputError(f"a starting hand is a text such as 'AKs' or 'As Kd'; "
                                      f"got {short_repr(name)}")
         if two_card and name in classes:
-            chosen.append((name, representative(name), every.index(name)))
-            continue
-        cards = _hand_cards(name, game, lowest_rank, classes if two_card else None)
-        text = " ".join(CARD_NAMES[c] for c in cards)
-        chosen.append((text, text, tuple(sorted(cards.tolist()))))
+            hand: TableHand = (name, representative(name), every.index(name))
+        else:
+            cards = _hand_cards(name, game, lowest_rank, classes if two_card else None)
+            text = " ".join(CARD_NAMES[c] for c in cards)
+            hand = (text, text, tuple(sorted(cards.tolist())))
+        first = named.setdefault(hand[2], i)
+        if first != i:
+            raise PokersimInputError(f"names: {short_repr(name)} is the hand "
+                                     f"{short_repr(chosen[first][0])} again; name each hand "
+                                     f"once")
+        chosen.append(hand)
     return chosen
 
 

@@ -24,7 +24,8 @@ def _cmd_batch_equity(args):
     return batch_equity_file(
         args.spots, args.out, players=args.players, game=args.game, method=args.method,
         trials=args.trials, seed=args.seed, client=args.client,
-        chunk_size=args.chunk_size or FILE_CHUNK, progress=args.progress,
+        chunk_size=FILE_CHUNK if args.chunk_size is None else args.chunk_size,
+        progress=args.progress,
         overwrite=args.overwrite, metadata={"command": args.command_line})
 
 

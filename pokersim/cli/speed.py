@@ -19,7 +19,7 @@ def _cmd_bench(args) -> pd.DataFrame:
     from ..tools import bench
 
     scaling = tuple(10**e for e in range(4, args.max_exponent + 1))
-    if args.memory_trials:
+    if args.memory_trials is not None:
         m = bench.memory_run(args.memory_trials)
         print(f"Monte Carlo AhKh vs QsQd, {m['trials']:,} trials in {m['seconds']:.0f} s "
               f"({m['rate'] / 1e6:.1f} M trials/s): equity {m['equity']:.6f} "
@@ -60,7 +60,7 @@ def bench_command(sub) -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
     p.add_argument("--dask-workers", type=int, default=0, metavar="N",
                    help="also time Monte Carlo equity on a Dask LocalCluster of N workers")
-    p.add_argument("--memory-trials", type=whole_number, default=0, metavar="T",
+    p.add_argument("--memory-trials", type=whole_number, default=None, metavar="T",
                    help="instead, run T Monte Carlo trials (e.g. 10000000000) and report the "
                         "resident memory at start, peak and end")
     p.add_argument("--portable", action=argparse.BooleanOptionalAction, default=None,

@@ -216,9 +216,10 @@ def _players(names: list[str], players) -> list[str]:
         if len(set(players)) < len(players):
             raise PokersimInputError(f"players names a column twice: {short_repr(players)}")
     if len(players) < 2:
-        raise PokersimInputError(f"a spot needs two players or more: the spots file has "
-                                 f"{len(players)} player column(s) ({short_repr(names, 200)}); "
-                                 f"the other columns are board and dead")
+        raise PokersimInputError(f"a spot needs two players or more; got {len(players)} "
+                                 f"player column(s), {short_repr(players, 200)}, of the spots "
+                                 f"file's columns {short_repr(names, 200)} (board and dead "
+                                 f"are no players)")
     return players
 
 

@@ -80,8 +80,8 @@ def read_spots(hands, boards, dead, game: Game, spot_ids=None, min_players: int 
     b = _card_rows(boards, "boards", n, 2, named)
     d = _card_rows(dead, "dead", n, 2, named)
     if b.shape[1] > game.board:
-        raise HandShapeError(f"{game.name} has {game.board} board cards; boards has "
-                             f"{b.shape[1]} a spot")
+        raise HandShapeError(f"{game.name} has at most {game.board} board cards a spot; "
+                             f"boards has {b.shape[1]}")
     deck = deck_of(game)
     need = h.shape[1] * game.hole + game.board + d.shape[1]
     if need > deck.size:

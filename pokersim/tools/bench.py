@@ -801,6 +801,9 @@ def memory_run(trials: int = 10**10, seed: int = 1) -> dict:
     import threading
 
     from .. import equity
+    from .._core.validation import check_count
+
+    trials = check_count(trials, "trials", 1)  # before the sampling thread starts
 
     def rss_mib() -> float:
         with open("/proc/self/statm") as f:
