@@ -55,7 +55,13 @@ import numpy as np
 import pandas as pd
 from pandas.io.json import build_table_schema
 
-from ._core.validation import cannot_write, check_writable, quoted_path, short_repr
+from ._core.validation import (
+    cannot_write,
+    check_writable,
+    quoted_path,
+    short_repr,
+    written_in_place,
+)
 from .errors import PokersimInputError
 from .results import ResultFrame
 
@@ -83,8 +89,10 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
 
     A file replaced keeps its permissions. A symbolic link is followed: it keeps pointing at
     its target, which gets the new content. A path that names something other than a regular
-    file (a FIFO, a device such as ``/dev/null``, a socket) is written through in place, as
-    the shell's ``>`` does: its reader gets the content, and it stays what it was.
+    file (a FIFO, a device such as ``/dev/null``, a socket), or a name under ``/dev`` or
+    ``/proc`` such as ``/dev/stdout``, is written through in place, appended to as the shell's
+    ``>>`` does (:func:`~pokersim._core.validation.written_in_place`): its reader gets the
+    content, and it stays what it was.
 
     Parameters
     ----------
@@ -101,12 +109,9 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
         The path written.
     """
     path = Path(path)
-    try:
-        old = os.stat(path)  # through links
-    except FileNotFoundError:
-        old = None
-    if old is not None and not stat.S_ISREG(old.st_mode):
-        with _open(path, mode) as f:
+    if written_in_place(path):
+        sys.stdout.flush()  # what was printed before comes first where this is standard output
+        with _open(path, mode.replace("w", "a")) as f:
             write(f)
         return path
     target, fd, tmp = temporary_beside(path)

@@ -25,12 +25,13 @@ import pandas as pd
 import pokersim as ps  # noqa: F401  (doctests)
 
 from . import data
-from ._core.validation import check_writable, short_repr
+from ._core.validation import cannot_write, check_writable, quoted_path, short_repr
 from .errors import PokersimInputError
+from .io import write_atomic
 from .ranges import starting_hand_names
 
-__all__ = ["category_frequencies", "equity_distribution", "equity_vs_players", "readme_figure",
-           "starting_hand_grid", "win_rates"]
+__all__ = ["IMAGE_FORMATS", "category_frequencies", "equity_distribution", "equity_vs_players",
+           "image_format", "readme_figure", "save_figure", "starting_hand_grid", "win_rates"]
 
 
 def _axes(ax):
@@ -355,6 +356,7 @@ def readme_figure(path=README_FIGURE) -> Path:
     """
     from matplotlib.figure import Figure
 
+    image_format(path)
     path = check_writable(path)
     table = data.starting_hands()
     fig = Figure(figsize=(11, 4.6), layout="constrained")
@@ -364,9 +366,60 @@ def readme_figure(path=README_FIGURE) -> Path:
     left.set_xticks(range(1, 10))
     left.grid(alpha=0.3)
     starting_hand_grid(table, opponents=1, ax=right)
-    # no software version in the metadata: the same table gives the same file
-    fig.savefig(path, dpi=110, metadata={"Software": None})
-    return path
+    return save_figure(fig, path)
+
+
+#: The image formats a figure is saved in, by file suffix, each with the metadata that keeps
+#: matplotlib's version and the date out of the file (the same data gives the same bytes).
+IMAGE_FORMATS = {"png": {"Software": None}, "svg": {"Creator": None, "Date": None},
+                 "pdf": {"Creator": None, "Producer": None, "CreationDate": None}}
+
+
+def image_format(path) -> str:
+    """The format of an image file by its suffix (one of :data:`IMAGE_FORMATS`), checked
+    before any work; else an error naming the path.
+
+    >>> image_format("dist.SVG")
+    'svg'
+    >>> image_format("dist")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokersim.errors.PokersimInputError: cannot write an image to 'dist': name a file ending in ...
+    """
+    fmt = Path(str(path)).suffix.lstrip(".").lower()
+    if fmt not in IMAGE_FORMATS:
+        *first, last = ("." + f for f in IMAGE_FORMATS)
+        raise PokersimInputError(f"cannot write an image to {quoted_path(str(path))}: name a "
+                                 f"file ending in {', '.join(first)} or {last}")
+    return fmt
+
+
+def save_figure(fig, path) -> Path:
+    """Save the matplotlib figure ``fig`` to ``path``, whole or not at all
+    (:func:`pokersim.io.write_atomic`), in the format its suffix names
+    (:func:`image_format`), the same figure to the same bytes; a file that cannot be written
+    is a :class:`~pokersim.errors.PokersimInputError` naming it.
+
+    >>> import tempfile
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> _ = fig.subplots().plot([0, 1])
+    >>> save_figure(fig, Path(tempfile.mkdtemp()) / "line.svg").read_text()[:5]
+    '<?xml'
+    """
+    import matplotlib
+
+    fmt = image_format(path)
+    path = check_writable(path)
+
+    def save(file):
+        with matplotlib.rc_context({"svg.hashsalt": "pokersim"}):  # SVG ids made alike
+            fig.savefig(file, format=fmt, dpi=110, metadata=IMAGE_FORMATS[fmt])
+
+    try:
+        return write_atomic(path, save, "wb")
+    except OSError as e:
+        raise PokersimInputError(cannot_write(path, e)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -104,6 +104,93 @@ def test_a_plot_that_cannot_be_written_is_one_line(capsys, monkeypatch, tmp_path
     assert len(err) < 400, len(err)
 
 
+@pytest.mark.parametrize("suffix, magic", [(".svg", b"<?xml"), (".pdf", b"%PDF"),
+                                           (".PNG", b"\x89PNG")])
+def test_a_plot_takes_the_format_its_suffix_names_and_the_same_data_gives_the_same_bytes(
+        capsys, tmp_path, suffix, magic):
+    # svg and pdf carried matplotlib's metadata key for PNG and failed in a traceback
+    paths = [tmp_path / f"d{i}{suffix}" for i in range(2)]
+    for path in paths:
+        rc, out, err = run_main(capsys, "distribution", "AA", "KK", "--board", "Qh 7d 2c",
+                                "--plot", path)
+        assert rc == 0 and err == f"pokersim: wrote {path}\n", err
+    assert paths[0].read_bytes()[:len(magic)] == magic
+    assert paths[0].read_bytes() == paths[1].read_bytes()  # no date or version inside
+
+
+@pytest.mark.parametrize("name, csv, words", [
+    ("d.txt", "d.csv", ["cannot write an image to 'd.txt'", ".png, .svg or .pdf"]),
+    ("d", "d.csv", ["cannot write an image to 'd'"]),  # matplotlib would have written d.png
+    ("-", "d.csv", ["cannot write an image to '-'"]),  # it wrote a file named -.png
+    ("d.png", "d.png", ["--csv and --plot both write"]),  # the plot was written over
+])
+def test_a_plot_name_is_checked_with_the_other_files_before_any_work(capsys, monkeypatch,
+                                                                     tmp_path, name, csv,
+                                                                     words):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the work ran before --plot was checked")
+
+    monkeypatch.setattr(pokersim, "equity_distribution", no_work)
+    monkeypatch.chdir(tmp_path)
+    one_line_error(*run_main(capsys, "distribution", "AA", "KK", "--board", "Qh 7d 2c",
+                             "--plot", name, "--csv", csv), *words)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_plot_that_fails_half_written_leaves_the_old_file_whole(capsys, monkeypatch,
+                                                                 tmp_path):
+    from matplotlib.figure import Figure
+
+    def half(self, file, **kwargs):
+        file.write(b"<?xml half")
+        raise OSError(28, "No space left on device")
+
+    (tmp_path / "keep.svg").write_text("precious")
+    monkeypatch.setattr(Figure, "savefig", half)
+    one_line_error(*run_main(capsys, "distribution", "AA", "KK", "--board", "Qh 7d 2c",
+                             "--plot", tmp_path / "keep.svg"), "--plot: cannot write",
+                   "No space left on device")
+    assert (tmp_path / "keep.svg").read_text() == "precious"
+    assert os.listdir(tmp_path) == ["keep.svg"]  # no temporary file left
+
+
+def test_a_plot_onto_a_full_device_is_an_error(capsys, tmp_path):
+    (tmp_path / "full.png").symlink_to("/dev/full")  # reported "wrote" before
+    one_line_error(*run_main(capsys, "distribution", "AA", "KK", "--board", "Qh 7d 2c",
+                             "--plot", tmp_path / "full.png"), "No space left on device")
+
+
+def test_dev_stdout_is_written_through_whether_a_pipe_or_a_file(tmp_path):
+    # a pipe behind /dev/stdout was taken for a folder to make a file in; a file behind it was
+    # replaced, the table printed before it lost
+    argv = [sys.executable, "-m", "pokersim", "evaluate", "As Ks Qs Js Ts", "--csv",
+            "/dev/stdout"]
+    piped = subprocess.run(argv, capture_output=True, text=True)
+    assert piped.returncode == 0, piped.stderr
+    with open(tmp_path / "out.txt", "w") as f:
+        done = subprocess.run(argv, stdout=f, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 0, done.stderr
+    for text in (piped.stdout, (tmp_path / "out.txt").read_text()):
+        table, csv_part = text.split("# pokersim table", 1)
+        assert "Royal Flush" in table  # the printed table, then the file
+        assert "As Ks Qs Js Ts,7462,Royal Flush" in csv_part
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["batch-equity", "{spots}", "--out", "{out}", "--chunk-size", 0],
+     ["chunk_size must be an integer >= 1; got 0"]),  # 0 ran as "not given"
+    (["bench", "--memory-trials", 0], ["trials must be an integer >= 1; got 0"]),
+    (["starting-hands", "--regenerate", "--names", "AA", "AA", "--opponents", 1],
+     ["'AA' is the hand 'AA' again"]),  # a traceback from the wide table's reshape
+])
+def test_counts_of_zero_and_repeated_hands_are_refused(capsys, tmp_path, argv, words):
+    spots = tmp_path / "spots.csv"
+    spots.write_text("hero,villain,board\nAhKh,QsQd,\n")
+    argv = [str(a).format(spots=spots, out=tmp_path / "o.csv") for a in argv]
+    one_line_error(*run_main(capsys, *argv), *words)
+    assert not (tmp_path / "o.csv").exists()
+
+
 def test_dash_writes_the_file_to_standard_output_instead_of_the_printed_table(
         capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

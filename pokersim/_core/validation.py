@@ -22,6 +22,7 @@ import errno
 import math
 import numbers
 import os
+import stat
 import sys
 import tempfile
 import warnings
@@ -84,6 +85,25 @@ def cannot_write(path, error: OSError) -> str:
     return f"cannot write {quoted_path(path)}: {error.strerror or short_repr(str(error))}"
 
 
+def written_in_place(path) -> bool:
+    """Whether a file written to ``path`` is written through in place (appended to, as the
+    shell's ``>>`` does) instead of replaced by a whole new file: what ``path`` leads to is a
+    FIFO, a device or a socket, or ``path`` is a name under ``/dev`` or ``/proc`` such as
+    ``/dev/stdout``, which leads to a descriptor the shell opened, a pipe or a file.
+
+    >>> written_in_place("/dev/null"), written_in_place("/no/such/file"), written_in_place("/")
+    (True, False, False)
+    """
+    try:
+        st = os.stat(path)  # through links
+    except (OSError, ValueError):
+        return False
+    if stat.S_ISDIR(st.st_mode):
+        return False
+    return (not stat.S_ISREG(st.st_mode)
+            or os.path.abspath(path).startswith(("/dev/", "/proc/")))
+
+
 def check_writable(path) -> Path:
     """``path`` as a Path once a file can be written there, checked before any work: it names
     no folder, its folder (a link's target's) exists, and a file can be made in that folder
@@ -100,6 +120,11 @@ def check_writable(path) -> Path:
     if "\0" in text:
         raise PokersimInputError(f"cannot write {quoted_path(text)}: a path has no NUL character")
     out = Path(text)
+    if written_in_place(out):  # a FIFO, a device, /dev/stdout ...: no file made beside it
+        if not os.access(out, os.W_OK):
+            raise PokersimInputError(f"cannot write {quoted_path(text)}: "
+                                     f"{os.strerror(errno.EACCES)}")
+        return out
     try:
         if text.endswith(("/", os.sep)) or out.is_dir():
             raise PokersimInputError(f"cannot write {quoted_path(text)}: a folder, not a file "
@@ -109,10 +134,6 @@ def check_writable(path) -> Path:
         if not folder.is_dir():
             raise PokersimInputError(f"cannot write {quoted_path(text)}: no folder "
                                      f"{quoted_path(folder)}")
-        if target.exists() and not target.is_file():  # a FIFO, a device: written in place
-            if not os.access(target, os.W_OK):
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-            return out
     except OSError as e:  # such as a name too long for the system
         raise PokersimInputError(cannot_write(text, e)) from None
     try:

@@ -27,16 +27,23 @@ def table_text(frame: pd.DataFrame) -> str:
 def checked_outputs(args) -> list[tuple[str, Path | str]]:
     """The files asked for, as (format, path or ``-``), after checking each can be written
     (before any long computation): the format's package is installed, the folder exists, and
-    no two options name the same file."""
+    no two options name the same file (``--plot``'s image included, its format checked too)."""
     from ..io import require_format
 
     outputs: list[tuple[str, Path | str]] = []
     named = {fmt: getattr(args, fmt, None) for fmt in OUTPUT_OPTIONS} | {
-        "out": getattr(args, "out", None)}
+        "out": getattr(args, "out", None), "plot": getattr(args, "plot", None)}
     seen: dict = {}
     for option, text in named.items():
         if text is None:
             continue
+        if option == "plot":  # an image the command writes itself, in a format by its suffix
+            from ..plots import image_format
+
+            try:
+                image_format(text)
+            except PokersimInputError as e:
+                raise PokersimInputError(f"--plot: {e}") from None
         if text == STDOUT and getattr(args, "prints_itself", False):
             raise PokersimInputError(f"--{option} -: {args.command} prints its own report on "
                                      f"standard output; write the table to a file")
@@ -45,7 +52,7 @@ def checked_outputs(args) -> list[tuple[str, Path | str]]:
         if same != option:
             raise PokersimInputError(f"--{same} and --{option} both write "
                                      f"{quoted_path(text)}: give each its own file")
-        if option == "out" and not getattr(args, "writes_out", False):
+        if option == "plot" or option == "out" and not getattr(args, "writes_out", False):
             continue
         fmt = _out_format(args, text) if option == "out" else option
         try:

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from .. import config
-from .._core.validation import cannot_write, check_writable
 from ..errors import PokersimInputError
 from ._options import add_command, method_options, simulation_keywords
 from ._output import table_text
@@ -15,16 +14,15 @@ from ._output import table_text
 def _cmd_distribution(args):
     from .. import equity_distribution
 
-    path = None if args.plot is None else check_writable(args.plot)  # before any work
+    # --plot's path and format were checked before any work, with the other files written
     frame = equity_distribution(args.range_a, args.range_b, board=args.board, dead=args.dead)
-    if path is not None:
+    if args.plot is not None:
         from .. import plots
 
-        ax = plots.equity_distribution(frame)
         try:
-            ax.figure.savefig(path, dpi=110, metadata={"Software": None})
-        except OSError as e:
-            raise PokersimInputError(f"--plot: {cannot_write(path, e)}") from None
+            path = plots.save_figure(plots.equity_distribution(frame).figure, args.plot)
+        except PokersimInputError as e:
+            raise PokersimInputError(f"--plot: {e}") from None
         print(f"pokersim: wrote {path}", file=sys.stderr)
     a = frame[frame["range"] == "A"]
     b = frame[frame["range"] == "B"]
@@ -74,7 +72,8 @@ def add_commands(sub) -> list[argparse.ArgumentParser]:
     p.add_argument("range_b", help='range B, e.g. "JJ-99, AQs" or random')
     board_options(p)
     p.add_argument("--plot", metavar="PATH",
-                   help="also draw both ranges' sorted equity curves to this image (PNG)")
+                   help="also draw both ranges' sorted equity curves to this image "
+                   "(.png, .svg or .pdf)")
     leaves.append(p)
     p = add_command(sub, "breakdown", "the made hands and draws of a range on a board, in "
                     "weighted combos and shares",
