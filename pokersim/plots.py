@@ -377,8 +377,25 @@ IMAGE_FORMATS = {"png": {"Software": None}, "svg": {"Creator": None, "Date": Non
 
 def image_format(path) -> str:
     """The format of an image file by its suffix (one of :data:`IMAGE_FORMATS`), checked
-    before any work; else an error naming the path.
+    before any work.
 
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The image file to write.
+
+    Returns
+    -------
+    str
+        ``"png"``, ``"svg"`` or ``"pdf"``.
+
+    Raises
+    ------
+    PokersimInputError
+        Another suffix, or none, naming the path.
+
+    Examples
+    --------
     >>> image_format("dist.SVG")
     'svg'
     >>> image_format("dist")  # doctest: +ELLIPSIS
@@ -395,11 +412,29 @@ def image_format(path) -> str:
 
 
 def save_figure(fig, path) -> Path:
-    """Save the matplotlib figure ``fig`` to ``path``, whole or not at all
-    (:func:`pokersim.io.write_atomic`), in the format its suffix names
-    (:func:`image_format`), the same figure to the same bytes; a file that cannot be written
-    is a :class:`~pokersim.errors.PokersimInputError` naming it.
+    """Save a matplotlib figure whole or not at all (:func:`pokersim.io.write_atomic`), in
+    the format its file's suffix names (:func:`image_format`): the same figure gives the
+    same bytes.
 
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    path : str or pathlib.Path
+        The file to write, ending in ``.png``, ``.svg`` or ``.pdf``.
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+
+    Raises
+    ------
+    PokersimInputError
+        A path of another format, or one that cannot be written, naming it.
+
+    Examples
+    --------
     >>> import tempfile
     >>> from matplotlib.figure import Figure
     >>> fig = Figure()
