@@ -89,9 +89,9 @@ def write_atomic(path, write: Callable, mode: str = "w") -> Path:
 
     A file replaced keeps its permissions. A symbolic link is followed: it keeps pointing at
     its target, which gets the new content. A path that names something other than a regular
-    file (a FIFO, a device such as ``/dev/null``, a socket), or a name under ``/dev`` or
-    ``/proc`` such as ``/dev/stdout``, is written through in place, appended to as the shell's
-    ``>>`` does (:func:`~pokersim._core.validation.written_in_place`): its reader gets the
+    file (a FIFO, a device such as ``/dev/null``, a socket), or a name of an open descriptor
+    such as ``/dev/stdout``, is written through in place, appended to as the shell's ``>>``
+    does (:func:`~pokersim._core.validation.written_in_place`): its reader gets the
     content, and it stays what it was.
 
     Parameters

@@ -134,6 +134,33 @@ def test_write_atomic_writes_through_a_non_regular_file_and_renames_a_regular_on
     assert regular.read_text() == "new" and regular.stat().st_ino != inode  # renamed over
 
 
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="no /dev/shm here")
+def test_a_regular_file_under_dev_is_replaced_and_only_a_descriptor_name_appended_to():
+    """Only names of open descriptors (/dev/stdout, /proc/self/fd/N) are appended to: a file
+    of /dev/shm is replaced whole, as any file (appending wrote a second table after the
+    first)."""
+    import tempfile
+
+    folder = tempfile.mkdtemp(dir="/dev/shm")
+    path = os.path.join(folder, "t.csv")
+    try:
+        for text in ("first", "second"):
+            write_atomic(path, lambda f, text=text: f.write(text))
+        with open(path) as f:
+            assert f.read() == "second"
+        r, w = os.pipe()
+        try:
+            write_atomic(f"/proc/self/fd/{w}", lambda f: f.write("piped"))
+            assert os.read(r, 100) == b"piped"
+        finally:
+            os.close(r)
+            os.close(w)
+    finally:
+        for name in os.listdir(folder):
+            os.unlink(os.path.join(folder, name))
+        os.rmdir(folder)
+
+
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 def test_dash_is_standard_output(capsys, tmp_path, monkeypatch, fmt):
     monkeypatch.chdir(tmp_path)

@@ -22,6 +22,7 @@ import errno
 import math
 import numbers
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -88,8 +89,9 @@ def cannot_write(path, error: OSError) -> str:
 def written_in_place(path) -> bool:
     """Whether a file written to ``path`` is written through in place (appended to, as the
     shell's ``>>`` does) instead of replaced by a whole new file: what ``path`` leads to is a
-    FIFO, a device or a socket, or ``path`` is a name under ``/dev`` or ``/proc`` such as
-    ``/dev/stdout``, which leads to a descriptor the shell opened, a pipe or a file.
+    FIFO, a device or a socket, or its links pass through an open descriptor's name
+    (``/dev/stdout`` -> ``/proc/self/fd/1``, ``/dev/fd/2``), a pipe or a file the shell
+    opened.
 
     >>> written_in_place("/dev/null"), written_in_place("/no/such/file"), written_in_place("/")
     (True, False, False)
@@ -100,8 +102,23 @@ def written_in_place(path) -> bool:
         return False
     if stat.S_ISDIR(st.st_mode):
         return False
-    return (not stat.S_ISREG(st.st_mode)
-            or os.path.abspath(path).startswith(("/dev/", "/proc/")))
+    return not stat.S_ISREG(st.st_mode) or _names_a_descriptor(path)
+
+
+#: The name of an open descriptor: ``/proc/<pid>/fd/<n>`` or ``/dev/fd/<n>``.
+_DESCRIPTOR = re.compile(r"/(?:proc/[^/]+|dev)/fd/\d+")
+
+
+def _names_a_descriptor(path) -> bool:
+    """Whether ``path`` or a link on its way names an open descriptor (:data:`_DESCRIPTOR`)."""
+    name = os.path.abspath(path)
+    for _ in range(40):  # as many links as the system follows
+        if _DESCRIPTOR.fullmatch(name):
+            return True
+        if not os.path.islink(name):
+            return False
+        name = os.path.normpath(os.path.join(os.path.dirname(name), os.readlink(name)))
+    return False
 
 
 def check_writable(path) -> Path:
